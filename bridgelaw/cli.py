@@ -1,0 +1,87 @@
+"""The ``bridgelaw`` command: a client of the engine (it parses no YAML itself).
+
+    bridgelaw rule INCIDENT.yaml [--lang ru|en] [--json] [--no-how]
+    bridgelaw check [PATH]
+
+Exit codes: 0 success; 1 findings (check) or a bad input file (rule); 2 bad usage.
+Errors are printed as ``file:line:col: what`` with a suggestion, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from .errors import BridgelawError
+
+
+def _root(arg: str | None) -> Path:
+    from .engine import PROJECT_ROOT
+    return Path(arg) if arg else PROJECT_ROOT
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def cmd_rule(args) -> int:
+    from .engine import Engine, load
+    knowledge = load(_root(args.root))
+    engine = Engine(knowledge)
+    incident = engine.load_incident(args.incident, _display(Path(args.incident)))
+    ruling = engine.rule(incident)
+    if args.json:
+        print(json.dumps(ruling.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(ruling.render(args.lang, how=not args.no_how))
+    return 0
+
+
+def cmd_check(args) -> int:
+    from .checks import check_path
+    problems, summary = check_path(Path(args.path) if args.path else None, _root(args.root))
+    for p in problems:
+        print(p.render())
+    errors = [p for p in problems if p.severity == "error"]
+    warnings = [p for p in problems if p.severity == "warning"]
+    print(f"{summary}: {len(errors)} error(s), {len(warnings)} warning(s)")
+    return 1 if errors else 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="bridgelaw", description="Rulings under the 2017 Laws of Duplicate Bridge.")
+    ap.add_argument("--root", help="folder holding knowledge/ and facts/ (default: this project)")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    r = sub.add_parser("rule", help="print the ruling for an incident file")
+    r.add_argument("incident", help="incident YAML file (see facts/incidents/)")
+    r.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the ruling (default ru)")
+    r.add_argument("--json", action="store_true", help="print the ruling as JSON")
+    r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
+    r.set_defaults(func=cmd_rule)
+
+    c = sub.add_parser("check", help="validate vocabulary, knowledge, incidents and cases; list every error")
+    c.add_argument("path", nargs="?", help="a project folder, knowledge folder or law file (default: the project)")
+    c.set_defaults(func=cmd_check)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8")
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except BridgelawError as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,243 @@
+"""The inference core: load -> validate -> compile -> run -> explain.
+
+Public API::
+
+    knowledge = load(root)               # Knowledge; BridgelawError (file:line) on any mistake
+    engine = Engine(knowledge)           # compiles the productions into experta rules, once
+    ruling = engine.rule(incident)       # Ruling: elements, HOW, open questions (WHY)
+
+``root`` is a folder holding knowledge/ and facts/ (default: this project).
+The stages live in their own modules (yamlsafe, schemas, vocabulary,
+knowledge, incident, compiler, strategy, ruling); this module joins them and
+is the one place where productions fire.  An Engine is not thread-safe: use
+one per thread.  The same facts give the same ruling and trace whatever the
+order of files or facts (canonical production order, canonical fact order,
+StableStrategy).
+"""
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+from experta import KnowledgeEngine
+
+from .compiler import FiredMarker, compare, compile_engine, has_var, resolve
+from .incident import Incident, InFact, incident_from_facts, load_incident
+from .knowledge import load_knowledge
+from .model import Knowledge, Production, Var
+from .ruling import FactUse, Firing, OpenQuestion, Ruling, RulingElement
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def load(root: str | Path | None = None) -> Knowledge:
+    """Load and validate vocabulary and knowledge under ``root`` (default: the project)."""
+    return load_knowledge(Path(root) if root else PROJECT_ROOT)
+
+
+def _label(slot, value, lang: str) -> str:
+    return slot.label_of(value, lang)
+
+
+def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict | None) -> dict:
+    """The ru/en text of a ruling element: its kind's template, then the production's own text."""
+    ek = knowledge.vocabulary.elements[kind]
+    out = {}
+    for lang in ("ru", "en"):
+        labels = {name: (_label(slot, args.get(name), lang) if args.get(name) is not None else "—")
+                  for name, slot in ek.args.items()}
+        text = string.Formatter().vformat(ek.text[lang], (), labels).strip()
+        if own_text:
+            extra = string.Formatter().vformat(own_text[lang], (), labels).strip()
+            text = f"{text} {extra}".strip() if text else extra
+        out[lang] = text
+    return out
+
+
+class _Run(KnowledgeEngine):
+    """The experta engine the compiled rules run in; records every firing."""
+
+    def setup(self, knowledge: Knowledge) -> None:
+        self.knowledge = knowledge
+        self.vocab = knowledge.vocabulary
+
+    def start(self) -> None:
+        self.firings: list[Firing] = []
+        self.elements: list[RulingElement] = []
+        self.derived_by: dict[str, int] = {}
+
+    def fire(self, prod: Production, context: dict) -> None:
+        facts = [context[f"f{i}"] for i, p in enumerate(prod.when) if not p.negated]
+        bindings = {k[2:]: v for k, v in context.items() if k.startswith("v_")}
+        n = len(self.firings) + 1
+        uses = []
+        rests = set()
+        pos = [p for p in prod.when if not p.negated]
+        for pat, fact in zip(pos, facts):
+            tested = {t.slot: (fact["id"] if t.slot == "id" else fact.get(t.slot)) for t in pat.tests}
+            uses.append(FactUse(pat.template, fact["id"], tested, self._fact_text(pat.template, fact["id"], tested)))
+            if fact["id"] in self.derived_by:
+                rests.add(self.derived_by[fact["id"]])
+        firing = Firing(n, prod.id, prod.cite, prod.summary, uses, [], sorted(rests))
+        self.firings.append(firing)
+        how = sorted(self._ancestors(firing)) + [n]
+        for el in prod.then:
+            args = {name: resolve(v, bindings) for name, v in el.args}
+            self.elements.append(RulingElement(el.kind, args, prod.cite, prod.id,
+                                               render_element(self.knowledge, el.kind, args, el.text), how))
+        for d in prod.derive:
+            t = self.vocab.templates[d.template]
+            vals = {name: resolve(v, bindings) for name, v in d.slots}
+            fid = d.template + "(" + ", ".join(f"{k}={vals[k]}" for k in t.slots if vals.get(k) is not None) + ")"
+            cls = self.__classes__[d.template]
+            fact = cls(id=fid, **{s: vals.get(s) for s in t.slots})
+            if self.declare(fact) is not None or fid not in self.derived_by:
+                self.derived_by.setdefault(fid, n)
+                firing.derived.append(fid)
+        if prod.id in self.__overriders__:
+            self.declare(FiredMarker(production=prod.id, subject=facts[0]["id"]))
+
+    def _fact_text(self, template: str, fid: str, slots: dict) -> dict:
+        t = self.vocab.templates[template]
+        out = {}
+        for lang in ("ru", "en"):
+            parts = [f"{t.slots[k].title(lang)} = {t.slots[k].label_of(v, lang)}"
+                     for k, v in slots.items() if k in t.slots and t.slots[k].type != "ref"]
+            name = t.label[lang] + (f" ({fid})" if t.many else "")
+            out[lang] = name + (": " + "; ".join(parts) if parts else "")
+        return out
+
+    def _ancestors(self, firing: Firing) -> set:
+        seen, todo = set(), list(firing.rests_on)
+        while todo:
+            k = todo.pop()
+            if k not in seen:
+                seen.add(k)
+                todo.extend(self.firings[k - 1].rests_on)
+        return seen
+
+
+class Engine:
+    """Runs the knowledge over incidents.  Build once per process (compiling is the slow part)."""
+
+    def __init__(self, knowledge: Knowledge):
+        self.knowledge = knowledge
+        self._cls = compile_engine(knowledge, base=_Run)
+        self._engine = self._cls()
+        self._engine.setup(knowledge)
+
+    def load_incident(self, path: str | Path, display: str | None = None) -> Incident:
+        """Read and check an incident file (never written)."""
+        return load_incident(path, self.knowledge.vocabulary, display)
+
+    def incident(self, name: str, facts: dict) -> Incident:
+        """An Incident from a plain facts mapping (template -> slot values)."""
+        return incident_from_facts(name, facts, self.knowledge.vocabulary)
+
+    def rule(self, incident: Incident) -> Ruling:
+        """The Ruling for an incident: elements with citations and HOW, and open questions with WHY."""
+        e = self._engine
+        e.reset()
+        e.start()
+        for f in incident.facts:
+            e.declare(self._cls.__classes__[f.template](id=f.id, **dict(f.values)))
+        e.run()
+        fired = {(f.production, f.facts[0].id) for f in e.firings}
+        working = list(incident.facts) + [
+            InFact(type(x).__template__, x["id"], tuple((k, v) for k, v in x.items() if k != "id"), None)
+            for x in e.facts.values() if hasattr(type(x), "__template__") and x["id"] in e.derived_by]
+        return Ruling(incident=incident.title or incident.name, elements=list(e.elements), firings=list(e.firings),
+                      open_questions=open_questions(self.knowledge, working, fired))
+
+
+# -- explain: why a production did not fire --------------------------------------------------
+
+
+def _match_pattern(pat, fact: InFact, bindings: dict, derived: set) -> tuple[bool, set, dict]:
+    """Test one fact against a pattern: (possible, unknown slots, new bindings)."""
+    unknown, new = set(), dict(bindings)
+    for t in pat.tests:
+        x = fact.get(t.slot)
+        if isinstance(t.value, Var) and t.op == "eq" and t.value.accessor is None and t.value.name not in new:
+            if x is None:
+                if fact.template in derived:
+                    return False, set(), {}
+                unknown.add(t.slot)
+            new[t.value.name] = x
+            continue
+        y = resolve(t.value, new)
+        if x is None and t.op != "known":
+            if fact.template in derived:
+                return False, set(), {}
+            unknown.add(t.slot)
+            continue
+        if has_var(t.value) and (y is None or (isinstance(y, tuple) and None in y)):
+            continue  # depends on an unknown bound earlier
+        if not compare(t.op, x, y):
+            return False, set(), {}
+    return True, unknown, new
+
+
+def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_subjects=frozenset()) -> list[set]:
+    """For each way ``prod`` could still match ``facts``, the set of (fact id, template, slot) left unknown.
+
+    Matches whose subject (first fact) is in ``skip_subjects`` are left out.
+
+    An empty list: it cannot fire on these facts whatever the unknowns.  A
+    derived fact's slots are never unknown (derived facts are complete).
+    """
+    derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
+    by_t: dict[str, list[InFact]] = {}
+    for f in facts:
+        by_t.setdefault(f.template, []).append(f)
+    pos = [p for p in prod.when if not p.negated]
+    neg = [p for p in prod.when if p.negated]
+    results = []
+
+    def walk(i: int, bindings: dict, unknown: set) -> None:
+        if i == len(pos):
+            for n in neg:
+                for f in by_t.get(n.template, []):
+                    ok, unk, _ = _match_pattern(n, f, bindings, derived)
+                    if ok and not unk:
+                        return
+            results.append(unknown)
+            return
+        for f in by_t.get(pos[i].template, []):
+            if i == 0 and f.id in skip_subjects:
+                continue
+            ok, unk, new = _match_pattern(pos[i], f, bindings, derived)
+            if ok:
+                walk(i + 1, new, unknown | {(f.id, f.template, s) for s in unk})
+    walk(0, {}, set())
+    return results
+
+
+def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> list[OpenQuestion]:
+    """Unknown slots of stated facts that would let a production fire where it did not.
+
+    ``fired`` holds (production id, subject fact id) pairs; a production is not
+    waiting on a subject it already fired on, or on which an overrider fired.
+    """
+    waiting: dict[tuple, list] = {}
+    overriders: dict[str, list] = {}
+    for p in knowledge.productions:
+        for q in p.overrides:
+            overriders.setdefault(q, []).append(p.id)
+    for prod in knowledge.productions:
+        skip = {subj for pid, subj in fired if pid == prod.id or pid in overriders.get(prod.id, ())}
+        for unknown in why_not(knowledge, prod, facts, frozenset(skip)):
+            for key in sorted(unknown):
+                entry = {"production": prod.id, "cite": prod.cite, "summary": prod.summary}
+                if entry not in waiting.setdefault(key, []):
+                    waiting[key].append(entry)
+    out = []
+    vocab = knowledge.vocabulary
+    for (fid, template, slot), why in sorted(waiting.items(), key=lambda kv: (
+            vocab.templates[kv[0][1]].order, kv[0][0], list(vocab.templates[kv[0][1]].slots).index(kv[0][2])
+            if kv[0][2] in vocab.templates[kv[0][1]].slots else 99)):
+        s = vocab.templates[template].slots.get(slot)
+        if s is None or s.question is None:
+            continue
+        out.append(OpenQuestion(template, slot, fid, s.question, s.judgment, why))
+    return out

@@ -1,0 +1,110 @@
+"""The Ruling: what the engine answers, as data, and how it reads in ru/en.
+
+A Ruling holds the ruling elements in firing order (each with its citation,
+its text in Russian and English, and HOW: the firings it rests on), every
+firing (production, cite, the facts it used, what it derived) and the open
+questions (unknown facts that could change the ruling, each with WHY: the
+productions waiting on it).  ``to_dict()`` is the JSON form; ``render(lang)``
+is the text a director reads.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+HEAD = {
+    "ru": {"ruling": "Решение", "how": "Как получено", "open": "Остаются вопросы", "why": "нужно для",
+           "none": "Ни одно правило не применимо к этим фактам: исправления нет, игра (или результат) остаётся как есть.",
+           "fired": "сработало", "facts": "факты", "derived": "выведено", "incident": "Инцидент",
+           "law": "Правило"},
+    "en": {"ruling": "Ruling", "how": "How", "open": "Open questions", "why": "needed by",
+           "none": "No production applies to these facts: no rectification; play (or the result) stands.",
+           "fired": "fired", "facts": "facts", "derived": "derived", "incident": "Incident",
+           "law": "Law"},
+}
+
+
+@dataclass
+class FactUse:
+    """A fact a firing matched: template, fact id, the slot values its patterns tested."""
+
+    template: str
+    id: str
+    slots: dict
+    text: dict = field(default_factory=dict)  # {ru, en}: the fact as a director reads it
+
+
+@dataclass
+class Firing:
+    """One production firing, numbered from 1 in firing order."""
+
+    n: int
+    production: str
+    cite: str
+    summary: dict
+    facts: list
+    derived: list = field(default_factory=list)  # fact ids asserted
+    rests_on: list = field(default_factory=list)  # numbers of firings that derived the facts used
+
+
+@dataclass
+class RulingElement:
+    """One structured element of the ruling (e.g. transfer_tricks {count, from_side, to_side})."""
+
+    kind: str
+    args: dict
+    cite: str
+    production: str
+    text: dict  # {ru, en}
+    how: list  # firing numbers, the producing firing last
+
+
+@dataclass
+class OpenQuestion:
+    """An unknown fact that could change the ruling, and the productions waiting on it (WHY)."""
+
+    template: str
+    slot: str
+    fact: str
+    question: dict
+    judgment: bool
+    why: list  # [{production, cite, summary}]
+
+
+@dataclass
+class Ruling:
+    incident: str
+    elements: list
+    firings: list
+    open_questions: list
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    def kinds(self) -> list[str]:
+        return [e.kind for e in self.elements]
+
+    def fired(self) -> list[str]:
+        return [f.production for f in self.firings]
+
+    def render(self, lang: str = "ru", how: bool = True) -> str:
+        h = HEAD[lang]
+        lines = [f"{h['ruling']}: {self.incident}", ""]
+        if not self.elements:
+            lines.append(h["none"])
+        for i, e in enumerate(self.elements, 1):
+            lines.append(f"{i}. [{h['law']} {e.cite}] {e.text[lang]}")
+        if self.open_questions:
+            lines += ["", f"{h['open']}:"]
+            for q in self.open_questions:
+                cites = ", ".join(sorted({w['cite'] for w in q.why}))
+                lines.append(f"  - {q.question[lang]} ({h['why']} {cites})")
+        if how and self.firings:
+            lines += ["", f"{h['how']}:"]
+            for f in self.firings:
+                facts = "; ".join(u.text.get(lang) or u.id for u in f.facts)
+                rest = f" <- #{', #'.join(map(str, f.rests_on))}" if f.rests_on else ""
+                lines.append(f"  #{f.n} {f.production} [{f.cite}] {f.summary[lang]}")
+                lines.append(f"      {h['facts']}: {facts}{rest}")
+                if f.derived:
+                    lines.append(f"      {h['derived']}: {', '.join(f.derived)}")
+        return "\n".join(lines)

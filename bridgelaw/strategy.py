@@ -1,0 +1,36 @@
+"""Our agenda strategy for experta: fixes the two defects that change rulings.
+
+experta 1.9.4's DepthStrategy (1) lets an activation that a ``NOT`` has
+cancelled stay on the agenda and fire when three or more equal-salience
+activations sit on the same facts, and (2) orders equal-salience activations
+by hash, so firing order (and so traces) change between processes.
+
+``StableStrategy`` keys every activation uniquely and deterministically:
+(salience, -canonical order of the production, -matched fact ids), and removes
+a cancelled activation by comparing it with every activation on the agenda.
+The agenda is a list sorted ascending; experta pops the last (highest) key.
+"""
+from __future__ import annotations
+
+import bisect
+
+from experta.abstract import Strategy
+
+
+class StableStrategy(Strategy):
+    """Deterministic agenda; cancelled activations are really removed."""
+
+    @staticmethod
+    def key(activation) -> tuple:
+        rule = activation.rule
+        fact_ids = sorted((f["__factid__"] for f in activation.facts), reverse=True)
+        return (rule.salience, -getattr(rule, "order", 0), tuple(-i for i in fact_ids))
+
+    def _update_agenda(self, agenda, added, removed):
+        for act in removed:
+            act.key = self.key(act)
+            agenda.activations[:] = [a for a in agenda.activations if a != act]
+        for act in added:
+            act.key = self.key(act)
+            if act not in agenda.activations:
+                bisect.insort(agenda.activations, act)

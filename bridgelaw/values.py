@@ -1,0 +1,114 @@
+"""The built-in value types of the vocabulary: seats, sides, suits, cards, contracts.
+
+Each type turns what an author wrote into one canonical value (``coerce``),
+and renders a canonical value for a director in Russian or English (``label``).
+Seats are ``N E S W``; sides ``NS EW``; suits ``S H D C``; strains add ``NT``;
+cards are a suit letter and a rank (``H5``, ``S10``, ``DA``; ``♥5``, ``HT`` and
+``10H`` are accepted on input); contracts are ``4H``, ``3NT``, ``4SX``, ``6NTXX``.
+"""
+from __future__ import annotations
+
+import re
+
+SEATS = ("N", "E", "S", "W")
+SIDES = ("NS", "EW")
+SUITS = ("S", "H", "D", "C")
+STRAINS = ("S", "H", "D", "C", "NT")
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+
+SEAT_LABELS = {
+    "N": {"ru": "Север", "en": "North"},
+    "E": {"ru": "Восток", "en": "East"},
+    "S": {"ru": "Юг", "en": "South"},
+    "W": {"ru": "Запад", "en": "West"},
+}
+SIDE_LABELS = {
+    "NS": {"ru": "Север-Юг", "en": "North-South"},
+    "EW": {"ru": "Восток-Запад", "en": "East-West"},
+}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "БК"}
+SUIT_LABELS = {
+    "S": {"ru": "пики", "en": "spades"},
+    "H": {"ru": "червы", "en": "hearts"},
+    "D": {"ru": "бубны", "en": "diamonds"},
+    "C": {"ru": "трефы", "en": "clubs"},
+    "NT": {"ru": "без козыря", "en": "notrump"},
+}
+BOOL_LABELS = {True: {"ru": "да", "en": "yes"}, False: {"ru": "нет", "en": "no"}}
+
+_SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_CARD = re.compile(r"^(?P<suit>[SHDC])(?P<rank>10|[2-9TJQKA])$|^(?P<rank2>10|[2-9TJQKA])(?P<suit2>[SHDC])$")
+_CONTRACT = re.compile(r"^(?P<level>[1-7])(?P<strain>NT|[SHDC])(?P<dbl>XX|X)?$")
+
+
+def side_of(seat: str) -> str:
+    """The side (NS or EW) a seat belongs to."""
+    return "NS" if seat in ("N", "S") else "EW"
+
+
+def other_side(side_or_seat: str) -> str:
+    """The opposing side of a side, or of a seat's side."""
+    side = side_or_seat if side_or_seat in SIDES else side_of(side_or_seat)
+    return "EW" if side == "NS" else "NS"
+
+
+def partner_of(seat: str) -> str:
+    """The partner's seat."""
+    return SEATS[(SEATS.index(seat) + 2) % 4]
+
+
+def lho_of(seat: str) -> str:
+    """The left-hand opponent's seat (next in rotation)."""
+    return SEATS[(SEATS.index(seat) + 1) % 4]
+
+
+def rho_of(seat: str) -> str:
+    """The right-hand opponent's seat."""
+    return SEATS[(SEATS.index(seat) + 3) % 4]
+
+
+ACCESSORS = {
+    # name: (types it applies to, result type, function)
+    "side": (("seat",), "side", side_of),
+    "opponents": (("seat", "side"), "side", other_side),
+    "partner": (("seat",), "seat", partner_of),
+    "lho": (("seat",), "seat", lho_of),
+    "rho": (("seat",), "seat", rho_of),
+}
+
+
+def coerce_card(value) -> str | None:
+    """Canonical card (``H10``) from ``H10``, ``HT``, ``♥10``, ``10H``; None if not a card."""
+    if not isinstance(value, str):
+        return None
+    v = value.strip().upper()
+    if v and v[0] in _SYMBOL_TO_SUIT:
+        v = _SYMBOL_TO_SUIT[v[0]] + v[1:]
+    m = _CARD.match(v)
+    if not m:
+        return None
+    suit = m.group("suit") or m.group("suit2")
+    rank = m.group("rank") or m.group("rank2")
+    return suit + ("10" if rank == "T" else rank)
+
+
+def coerce_contract(value) -> str | None:
+    """Canonical contract (``4H``, ``3NTX``) or None."""
+    if not isinstance(value, str):
+        return None
+    v = value.strip().upper().replace("БК", "NT")
+    for sym, suit in _SYMBOL_TO_SUIT.items():
+        v = v.replace(sym, suit)
+    return v if _CONTRACT.match(v) else None
+
+
+def render_card(card: str) -> str:
+    return SUIT_SYMBOLS[card[0]] + card[1:]
+
+
+def render_contract(contract: str, lang: str) -> str:
+    m = _CONTRACT.match(contract)
+    strain = m.group("strain")
+    s = m.group("level") + (SUIT_SYMBOLS[strain] if strain != "NT" else ("БК" if lang == "ru" else "NT"))
+    dbl = m.group("dbl") or ""
+    return s + {"": "", "X": (" контра" if lang == "ru" else "X"), "XX": (" реконтра" if lang == "ru" else "XX")}[dbl]
