@@ -161,9 +161,10 @@ def compile_rule(prod: Production, classes: dict, overridden_by: dict):
     def action(engine, **context):
         engine.fire(prod, context)
     action.__name__ = prod.id
-    rule = Rule(*ces, salience=prod.salience)(action)
-    rule.order = prod.order
-    return rule
+    # on the function, not the Rule: experta rebuilds rules (DNF) from the wrapped function,
+    # and update_wrapper copies its __dict__, so every copy the agenda sees keeps the order
+    action.order = prod.order
+    return Rule(*ces, salience=prod.salience)(action)
 
 
 def compile_engine(knowledge: Knowledge, productions=None, base=KnowledgeEngine) -> type:
