@@ -31,6 +31,10 @@ def fact_classes(vocabulary) -> dict:
     return {name: type(f"T_{name}", (Fact,), {"__template__": name}) for name in vocabulary.templates}
 
 
+def _known(x) -> bool:
+    return x is not None
+
+
 def _var(name: str) -> str:
     return f"v_{name}"
 
@@ -119,6 +123,8 @@ def _pattern(cls, tests, index: int, bound: set, wheres: list, negated: bool, su
         if has_var(t.value):
             if t.op == "eq" and t.value.accessor is None:
                 c = W(_var(t.value.name))
+                if not negated:  # an unknown value never binds a variable (a test like any other)
+                    c = c & P(_known)
                 bound.add(t.value.name)
             else:  # compare through a TEST on a hidden variable
                 hidden = f"h{index}_{k}"
