@@ -27,9 +27,9 @@ from __future__ import annotations
 import clips
 
 from . import values as V
-from .engine import _Run, open_questions
+from .engine import _Run, explain
 from .compiler import FiredMarker
-from .incident import Incident, InFact
+from .incident import Incident
 from .model import Knowledge, Pattern, Production, Var
 from .ruling import Ruling
 
@@ -214,6 +214,11 @@ class _ClipsRun:
         self.by_id: dict[str, dict] = {}
         self.asserted: set = set()
 
+    def derived(self) -> list:
+        """The derived facts, as (template, id, ((slot, value), ...)), in the order they were first derived."""
+        return [(self.by_id[fid].template, fid, tuple((k, v) for k, v in self.by_id[fid].items() if k != "id"))
+                for fid in self.derived_by if fid in self.by_id]
+
     def declare(self, fact):
         """Assert ``fact`` in CLIPS; None if an equal fact was already there (as experta's declare)."""
         if isinstance(fact, FiredMarker):
@@ -231,8 +236,9 @@ class _ClipsRun:
 class ClipsEngine:
     """Runs the knowledge over incidents in CLIPS.  One per thread; build once, reuse."""
 
-    def __init__(self, knowledge: Knowledge, productions=None):
-        self.knowledge = knowledge
+    def __init__(self, knowledge: Knowledge, productions=None, explain_in=None):
+        """``explain_in(stated templates) -> Knowledge``: where to seek open questions (default: everywhere)."""
+        self.knowledge, self.explain_in = knowledge, explain_in
         prods = list(knowledge.productions if productions is None else productions)
         self.env = clips.Environment()
         self.env.define_function(self._fire, "bl-fire")
@@ -253,17 +259,17 @@ class ClipsEngine:
         context.update((f"v_{n}", from_clips(v)) for n, v in zip(names, args[len(positions):]))
         run.fire(prod, context)
 
-    def rule(self, incident: Incident) -> Ruling:
-        """The Ruling for an incident, as engine.Engine.rule gives it."""
+    def infer(self, incident: Incident) -> _ClipsRun:
+        """Run the productions over an incident: the run, holding its firings, elements and facts."""
         run = self._run
         self.env.reset()
         run.begin()
         for f in incident.facts:
             run.declare(_Pending(f.template, id=f.id, **dict(f.values)))
         self.env.run()
-        fired = {(f.production, f.facts[0].id) for f in run.firings}
-        working = list(incident.facts) + [
-            InFact(f.template, fid, tuple((k, v) for k, v in f.items() if k != "id"), None)
-            for fid, f in run.by_id.items() if fid in run.derived_by]
-        return Ruling(incident=incident.title or incident.name, elements=list(run.elements),
-                      firings=list(run.firings), open_questions=open_questions(self.knowledge, working, fired))
+        return run
+
+    def rule(self, incident: Incident) -> Ruling:
+        """The Ruling for an incident, as engine.Engine.rule gives it."""
+        where = self.explain_in(incident.templates()) if self.explain_in else self.knowledge
+        return explain(where, incident, self.infer(incident))

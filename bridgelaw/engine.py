@@ -19,12 +19,12 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
-from experta import KnowledgeEngine
-
 from .compiler import FiredMarker, compare, compile_engine, has_var, resolve
 from .incident import Incident, InFact, incident_from_facts, load_incident
 from .knowledge import load_knowledge
 from .model import Knowledge, Production, Var
+from .partition import Partitions
+from .rete import FastEngine
 from .ruling import FactUse, Firing, OpenQuestion, Ruling, RulingElement
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -54,7 +54,7 @@ def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict |
     return out
 
 
-class _Run(KnowledgeEngine):
+class _Run(FastEngine):
     """The experta engine the compiled rules run in; records every firing."""
 
     def setup(self, knowledge: Knowledge) -> None:
@@ -122,9 +122,12 @@ class Engine:
 
     def __init__(self, knowledge: Knowledge):
         self.knowledge = knowledge
-        self._cls = compile_engine(knowledge, base=_Run)
-        self._engine = self._cls()
-        self._engine.setup(knowledge)
+        self._partitions = Partitions(knowledge, self._compile)
+
+    def _compile(self, productions) -> _Run:
+        e = compile_engine(self.knowledge, productions, base=_Run)()
+        e.setup(self.knowledge)
+        return e
 
     def load_incident(self, path: str | Path, display: str | None = None) -> Incident:
         """Read and check an incident file (never written)."""
@@ -134,20 +137,21 @@ class Engine:
         """An Incident from a plain facts mapping (template -> slot values)."""
         return incident_from_facts(name, facts, self.knowledge.vocabulary)
 
+    def infer(self, incident: Incident):
+        """Run the productions that can apply to an incident (partition.py): its firings, elements, derived facts."""
+        return self._partitions.runner(incident.templates()).run(incident.facts)
+
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident: elements with citations and HOW, and open questions with WHY."""
-        e = self._engine
-        e.reset()
-        e.start()
-        for f in incident.facts:
-            e.declare(self._cls.__classes__[f.template](id=f.id, **dict(f.values)))
-        e.run()
-        fired = {(f.production, f.facts[0].id) for f in e.firings}
-        working = list(incident.facts) + [
-            InFact(type(x).__template__, x["id"], tuple((k, v) for k, v in x.items() if k != "id"), None)
-            for x in e.facts.values() if hasattr(type(x), "__template__") and x["id"] in e.derived_by]
-        return Ruling(incident=incident.title or incident.name, elements=list(e.elements), firings=list(e.firings),
-                      open_questions=open_questions(self.knowledge, working, fired))
+        return explain(self._partitions.part(incident.templates())[1], incident, self.infer(incident))
+
+
+def explain(knowledge: Knowledge, incident: Incident, run) -> Ruling:
+    """The Ruling from a run (firings, elements, derived()): open questions sought in ``knowledge``."""
+    fired = {(f.production, f.facts[0].id) for f in run.firings}
+    working = list(incident.facts) + [InFact(t, fid, values, None) for t, fid, values in run.derived()]
+    return Ruling(incident=incident.title or incident.name, elements=list(run.elements), firings=list(run.firings),
+                  open_questions=open_questions(knowledge, working, fired))
 
 
 # -- explain: why a production did not fire --------------------------------------------------
