@@ -19,7 +19,7 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
-from experta import KnowledgeEngine
+from ._experta import KnowledgeEngine
 
 from .compiler import FiredMarker, compare, compile_engine, has_var, resolve
 from .incident import Incident, InFact, incident_from_facts, load_incident
@@ -146,8 +146,27 @@ class Engine:
         working = list(incident.facts) + [
             InFact(type(x).__template__, x["id"], tuple((k, v) for k, v in x.items() if k != "id"), None)
             for x in e.facts.values() if hasattr(type(x), "__template__") and x["id"] in e.derived_by]
-        return Ruling(incident=incident.title or incident.name, elements=list(e.elements), firings=list(e.firings),
-                      open_questions=open_questions(self.knowledge, working, fired))
+        questions = open_questions(self.knowledge, working, fired)
+        return Ruling(incident=incident.title or incident.name,
+                      elements=self._in_law_order(e.elements) + self._judgments(questions),
+                      firings=list(e.firings), open_questions=questions)
+
+    def _in_law_order(self, elements: list[RulingElement]) -> list[RulingElement]:
+        """Elements as a director reads them: in the order of the Laws (the trace keeps firing order)."""
+        order = {p.id: p.order for p in self.knowledge.productions}
+        return sorted(elements, key=lambda el: (order[el.production], el.how[-1] if el.how else 0))
+
+    def _judgments(self, questions: list[OpenQuestion]) -> list[RulingElement]:
+        """A director_judgment element for each open judgment question, cited to the first law waiting on it."""
+        out = []
+        for q in questions:
+            if not q.judgment:
+                continue
+            first = min(q.why, key=lambda w: self.knowledge.production(w["production"]).order)
+            args = {"fact": q.fact, "slot": q.slot}
+            out.append(RulingElement("director_judgment", args, first["cite"], first["production"],
+                                     render_element(self.knowledge, "director_judgment", args, q.question), []))
+        return out
 
 
 # -- explain: why a production did not fire --------------------------------------------------
