@@ -65,6 +65,7 @@ class _Run(KnowledgeEngine):
         self.firings: list[Firing] = []
         self.elements: list[RulingElement] = []
         self.derived_by: dict[str, int] = {}
+        self.derived_ids: dict[str, tuple] = {}
 
     def fire(self, prod: Production, context: dict) -> None:
         facts = [context[f"f{i}"] for i, p in enumerate(prod.when) if not p.negated]
@@ -88,7 +89,7 @@ class _Run(KnowledgeEngine):
         for d in prod.derive:
             t = self.vocab.templates[d.template]
             vals = {name: resolve(v, bindings) for name, v in d.slots}
-            fid = d.template + "(" + ", ".join(f"{k}={vals[k]}" for k in t.slots if vals.get(k) is not None) + ")"
+            fid = self._derived_id(d.template, facts[0]["id"], vals)
             cls = self.__classes__[d.template]
             fact = cls(id=fid, **{s: vals.get(s) for s in t.slots})
             if self.declare(fact) is not None or fid not in self.derived_by:
@@ -96,6 +97,18 @@ class _Run(KnowledgeEngine):
                 firing.derived.append(fid)
         if prod.id in self.__overriders__:
             self.declare(FiredMarker(production=prod.id, subject=facts[0]["id"]))
+
+    def _derived_id(self, template: str, subject: str, vals: dict) -> str:
+        """A readable, deterministic id for a derived fact: ``template(subject)``, numbered if that
+        subject yields several different facts of the template."""
+        key = tuple(sorted((k, v) for k, v in vals.items() if v is not None))
+        base = f"{template}({subject})"
+        fid, n = base, 1
+        while self.derived_ids.get(fid, key) != key:
+            n += 1
+            fid = f"{base}#{n}"
+        self.derived_ids[fid] = key
+        return fid
 
     def _fact_text(self, template: str, fid: str, slots: dict) -> dict:
         t = self.vocab.templates[template]
