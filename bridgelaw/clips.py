@@ -28,7 +28,7 @@ import clips
 
 from . import values as V
 from .engine import _Run, explain
-from .compiler import FiredMarker
+from .compiler import FiredMarker, has_var
 from .incident import Incident
 from .model import Knowledge, Pattern, Production, Var
 from .ruling import Ruling
@@ -95,7 +95,7 @@ def _predicate(op: str, x: str, value) -> str:
 def _simple(test) -> str | None:
     """The idiomatic CLIPS constraint for one literal test, or None if it needs a predicate."""
     op, v = test.op, test.value
-    if isinstance(v, Var) or (isinstance(v, tuple) and any(isinstance(x, Var) for x in v)):
+    if has_var(v):
         return None
     if op == "eq":
         return lit(v)
@@ -114,11 +114,12 @@ class _RuleText:
     """The text of one defrule; collects the variables the right-hand side passes back."""
 
     def __init__(self, prod: Production, rank: int, overriders: list[str]):
-        self.prod, self.bound, self.ids = prod, [], []
+        self.prod, self.bound, self.ids, self.tests = prod, [], [], []
         self.hidden = 0
         pos = [(i, p) for i, p in enumerate(prod.when) if not p.negated]
         neg = [p for p in prod.when if p.negated]
-        ces = [self._pattern(p, i) for i, p in pos] + ["(not " + self._pattern(p, None) + ")" for p in neg]
+        ces = [self._pattern(p, i) for i, p in pos] + [f"(test {t})" for t in self.tests]
+        ces += ["(not " + self._pattern(p, None) + ")" for p in neg]
         ces += [f'(not (bl-fired (production {lit(q)}) (subject {self.ids[0]})))' for q in overriders]
         args = " ".join(self.ids + [f"?v_{n}" for n in self.bound])
         self.text = (f"(defrule r{prod.order} (declare (salience {MAX_SALIENCE - rank}))\n  "
@@ -161,7 +162,10 @@ class _RuleText:
             head = var
         if is_id:
             self.ids.append(var)
-        return "&".join([head] + [f":{_predicate(t.op, var, t.value)}" for t in rest])
+        inline = [t for t in rest if negated or not has_var(t.value)]
+        # a comparison with a variable waits until every positive pattern has bound its variables
+        self.tests += [_predicate(t.op, var, t.value) for t in rest if t not in inline]
+        return "&".join([head] + [f":{_predicate(t.op, var, t.value)}" for t in inline])
 
 
 def constructs(knowledge: Knowledge, productions=None) -> list[str]:
@@ -197,11 +201,6 @@ class _Pending(dict):
 class _ClipsRun:
     """What a firing does, borrowed from the experta engine (engine._Run) so both record alike."""
 
-    start = _Run.start
-    fire = _Run.fire
-    _fact_text = _Run._fact_text
-    _ancestors = _Run._ancestors
-
     def __init__(self, knowledge: Knowledge, env, overriders: frozenset):
         self.knowledge, self.vocab, self.env = knowledge, knowledge.vocabulary, env
         self.__classes__ = {n: (lambda n: lambda **kw: _Pending(n, **kw))(n) for n in self.vocab.templates}
@@ -231,6 +230,11 @@ class _ClipsRun:
         self.by_id.setdefault(fact["id"], fact)
         self.templates[fact.template].assert_fact(**fact)
         return fact
+
+
+for _name, _fn in vars(_Run).items():  # start, fire and their helpers: every method _Run itself defines
+    if callable(_fn) and not _name.startswith("__"):
+        setattr(_ClipsRun, _name, _fn)
 
 
 class ClipsEngine:

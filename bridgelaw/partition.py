@@ -72,25 +72,36 @@ def applicable(productions, stated: frozenset) -> list[Production]:
     return chosen
 
 
+def _record_names(engine) -> list[str]:
+    """The attributes ``start()`` sets on an engine (its record of a run), found by running it on a blank object."""
+    blank = type("Blank", (), {})()
+    type(engine).start(blank)
+    return list(vars(blank))
+
+
 class JointRun:
     """The engines of some components, run over one incident as one engine: one record, one agenda order.
 
     Each engine (engine._Run) is given only the incident's facts of templates
-    its productions mention; all record firings, elements and derived facts
-    into the same lists.
+    its productions mention; all record into the same record (the attributes
+    ``start()`` sets: firings, elements, derived facts...), which the joint run
+    then holds.
     """
 
     def __init__(self, engines: list[tuple]):
         self.engines = engines  # [(engine, templates its productions mention)]
 
     def run(self, facts) -> "JointRun":
-        self.firings, self.elements, self.derived_by = [], [], {}
+        record = None
         for e, templates in self.engines:
             e.reset()
             e.start()
-            e.firings, e.elements, e.derived_by = self.firings, self.elements, self.derived_by
+            if record is None:
+                record = {name: getattr(e, name) for name in _record_names(e)}
+            e.__dict__.update(record)
             e.declare(*(e.__classes__[f.template](id=f.id, **dict(f.values)) for f in facts if f.template in templates))
         run_together([e for e, _ in self.engines])
+        self.__dict__.update(record or {"firings": [], "elements": [], "derived_by": {}})
         return self
 
     def derived(self) -> list:

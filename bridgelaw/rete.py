@@ -24,12 +24,7 @@ of experta: tests/test_differential.py and tests/test_determinism.py hold it.
 """
 from __future__ import annotations
 
-from experta import KnowledgeEngine
-from experta.agenda import Agenda
-from experta.fact import InitialFact
-from experta.factlist import FactList
-from experta.matchers import ReteMatcher
-from experta.matchers.rete.nodes import ConflictSetNode
+from ._experta import Agenda, ConflictSetNode, FactList, InitialFact, KnowledgeEngine, ReteMatcher
 
 
 class FastMatcher(ReteMatcher):

@@ -31,7 +31,11 @@ def test_components_share_only_context_templates(project):
     for p in knowledge.productions:
         for t in set(mentioned(p)) - context:
             assert seen.setdefault(t, parts.component[p.id]) == parts.component[p.id], t
-    assert len(set(parts.component.values())) == len(groups)
+    group_of = {}  # component -> the group its templates belong to: never two
+    for p in knowledge.productions:
+        for t in set(mentioned(p)) - context:
+            assert group_of.setdefault(parts.component[p.id], t.rsplit("_", 1)[1]) == t.rsplit("_", 1)[1]
+    assert set(group_of.values()) == set(groups)
 
 
 def test_an_incident_runs_only_its_groups(project):
