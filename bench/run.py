@@ -66,17 +66,20 @@ def _ms(seconds: list[float]) -> dict:
     return {"median_ms": statistics.median(xs) * 1e3, "p90_ms": xs[int(0.9 * (len(xs) - 1))] * 1e3}
 
 
-def _timed(fns: list, items, fire: "FireClock | None" = None, repeat: int = 1) -> list[list[float]]:
+def _timed(fns: list, items, fire: "FireClock | None" = None, repeat: int = 1,
+           between=None) -> list[list[float]]:
     """CPU seconds of each function on each item (the least of ``repeat`` runs), the functions taking turns.
 
     CPU time, not wall time, taking turns on each item, and the least of a few
     runs, so that other processes on the machine slow both sides alike and the
     ratio stays fair.  With ``fire``, the time spent recording firings (the
-    same code on both sides) is left out.
+    same code on both sides) is left out.  ``between()`` is called, untimed, before each item.
     """
     out: list[list[float]] = [[] for _ in fns]
     clock = time.process_time
     for x in items:
+        if between:
+            between()
         for fn, times in zip(fns, out):
             best = None
             for _ in range(repeat):
@@ -206,6 +209,10 @@ def measure(name: str, root: Path, groups: list[str], count: int, seed: int, bef
         row["clips_build_s"] = time.perf_counter() - t
         for x in incidents:
             oracle.rule(x)
+
+        def fresh() -> None:  # a CLIPS environment slows down with use (see ClipsEngine): measure it fresh
+            if oracle.runs >= 300:
+                oracle.refresh()
         engines = {"": engine, "clips_": oracle}
         if before:
             t = time.perf_counter()
@@ -214,7 +221,7 @@ def measure(name: str, root: Path, groups: list[str], count: int, seed: int, bef
         for what in ("rule", "infer", "match"):
             fns = [getattr(e, "infer" if what == "match" else what) for e in engines.values()]
             with FireClock() as fire:
-                timed = _timed(fns, incidents, fire if what == "match" else None, repeat)
+                timed = _timed(fns, incidents, fire if what == "match" else None, repeat, fresh)
             for prefix, times in zip(engines, timed):
                 row[prefix + what] = _ms(times)
             for prefix in engines:
@@ -295,7 +302,7 @@ def row_line(row: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--quick", action="store_true", help="a smoke run: sizes 30 and 60, 50 incidents")
-    ap.add_argument("--sizes", help="synthetic sizes, comma-separated (default 100,300,1000)")
+    ap.add_argument("--sizes", help="synthetic sizes, comma-separated (default 100,300,1000; '' for none)")
     ap.add_argument("--incidents", type=int, help="incidents per knowledge set (default 1000)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, help="runs per incident and engine, the least counted (default 3; --quick 1)")
@@ -303,7 +310,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="also measure the engine as it was before partitioning (one experta engine; slow)")
     ap.add_argument("--out", help="JSON file (default bench/results/bench-<time>.json)")
     args = ap.parse_args(argv)
-    sizes = [int(s) for s in (args.sizes or ("30,60" if args.quick else "100,300,1000")).split(",") if s]
+    default = "30,60" if args.quick else "100,300,1000"
+    sizes = [int(s) for s in (default if args.sizes is None else args.sizes).split(",") if s.strip()]
     count = args.incidents or (50 if args.quick else 1000)
     if ClipsEngine is None:
         print("clipspy is not installed (uv sync installs the dev dependencies): no CLIPS columns", file=sys.stderr)

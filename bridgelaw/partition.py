@@ -94,12 +94,11 @@ class JointRun:
     def run(self, facts) -> "JointRun":
         record = None
         for e, templates in self.engines:
-            e.reset()
             e.start()
             if record is None:
                 record = {name: getattr(e, name) for name in _record_names(e)}
             e.__dict__.update(record)
-            e.declare(*(e.__classes__[f.template](id=f.id, **dict(f.values)) for f in facts if f.template in templates))
+            e.reset_with([e.__classes__[f.template](id=f.id, **dict(f.values)) for f in facts if f.template in templates])
         run_together([e for e, _ in self.engines])
         self.__dict__.update(record or {"firings": [], "elements": [], "derived_by": {}})
         return self

@@ -13,8 +13,9 @@ engine's run class) keeps the rest of experta as it is and replaces just that:
   a fact goes straight to the nodes under its own template's type test
   (experta offers it to every template's), a one-fact test runs before the
   token is copied (experta copies first, and most tests fail), and tokens are
-  copied without re-validating them.  The nodes, their tests and memories are
-  experta's own;
+  copied without re-validating them, and sibling tests ``slot == value`` on
+  the same slot become one dict lookup (CLIPS hashes its alpha memories;
+  experta tries each).  The nodes, their tests and memories are experta's own;
 - ``FastEngine.reset()`` declares the InitialFact directly (the engine has no
   other deffacts).
 
@@ -99,6 +100,51 @@ def _fast(node, callback):
     return callback
 
 
+def _literal_test(node) -> tuple | None:
+    """(slot, value) if ``node`` tests ``slot == value`` on one fact and binds nothing, else None."""
+    check = getattr(node, "matcher", None)
+    if type(node) is not FeatureTesterNode or type(check) is not FeatureCheck:
+        return None
+    if not isinstance(check.what, str) or "__" in check.what or check.check.__name__ != "equal_literal":
+        return None
+    if check.expected.__bind__ is not None:
+        return None
+    try:
+        hash(check.expected.value)
+    except TypeError:
+        return None
+    return check.what, check.expected.value
+
+
+def _hashed(children: list) -> list:
+    """Sibling tests ``slot == value`` on one slot made one dict lookup, as CLIPS hashes its alpha memories."""
+    out, tables = [], {}
+    for c in children:
+        test = _literal_test(c.node)
+        if test is None:
+            out.append(c)
+            continue
+        slot, value = test
+        if slot not in tables:
+            tables[slot] = {}
+            out.append(ChildNode(c.node, _lookup(slot, tables[slot])))
+        tables[slot].setdefault(value, []).append(c.node.children)  # the list itself: later rewiring shows
+    return out
+
+
+def _lookup(slot: str, table: dict):
+    def activate(token: Token) -> None:
+        (fact,) = token.data
+        try:
+            passed = table.get(fact[slot])
+        except (IndexError, KeyError, TypeError):
+            return
+        for children in passed or ():
+            for child in children:
+                child.callback(token)
+    return activate
+
+
 class FastMatcher(ReteMatcher):
     """experta's Rete matcher; resets and collects activations only where there can be some."""
 
@@ -118,6 +164,9 @@ class FastMatcher(ReteMatcher):
             if isinstance(node, ConflictSetNode):
                 node._activate = self._reporting(node, node._activate)
             node.children[:] = [ChildNode(c.node, _fast(c.node, c.callback)) for c in node.children]
+        for node in nodes:
+            if type(node) is FeatureTesterNode:
+                node.children[:] = _hashed(node.children)
         self._by_type: dict = {}  # fact class -> the callbacks under its type test
         self._any: list = []  # callbacks under the root that are not a type test
         for c in self.root_node.children:
@@ -167,11 +216,15 @@ class FastEngine(KnowledgeEngine):
     __matcher__ = FastMatcher
 
     def reset(self, **kwargs):
+        self.reset_with(())
+
+    def reset_with(self, facts) -> None:
+        """reset(), then declare ``facts``: the InitialFact and they go through the network together."""
         self.agenda = Agenda()
         self.facts = FactList()
         self.matcher.reset()
-        self._KnowledgeEngine__declare(InitialFact())
         self.running = False
+        self._KnowledgeEngine__declare(InitialFact(), *facts)
 
 
 def run_together(engines: list) -> None:
