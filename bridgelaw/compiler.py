@@ -166,6 +166,7 @@ def compile_rule(prod: Production, classes: dict, overridden_by: dict):
     def action(engine, **context):
         engine.fire(prod, context)
     action.__name__ = prod.id
+    action.order = prod.order  # experta rebuilds a Rule from its conditions (new_conditions); the function stays
     rule = Rule(*ces, salience=prod.salience)(action)
     rule.order = prod.order
     return rule

@@ -50,3 +50,9 @@ def test_mistaken_call_says_no_misinformation_and_why(capsys):
     assert "[Law 75A] West has unauthorized information from partner" in out
     assert "misinformed the opponents" not in out
 
+
+def test_equal_salience_productions_fire_in_citation_order(engine):
+    """12C1(b) before 12C1(c): experta rebuilds multi-pattern rules, and the canonical order must survive."""
+    ruling = engine.rule(engine.load_incident(INCIDENTS / "remark-about-wrong-contract.yaml"))
+    fired = ruling.fired()
+    assert fired.index("12C1b.assigned-score") < fired.index("12C1c.weighted-score")
