@@ -16,7 +16,8 @@ from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
-from .coverage import coverage
+from .citations import covers
+from .coverage import coverage, units
 from .describe import Describer
 
 UI = {
@@ -135,10 +136,12 @@ def write_book(root: Path, out: Path, lang: str = "ru") -> list[Path]:
         return f"{law_page(law_of_prod[pid])}#{pid}"
 
     def see_href(cite: str) -> str | None:
+        """The page (and the section row) of a cross-reference, if that law is encoded."""
         m = re.match(r"^(\d+)", str(cite))
-        if m and int(m[1]) in knowledge.laws:
-            return f"{law_page(int(m[1]))}#sec-{cite}" if not str(cite).isdigit() else law_page(int(m[1]))
-        return None
+        if not m or int(m[1]) not in knowledge.laws:
+            return None
+        unit = next((u for u, _ in units(knowledge.index, int(m[1])) if covers(u, str(cite))), None)
+        return law_page(int(m[1])) + (f"#sec-{unit}" if unit else "")
 
     rows = coverage(knowledge, {pid: cvs for pid, cvs in fired_by.items()})
     env = _environment()

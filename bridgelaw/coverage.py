@@ -97,7 +97,7 @@ def render(rows: list[Row], lang: str = "en", all_laws: bool = True) -> str:
         title = r.title.get(lang) or r.title.get("en") or ""
         cite = ("  " + r.cite) if r.unit else r.cite
         status = r.status if (r.unit or r.productions or r.judgment) else "-"
-        table.append([cite, title[:48], status, str(len(r.productions) or ""), str(len(r.cases) or "")])
+        table.append([cite, title[:56], status, str(len(r.productions) or ""), str(len(r.cases) or "")])
     header = ["Law", "Title", "Status", "Productions", "Cases"]
     widths = [max(len(x[i]) for x in table + [header]) for i in range(5)]
     lines = ["  ".join(x[i].rjust(widths[i]) if i >= 3 else x[i].ljust(widths[i]) for i in range(5)).rstrip()

@@ -138,11 +138,10 @@ def _knowledge(vocab: Vocabulary, base: dict) -> dict:
         elements[name] = body if req else {"anyOf": [body, {"type": "null"}], "description": _both(ek.label)}
     defs["then_item"] = _one_of_keys(elements, "a ruling element: its kind and arguments")
     derived = {}
-    for name, t in vocab.templates.items():
-        if t.derived:
-            props = {k: {"description": _describe(x), "anyOf": [literal(x), {"$ref": "#/definitions/var"}]}
-                     for k, x in t.slots.items()}
-            derived[name] = _object(props, [k for k, x in t.slots.items() if x.required], _both(t.label))
+    for name, t in vocab.templates.items():  # a derived template, or one a law deems to hold (67B1)
+        props = {k: {"description": _describe(x), "anyOf": [literal(x), {"$ref": "#/definitions/var"}]}
+                 for k, x in t.slots.items()}
+        derived[name] = _object(props, [k for k, x in t.slots.items() if x.required], _both(t.label))
     defs["derive_item"] = _one_of_keys(derived, "a derived fact this production states")
     prod = s["properties"]["productions"]["items"]["properties"]
     for key in ("when", "then", "derive"):

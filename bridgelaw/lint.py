@@ -9,7 +9,7 @@
 - two productions that can fire on the same fact and give contradictory ruling
   elements (the same kind with different arguments, unless the kind is marked
   ``many``, or kinds one of which ``contradicts`` the other) with no
-  ``overrides`` between them; and two productions with the same conditions;
+  ``overrides`` between them; and two productions of one subsection with the same conditions;
 - a production no case fires (``outcomes``: the cases' results, testrun.py);
 - a section or subsection of an encoded law (or of a law with a ``subsections:``
   list in laws.yaml) that no production cites and no judgment question names.
@@ -208,7 +208,7 @@ def conflicts(knowledge) -> list[Problem]:
                              f" {subject} and give {what}",
                              f"if one is an exception to the other, say so on it: overrides: [{a.id}]"
                              f" (or [{b.id}] on {a.id}); else make their conditions exclude each other"))
-        elif {_pattern_key(x, na) for x in a.when} == {_pattern_key(x, nb) for x in b.when}:
+        elif a.cite == b.cite and {_pattern_key(x, na) for x in a.when} == {_pattern_key(x, nb) for x in b.when}:
             out.append(_warn(b.loc, f"production {b.id}",
                              f"are these one production? this production and {a.id} ({_where(a)}) have the same"
                              " conditions", "merge them, or say which overrides the other"))
