@@ -66,10 +66,15 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
             except BridgelawError as e:
                 problems.extend(e.problems)
         n_cases = len(cases)
+        from .editor_schemas import modeline_problems
         from .lint import lint
         from .testrun import exercised, run_cases
         problems.extend(cross_checks(knowledge, cases))
+        problems.extend(modeline_problems(root))
         problems.extend(lint(knowledge, root, exercised(run_cases(Engine(knowledge), cases)), complete))
+    else:  # some law files only: what they say may rest on others, so only contradictions are linted
+        from .lint import conflicts
+        problems.extend(conflicts(knowledge, complete=False))
     summary = (f"checked {len(law_files)} law file(s), {n_incidents} incident(s), {n_cases} case(s)")
     return problems, summary
 

@@ -226,3 +226,26 @@ def modeline(kind: str, file: Path, root: Path) -> str:
     import os
     rel = os.path.relpath(root / "schemas" / FILES[kind], file.parent)
     return f"# yaml-language-server: $schema={Path(rel).as_posix()}"
+
+
+def modeline_problems(root: Path) -> list:
+    """Warnings for edited files whose first line does not tie them to their schema."""
+    from .errors import Loc, Problem
+    out = []
+    for kind, globs in GLOBS.items():
+        for g in globs:
+            for f in sorted(root.glob(g)):
+                want = modeline(kind, f, root)
+                with f.open(encoding="utf-8") as fh:
+                    first = fh.readline().rstrip("\n")
+                if first != want:
+                    out.append(Problem(Loc(_shown(f), 1, 1), "is this file checked as you type? Its first line does not"
+                                       " name its schema", hint=f"make the first line: {want}", severity="warning"))
+    return out
+
+
+def _shown(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

@@ -190,9 +190,11 @@ def _related(a, b) -> bool:
     return a.id in b.overrides or b.id in a.overrides
 
 
-def conflicts(knowledge) -> list[Problem]:
+def conflicts(knowledge, complete: bool = True) -> list[Problem]:
+    """Pairs that can fire on one fact and contradict each other.  With ``complete`` false (some productions
+    were left out) no production is taken for dead because what it rests on is missing."""
     out = []
-    dead = dead_productions(knowledge)
+    dead = dead_productions(knowledge) if complete else {}
     prod = Producible(knowledge, set(dead))
     vocab = knowledge.vocabulary
     live = [p for p in knowledge.productions if p.id not in dead]
@@ -289,7 +291,7 @@ def lint(knowledge, root: Path, exercised: dict | None = None, complete: bool = 
     blame the productions that depend on the broken ones."""
     if exercised is None:
         exercised = _run_cases(knowledge, root)
-    found = conflicts(knowledge) + unexercised(knowledge, exercised)
+    found = conflicts(knowledge, complete) + unexercised(knowledge, exercised)
     if complete:
         found += never_fire(knowledge) + gaps(knowledge, root)
     return sorted(found, key=lambda p: (p.loc.file, p.loc.line, p.loc.col))

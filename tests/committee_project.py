@@ -14,6 +14,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 VOCABULARY = """\
+# yaml-language-server: $schema=../schemas/vocabulary.schema.json
 templates:
   revoke:
     label: {ru: Фальшренонс, en: Revoke}
@@ -77,6 +78,7 @@ elements:
 """
 
 LAW_63 = """\
+# yaml-language-server: $schema=../schemas/knowledge.schema.json
 law: 63
 title: {ru: "Установление фальшренонса", en: "Establishment of a Revoke"}
 productions:
@@ -90,6 +92,7 @@ productions:
 """
 
 LAW_64 = """\
+# yaml-language-server: $schema=../schemas/knowledge.schema.json
 law: 64
 title: {ru: "Процедура после установления фальшренонса", en: "Procedure after Establishment of a Revoke"}
 productions:
@@ -120,6 +123,7 @@ productions:
 """
 
 CASES_64 = """\
+# yaml-language-server: $schema=../../schemas/cases.schema.json
 law: 64
 cases:
   - name: "offender won the revoke trick and a later one"

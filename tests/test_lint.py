@@ -163,10 +163,26 @@ def test_case_citing_a_missing_subsection_and_unknown_production(project, capsys
 def test_gap_names_the_subsection_and_a_judgment_question_covers_one(project, capsys):
     code, out = check(capsys, ".")
     gaps = [f for f in findings(out) if "left to the director" in f]
-    assert gaps == ["knowledge/law-63.yaml:1:1: warning: law 63: is 63B (Revoke May Not Be Corrected) left to the"
+    assert gaps == ["knowledge/law-63.yaml:2:1: warning: law 63: is 63B (Revoke May Not Be Corrected) left to the"
                     " director, or still to be written? No production cites it"]
     # 64C has no production but the vocabulary's judgment question 'damage' names it
 
 
 def test_shipped_knowledge_checks_clean():
     assert main(["check"]) == 0
+
+
+def test_file_without_its_schema_line_is_asked_about(project, capsys):
+    law = project / "knowledge" / "law-64.yaml"
+    law.write_text(law.read_text().split("\n", 1)[1])
+    code, out = check(capsys, ".")
+    assert code == 0
+    assert "knowledge/law-64.yaml:1:1: warning: is this file checked as you type?" in out
+    assert "make the first line: # yaml-language-server: $schema=../schemas/knowledge.schema.json" in out
+
+
+def test_one_law_file_is_checked_for_contradictions(project, capsys):
+    append(project / "knowledge" / "law-64.yaml", SECOND_64A2)
+    code, out = check(capsys, "knowledge/law-64.yaml")
+    assert code == 0
+    assert "which applies?" in out and "which case shows" not in out

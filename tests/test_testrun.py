@@ -25,7 +25,7 @@ def test_broken_case_prints_expected_and_actual_side_by_side_with_the_trace(proj
                                                "{count: 2, from_side: EW, to_side: NS, cite: 64A2}"))
     code, out = run(capsys, "tests/cases/law-64.yaml")
     assert code == 1
-    assert "tests/cases/law-64.yaml:9:5: case 'partner won the revoke trick' FAILED" in out
+    assert "tests/cases/law-64.yaml:10:5: case 'partner won the revoke trick' FAILED" in out
     assert "  - expected transfer_tricks {count: 2, from_side: EW, to_side: NS} [64A2]" in out
     row = next(line for line in out.splitlines() if line.strip().startswith("DIFFERS"))
     left, right = row.split("[64A2]", 1)
@@ -61,7 +61,7 @@ def test_mistake_in_a_case_file_is_reported_at_its_line(project, capsys):
     cases.write_text(cases.read_text().replace("revoke_trick_winner: offender_partner}", "revoke_trick_winner: partner}", 1))
     code, out = run(capsys)
     assert code == 1
-    assert "tests/cases/law-64.yaml:11:" in out and "unknown value 'partner'" in out
+    assert "tests/cases/law-64.yaml:12:" in out and "unknown value 'partner'" in out
 
 
 def test_no_such_path(project, capsys):
