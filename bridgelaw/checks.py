@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import BridgelawError, Collector, Loc, Problem
+from .errors import BridgelawError, Collector, Loc, Problem, shown_path
 
 
 def _rel(p: Path) -> str:
-    try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(p)
+    return shown_path(p)
 
 
 def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], str]:

@@ -17,7 +17,7 @@ import json
 import sys
 from pathlib import Path
 
-from .errors import BridgelawError
+from .errors import BridgelawError, shown_path
 
 
 def _root(arg: str | None) -> Path:
@@ -26,10 +26,7 @@ def _root(arg: str | None) -> Path:
 
 
 def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    return shown_path(path)
 
 
 def cmd_rule(args) -> int:

@@ -230,7 +230,7 @@ def modeline(kind: str, file: Path, root: Path) -> str:
 
 def modeline_problems(root: Path) -> list:
     """Warnings for edited files whose first line does not tie them to their schema."""
-    from .errors import Loc, Problem
+    from .errors import Loc, Problem, shown_path
     out = []
     for kind, globs in GLOBS.items():
         for g in globs:
@@ -239,13 +239,7 @@ def modeline_problems(root: Path) -> list:
                 with f.open(encoding="utf-8") as fh:
                     first = fh.readline().rstrip("\n")
                 if first != want:
-                    out.append(Problem(Loc(_shown(f), 1, 1), "is this file checked as you type? Its first line does not"
+                    out.append(Problem(Loc(shown_path(f), 1, 1), "is this file checked as you type? Its first line does not"
                                        " name its schema", hint=f"make the first line: {want}", severity="warning"))
     return out
 
-
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)

@@ -24,7 +24,7 @@ from pathlib import Path
 from .compiler import has_var
 from .coverage import judgment_slots, related, units
 from .domains import ANY, Producible, literal_tests, satisfiable
-from .errors import Loc, Problem
+from .errors import Loc, Problem, shown_path
 from .model import Var
 
 _OPWORDS = {"eq": "is", "ne": "is not", "in": "is one of", "not_in": "is none of", "lt": "is less than",
@@ -244,7 +244,7 @@ def _index_locs(root: Path) -> dict:
     from .yamlsafe import load
     path = root / "knowledge" / "laws.yaml"
     try:
-        data = load(path, _display(path))
+        data = load(path, shown_path(path))
     except Exception:
         return {}
     laws = data.get("laws") if isinstance(data, dict) else None
@@ -252,13 +252,6 @@ def _index_locs(root: Path) -> dict:
         return {}
     return {int(n): e.loc_of("subsections") for n, e in laws.items()
             if str(n).isdigit() and isinstance(e, dict) and "subsections" in e}
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
 def gaps(knowledge, root: Path) -> list[Problem]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .cases import Case, check_production_ids, failures, load_cases
-from .errors import BridgelawError, Loc, Problem
+from .errors import BridgelawError, Loc, Problem, shown_path
 
 _LAW_STEM = re.compile(r"^law-(\d{1,2})$")
 
@@ -61,20 +61,13 @@ def case_files(root: Path, paths: list[Path] | None = None) -> list[Path]:
     return unique
 
 
-def display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
 def load_all(files: list[Path], vocab) -> tuple[list[Case], list[Problem]]:
     """Every case of ``files``; a file with mistakes adds its problems instead of its cases."""
     cases: list[Case] = []
     problems: list[Problem] = []
     for f in files:
         try:
-            cases.extend(load_cases(f, vocab, display(f)))
+            cases.extend(load_cases(f, vocab, shown_path(f)))
         except BridgelawError as e:
             problems.extend(e.problems)
     return cases, problems
@@ -233,7 +226,7 @@ def run_tests(root: Path, paths: list[Path] | None = None, keyword: str | None =
     knowledge = knowledge or load(root)
     engine = engine or Engine(knowledge)
     files = case_files(root, paths)
-    problems = [Problem(Loc(display(f)), "no such case file") for f in files if not f.exists()]
+    problems = [Problem(Loc(shown_path(f)), "no such case file") for f in files if not f.exists()]
     cases, more = load_all([f for f in files if f.exists()], knowledge.vocabulary)
     problems += more
     problems += check_production_ids(cases, knowledge)
