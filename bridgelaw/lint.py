@@ -7,7 +7,7 @@
   follows chains: a production fed only by dead ones is dead too);
 - a ``not`` condition that always holds, and a derived template nothing tests;
 - two productions that can fire on the same fact and give contradictory ruling
-  elements (the same kind with different arguments, unless the kind is marked
+  elements (the same kind with different arguments or texts, unless the kind is marked
   ``many``, or kinds one of which ``contradicts`` the other) with no
   ``overrides`` between them; and two productions of one subsection with the same conditions;
 - a production no case fires (``outcomes``: the cases' results, testrun.py);
@@ -183,6 +183,8 @@ def contradiction(e1, e2, vocab, n1: dict, n2: dict) -> str | None:
             continue  # a variable may or may not equal a value: not shown to differ
         if x != y:
             return f"{e1.kind} with {name} {_shown(a1[name])} and {e2.kind} with {name} {_shown(a2[name])}"
+    if e1.text != e2.text:
+        return f"{e1.kind} with two different texts"
     return None
 
 

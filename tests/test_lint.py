@@ -186,3 +186,18 @@ def test_one_law_file_is_checked_for_contradictions(project, capsys):
     code, out = check(capsys, "knowledge/law-64.yaml")
     assert code == 0
     assert "which applies?" in out and "which case shows" not in out
+
+
+def test_same_kind_with_different_own_texts_contradicts(project, capsys):
+    append(project / "knowledge" / "law-64.yaml", """\
+  - id: 64B5.trick-twelve-again
+    cite: 64B5
+    summary: {ru: "x", en: "x"}
+    when:
+      - revoke: {trick: 12}
+    then:
+      - no_rectification:
+          text: {ru: "Но судья следит за равенством.", en: "But the director sees to equity."}
+""")
+    code, out = check(capsys, ".")
+    assert "can fire on the same revoke and give no_rectification with two different texts" in out, out
