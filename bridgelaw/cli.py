@@ -2,6 +2,7 @@
 
     bridgelaw rule INCIDENT.yaml [--lang ru|en] [--json] [--no-how]
     bridgelaw check [PATH]
+    bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]]
 
 Exit codes: 0 success; 1 findings (check) or a bad input file (rule); 2 bad usage.
 Errors are printed as ``file:line:col: what`` with a suggestion, never a traceback.
@@ -52,6 +53,38 @@ def cmd_check(args) -> int:
     return 1 if errors else 0
 
 
+def cmd_ask(args) -> int:
+    from .answers import load_answers
+    from .engine import load
+    from .incident import incident_text, load_incident
+    from .interview import Interview
+    from .prompt import Plain, Prompts, Replay, converse
+    knowledge = load(_root(args.root))
+    save = Path(args.save) if args.save else None
+    if save and save.exists() and not args.force and not sys.stdin.isatty():
+        print(f"{_display(save)} exists: not replaced (add --force to replace it)", file=sys.stderr)
+        return 1
+    sources = [Replay(load_answers(args.answers, _display(Path(args.answers))), args.answers)] if args.answers else []
+    sources.append(Prompts() if sys.stdin.isatty() and sys.stdout.isatty() else Plain(sys.stdin))
+    interview = Interview(knowledge)
+    ruling = converse(interview, args.lang, sources)
+    print()
+    print(ruling.render(args.lang, how=True))
+    if save:
+        if save.exists() and not args.force:
+            import questionary
+            if not questionary.confirm(f"{_display(save)} exists. Replace it?", default=False).unsafe_ask():
+                print(f"{_display(save)}: not replaced", file=sys.stderr)
+                return 1
+        replaced = save.exists()
+        kinds = [knowledge.vocabulary.templates[k].label[args.lang] for k in (interview.kinds_chosen() or ())]
+        save.write_text(incident_text(interview.facts_data(), source="bridgelaw ask",
+                                      title=", ".join(kinds)), encoding="utf-8")
+        load_incident(save, knowledge.vocabulary, _display(save))  # what rule will read
+        print(f"{'replaced' if replaced else 'wrote'} {_display(save)}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="bridgelaw", description="Rulings under the 2017 Laws of Duplicate Bridge.")
     ap.add_argument("--root", help="folder holding knowledge/ and facts/ (default: this project)")
@@ -63,6 +96,13 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="print the ruling as JSON")
     r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
     r.set_defaults(func=cmd_rule)
+
+    a = sub.add_parser("ask", help="interview: asks only what can change the ruling, then gives it")
+    a.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the questions (default ru)")
+    a.add_argument("--answers", metavar="FILE.yaml", help="replay answers from a file (no terminal needed)")
+    a.add_argument("--save", metavar="FILE.yaml", help="write the established facts as an incident file for 'rule'")
+    a.add_argument("--force", action="store_true", help="with --save: replace an existing file")
+    a.set_defaults(func=cmd_ask)
 
     c = sub.add_parser("check", help="validate vocabulary, knowledge, incidents and cases; list every error")
     c.add_argument("path", nargs="?", help="a project folder, knowledge folder or law file (default: the project)")

@@ -263,6 +263,10 @@ class Interview:
         """The established facts as an Incident (what ``rule`` would read from the saved file)."""
         return Incident(name=self.title, facts=tuple(self._infacts(self._state())), title=self.title)
 
+    def kinds_chosen(self) -> tuple | None:
+        """The kinds of incident the director named (None before the first answer)."""
+        return self._state().kinds
+
     def facts_data(self) -> dict:
         """The established facts as an incident's ``facts`` mapping (template -> values, a list for ``many``)."""
         out: dict = {}

@@ -1,0 +1,183 @@
+"""The interview in a terminal: ``bridgelaw ask``.
+
+``converse(interview, lang, sources, out) -> Ruling`` puts each Question of the
+interview to the first source that has an answer: a replayed answers file
+(answers.py), then the arrow-key prompts of questionary when a terminal is
+attached, or numbered questions read line by line from standard input.  At
+any question ``why`` lists the laws waiting on the answer, ``back`` takes back
+the last answer and ``?`` says the fact is not known.  The questions, answers
+and choices all come from the Interview; nothing here knows a law.
+"""
+from __future__ import annotations
+
+import sys
+from typing import Any, Callable, TextIO
+
+from .errors import BridgelawError, Loc, Problem
+from .interview import UNKNOWN, AnswerError, Interview, Question
+from .ruling import Ruling
+
+WORDS = {
+    "ru": {"why": "почему? (какие правила ждут ответа)", "back": "назад (изменить прошлый ответ)",
+           "unknown": "не знаю", "waiting": "Ответ нужен для", "hint": "why — почему, back — назад, ? — не знаю",
+           "nothing_back": "Отменять нечего.", "judgment": "вопрос судейской оценки",
+           "answer": "Ответ", "end": "Ответов больше нет", "first": "первый вопрос"},
+    "en": {"why": "why? (the laws waiting on this answer)", "back": "back (change the last answer)",
+           "unknown": "not known", "waiting": "This answer is needed by", "hint": "why, back, ? = not known",
+           "nothing_back": "There is no answer to take back.", "judgment": "a question of the director's judgment",
+           "answer": "Answer", "end": "No more answers", "first": "first question"},
+}
+
+
+class Command:
+    """What a source returned: an answer (``value``) or a command (``why``/``back``)."""
+
+    def __init__(self, what: str, value: Any = None, loc: Loc | None = None):
+        self.what, self.value, self.loc = what, value, loc
+
+
+def question_text(q: Question, lang: str) -> str:
+    head = f"{q.subject[lang]}: " if q.subject else ""
+    tail = f" [{WORDS[lang]['judgment']}{', ' + q.law if q.law else ''}]" if q.judgment else ""
+    return head + q.text[lang] + tail
+
+
+def why_text(q: Question, lang: str) -> str:
+    lines = [f"{WORDS[lang]['waiting']}:"]
+    for w in q.why:
+        cite = f"{w['cite']} " if w["cite"] else ""
+        lines.append(f"  {cite}{w['summary'][lang]}")
+    return "\n".join(lines)
+
+
+def answer_text(q: Question, value: Any, lang: str) -> str:
+    if value is UNKNOWN:
+        return WORDS[lang]["unknown"]
+    values = value if q.multiple else (value,)
+    labels = []
+    for v in values:
+        c = next((c for c in q.choices if c.value == v and type(c.value) is type(v)), None)
+        labels.append(c.label[lang] if c else str(v))
+    return ", ".join(labels) if labels else "—"
+
+
+# -- sources of answers ------------------------------------------------------------------------
+
+
+class Replay:
+    """Answers from an answers file, in order; keyed entries must name the question asked."""
+
+    def __init__(self, entries: list, file: str):
+        self.entries, self.file, self.i = list(entries), file, 0
+
+    def get(self, q: Question, lang: str, out: TextIO, can_back: bool) -> Command | None:
+        if self.i >= len(self.entries):
+            return None
+        e = self.entries[self.i]
+        self.i += 1
+        print(f"? {question_text(q, lang)}", file=out)
+        if e.command:
+            print(f"> {e.command}", file=out)
+            return Command(e.command, loc=e.loc)
+        return Command("answer", (e.key, e.value), e.loc)
+
+
+class Plain:
+    """Numbered questions on ``out``, answers read line by line from ``inp`` (no terminal needed)."""
+
+    def __init__(self, inp: TextIO):
+        self.inp = inp
+
+    def get(self, q: Question, lang: str, out: TextIO, can_back: bool) -> Command | None:
+        print(f"? {question_text(q, lang)}", file=out)
+        for i, c in enumerate(q.choices, 1):
+            print(f"  {i}. {c.label[lang]}", file=out)
+        print(f"  ({WORDS[lang]['hint']})", file=out)
+        line = self.inp.readline()
+        if not line:
+            return None
+        text = line.strip()
+        if text.lower() in ("why", "почему"):
+            return Command("why")
+        if text.lower() in ("back", "назад"):
+            return Command("back")
+        return Command("answer", (None, text))
+
+
+class Prompts:
+    """Arrow-key prompts (questionary) in a terminal; number keys pick an answer too."""
+
+    def get(self, q: Question, lang: str, out: TextIO, can_back: bool) -> Command | None:
+        import questionary
+        w = WORDS[lang]
+        extra = []
+        if q.allow_unknown:
+            extra.append(questionary.Choice(w["unknown"], value=Command("answer", (None, UNKNOWN))))
+        extra.append(questionary.Choice(w["why"], value=Command("why")))
+        if can_back:
+            extra.append(questionary.Choice(w["back"], value=Command("back")))
+        text = question_text(q, lang)
+        if q.multiple:
+            choices = [questionary.Choice(c.label[lang], value=c.value) for c in q.choices]
+            picked = questionary.checkbox(text, choices=choices + [questionary.Separator()] + extra).unsafe_ask()
+            for x in picked:
+                if isinstance(x, Command):
+                    return x
+            return Command("answer", (None, tuple(picked)))
+        if q.choices:
+            choices = [questionary.Choice(c.label[lang], value=Command("answer", (None, c.value))) for c in q.choices]
+            allc = choices + [questionary.Separator()] + extra
+            return questionary.select(text, choices=allc, use_shortcuts=len(allc) <= 36).unsafe_ask()
+
+        def valid(s: str):
+            if s.strip().lower() in ("why", "back", "почему", "назад"):
+                return True
+            try:
+                q.parse(s)
+                return True
+            except AnswerError as e:
+                return str(e)
+        s = questionary.text(f"{text} ({w['hint']})", validate=valid).unsafe_ask().strip()
+        if s.lower() in ("why", "почему"):
+            return Command("why")
+        if s.lower() in ("back", "назад"):
+            return Command("back")
+        return Command("answer", (None, s))
+
+
+# -- the conversation --------------------------------------------------------------------------
+
+
+def converse(interview: Interview, lang: str, sources: list, out: TextIO = sys.stdout,
+             describe: Callable[[Loc], str] = str) -> Ruling:
+    """Ask until the ruling is determined; BridgelawError when a replayed answer does not fit."""
+    while True:
+        step = interview.step()
+        if isinstance(step, Ruling):
+            return step
+        cmd = None
+        for src in sources:
+            cmd = src.get(step, lang, out, bool(interview.answers))
+            if cmd is not None:
+                break
+        if cmd is None:
+            raise BridgelawError(Problem(Loc(getattr(sources[0], "file", "<stdin>")) if sources else Loc("<stdin>"),
+                                         f"{WORDS['en']['end']}: no answer for '{step.key}': {step.text['en']}",
+                                         hint=f"add '- {step.key}: ...' to the answers"))
+        if cmd.what == "why":
+            print(why_text(step, lang), file=out)
+            continue
+        if cmd.what == "back":
+            if not interview.back():
+                print(WORDS[lang]["nothing_back"], file=out)
+            continue
+        key, value = cmd.value
+        try:
+            v = interview.answer(value, key)
+        except AnswerError as e:
+            if cmd.loc is None:
+                print(f"! {e}", file=out)
+                continue
+            raise BridgelawError(Problem(cmd.loc, f"{step.key}: {e}", f"question '{step.text['en']}'")) from None
+        if not isinstance(sources[0], Prompts):
+            print(f"> {answer_text(step, v, lang)}", file=out)
