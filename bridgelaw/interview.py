@@ -313,13 +313,7 @@ class Interview:
             for d in sorted(more):
                 t = self.vocab.templates[d]
                 blanks[d] = InFact(d, f"{d}?", tuple((s, None) for s in t.slots), None)
-        q = self._choose(st, ways, blanks)
-        if q is not None:
-            return q
-        missing = self._missing_required(st)
-        if missing is not None:
-            return missing
-        return self.engine.rule(incident)
+        return self._choose(st, ways, blanks) or self.engine.rule(incident)
 
     def _askable(self, st: _State, key: tuple, blanks: dict) -> bool:
         fid, t, slot = key
@@ -328,9 +322,16 @@ class Interview:
         return fid in st.facts and self.vocab.templates[t].slots[slot].question is not None
 
     def _choose(self, st: _State, ways: dict, blanks: dict) -> Question | None:
+        """The question to ask first, by rank: the deal context (wherever a production that could
+        still fire tests it); a required slot (the incident file needs it); a slot some production
+        is ready to use; whether a fact exists; whether there is another fact of a named kind."""
         vocab = self.vocab
         best = None
-        for key, ws in ways.items():
+        keys = set(ways) | {(fid, t, name) for fid, (t, vals) in st.facts.items()
+                            for name, slot in vocab.templates[t].slots.items()
+                            if slot.required and vals.get(name) is None}
+        for key in keys:
+            ws = ways.get(key, [])
             if not self._askable(st, key, blanks):
                 continue
             fid, t, slot = key
@@ -338,6 +339,8 @@ class Interview:
             ready = [w for w in ws if all(self._askable(st, k, blanks) for k in w[1])]
             if tmpl.context:
                 rank = (0, tmpl.order, 0, _slot_index(tmpl, slot))
+            elif slot is not None and tmpl.slots[slot].required:
+                rank = (1, tmpl.order, _fact_index(fid), -1)
             elif not ready:
                 continue
             elif slot is not None:
@@ -354,15 +357,9 @@ class Interview:
         why = _why(self.knowledge, [p for p, _ in ws])
         if slot is None:
             return self._exists_question(st, t, why)
+        if not why:
+            why = ({"production": "", "cite": "", "summary": TEXT["required"]},)
         return self._slot_question(st, fid, t, slot, why)
-
-    def _missing_required(self, st: _State) -> Question | None:
-        for fid, (t, vals) in st.facts.items():
-            for name, slot in self.vocab.templates[t].slots.items():
-                if slot.required and vals.get(name) is None:
-                    why = ({"production": "", "cite": "", "summary": TEXT["required"]},)
-                    return self._slot_question(st, fid, t, name, why, allow_unknown=False)
-        return None
 
     # -- questions -------------------------------------------------------------------------------
     def _incident_question(self) -> Question:
@@ -379,8 +376,7 @@ class Interview:
         return Question(key=f"exists:{template}", kind="exists", text=text, template=template,
                         choices=_yes_no(), type="bool", help=t.description, why=why)
 
-    def _slot_question(self, st: _State, fid: str, template: str, slot: str, why: tuple,
-                       allow_unknown: bool | None = None) -> Question:
+    def _slot_question(self, st: _State, fid: str, template: str, slot: str, why: tuple) -> Question:
         t = self.vocab.templates[template]
         s = t.slots[slot]
         if s.type == "ref":
@@ -393,8 +389,7 @@ class Interview:
         if t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
             subject = {lang: f"{t.label[lang]} {fid.rsplit('-', 1)[-1]}" for lang in ("ru", "en")}
         return Question(key=f"{fid}.{slot}", kind="slot", text=s.question, template=template, slot=slot, fact=fid,
-                        subject=subject, choices=choices, allow_unknown=(not s.required) if allow_unknown is None
-                        else allow_unknown, judgment=s.judgment, type=s.type, help=s.help, law=s.law, why=why,
+                        subject=subject, choices=choices, allow_unknown=not s.required, judgment=s.judgment, type=s.type, help=s.help, law=s.law, why=why,
                         coerce=s.coerce)
 
 

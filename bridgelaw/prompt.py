@@ -11,7 +11,7 @@ and choices all come from the Interview; nothing here knows a law.
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 from .errors import BridgelawError, Loc, Problem
 from .interview import UNKNOWN, AnswerError, Interview, Question
@@ -148,9 +148,9 @@ class Prompts:
 # -- the conversation --------------------------------------------------------------------------
 
 
-def converse(interview: Interview, lang: str, sources: list, out: TextIO = sys.stdout,
-             describe: Callable[[Loc], str] = str) -> Ruling:
+def converse(interview: Interview, lang: str, sources: list, out: TextIO | None = None) -> Ruling:
     """Ask until the ruling is determined; BridgelawError when a replayed answer does not fit."""
+    out = out or sys.stdout
     while True:
         step = interview.step()
         if isinstance(step, Ruling):
