@@ -21,11 +21,11 @@ WORDS = {
     "ru": {"why": "почему? (какие правила ждут ответа)", "back": "назад (изменить прошлый ответ)",
            "unknown": "не знаю", "waiting": "Ответ нужен для", "hint": "why — почему, back — назад, ? — не знаю",
            "nothing_back": "Отменять нечего.", "judgment": "вопрос судейской оценки",
-           "answer": "Ответ", "end": "Ответов больше нет", "first": "первый вопрос"},
+           "pick": "выберите хотя бы одно (пробел)"},
     "en": {"why": "why? (the laws waiting on this answer)", "back": "back (change the last answer)",
            "unknown": "not known", "waiting": "This answer is needed by", "hint": "why, back, ? = not known",
            "nothing_back": "There is no answer to take back.", "judgment": "a question of the director's judgment",
-           "answer": "Answer", "end": "No more answers", "first": "first question"},
+           "pick": "pick at least one (space)"},
 }
 
 
@@ -90,8 +90,10 @@ class Plain:
 
     def get(self, q: Question, lang: str, out: TextIO, can_back: bool) -> Command | None:
         print(f"? {question_text(q, lang)}", file=out)
+        if q.help:
+            print(f"  {q.help[lang]}", file=out)
         for i, c in enumerate(q.choices, 1):
-            print(f"  {i}. {c.label[lang]}", file=out)
+            print(f"  {i}. {c.label[lang]}" + (f" — {c.help[lang]}" if c.help else ""), file=out)
         print(f"  ({WORDS[lang]['hint']})", file=out)
         line = self.inp.readline()
         if not line:
@@ -117,9 +119,12 @@ class Prompts:
         if can_back:
             extra.append(questionary.Choice(w["back"], value=Command("back")))
         text = question_text(q, lang)
+        helps = {"instruction": q.help[lang]} if q.help else {}
         if q.multiple:
-            choices = [questionary.Choice(c.label[lang], value=c.value) for c in q.choices]
-            picked = questionary.checkbox(text, choices=choices + [questionary.Separator()] + extra).unsafe_ask()
+            choices = [questionary.Choice(c.label[lang], value=c.value, description=c.help[lang] if c.help else None)
+                       for c in q.choices]
+            picked = questionary.checkbox(text, choices=choices + [questionary.Separator()] + extra,
+                                          validate=lambda xs: bool(xs) or w["pick"], **helps).unsafe_ask()
             for x in picked:
                 if isinstance(x, Command):
                     return x
@@ -127,7 +132,7 @@ class Prompts:
         if q.choices:
             choices = [questionary.Choice(c.label[lang], value=Command("answer", (None, c.value))) for c in q.choices]
             allc = choices + [questionary.Separator()] + extra
-            return questionary.select(text, choices=allc, use_shortcuts=len(allc) <= 36).unsafe_ask()
+            return questionary.select(text, choices=allc, use_shortcuts=len(allc) <= 36, **helps).unsafe_ask()
 
         def valid(s: str):
             if s.strip().lower() in ("why", "back", "почему", "назад"):
@@ -162,7 +167,7 @@ def converse(interview: Interview, lang: str, sources: list, out: TextIO | None 
                 break
         if cmd is None:
             raise BridgelawError(Problem(Loc(getattr(sources[0], "file", "<stdin>")) if sources else Loc("<stdin>"),
-                                         f"{WORDS['en']['end']}: no answer for '{step.key}': {step.text['en']}",
+                                         f"no more answers: no answer for '{step.key}': {step.text['en']}",
                                          hint=f"add '- {step.key}: ...' to the answers"))
         if cmd.what == "why":
             print(why_text(step, lang), file=out)
