@@ -54,35 +54,9 @@ def cmd_check(args) -> int:
 
 
 def cmd_ask(args) -> int:
-    from .answers import load_answers
-    from .engine import load
-    from .incident import incident_text, load_incident
-    from .interview import Interview
-    from .prompt import Plain, Prompts, Replay, converse
-    knowledge = load(_root(args.root))
-    save = Path(args.save) if args.save else None
-    if save and save.exists() and not args.force and not sys.stdin.isatty():
-        print(f"{_display(save)} exists: not replaced (add --force to replace it)", file=sys.stderr)
-        return 1
-    sources = [Replay(load_answers(args.answers, _display(Path(args.answers))), args.answers)] if args.answers else []
-    sources.append(Prompts() if sys.stdin.isatty() and sys.stdout.isatty() else Plain(sys.stdin))
-    interview = Interview(knowledge)
-    ruling = converse(interview, args.lang, sources)
-    print()
-    print(ruling.render(args.lang, how=True))
-    if save:
-        if save.exists() and not args.force:
-            import questionary
-            if not questionary.confirm(f"{_display(save)} exists. Replace it?", default=False).unsafe_ask():
-                print(f"{_display(save)}: not replaced", file=sys.stderr)
-                return 1
-        replaced = save.exists()
-        kinds = [knowledge.vocabulary.templates[k].label[args.lang] for k in (interview.kinds_chosen() or ())]
-        save.write_text(incident_text(interview.facts_data(), source="bridgelaw ask",
-                                      title=", ".join(kinds)), encoding="utf-8")
-        load_incident(save, knowledge.vocabulary, _display(save))  # what rule will read
-        print(f"{'replaced' if replaced else 'wrote'} {_display(save)}")
-    return 0
+    from .prompt import ask
+    return ask(_root(args.root), args.lang, Path(args.answers) if args.answers else None,
+               Path(args.save) if args.save else None, args.force, _display)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,4 +1,4 @@
-"""The interview in a terminal: ``bridgelaw ask``.
+"""The interview in a terminal: ``bridgelaw ask`` (``ask(...)``, called by cli.py).
 
 ``converse(interview, lang, sources, out) -> Ruling`` puts each Question of the
 interview to the first source that has an answer: a replayed answers file
@@ -11,7 +11,8 @@ and choices all come from the Interview; nothing here knows a law.
 from __future__ import annotations
 
 import sys
-from typing import Any, TextIO
+from pathlib import Path
+from typing import Any, Callable, TextIO
 
 from .errors import BridgelawError, Loc, Problem
 from .interview import UNKNOWN, AnswerError, Interview, Question
@@ -186,3 +187,39 @@ def converse(interview: Interview, lang: str, sources: list, out: TextIO | None 
             raise BridgelawError(Problem(cmd.loc, f"{step.key}: {e}", f"question '{step.text['en']}'")) from None
         if not isinstance(sources[0], Prompts):
             print(f"> {answer_text(step, v, lang)}", file=out)
+
+
+# -- the command ---------------------------------------------------------------------------------
+
+
+def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: bool,
+        display: Callable[[Path], str] = str) -> int:
+    """``bridgelaw ask``: interview, print the ruling with HOW, optionally save the incident."""
+    from .answers import load_answers
+    from .engine import load
+    from .incident import incident_text, load_incident
+    knowledge = load(root)
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    if save and save.exists() and not force and not tty:
+        print(f"{display(save)} exists: not replaced (add --force to replace it)", file=sys.stderr)
+        return 1
+    sources: list = [Replay(load_answers(answers, display(answers)), display(answers))] if answers else []
+    sources.append(Prompts() if tty else Plain(sys.stdin))
+    interview = Interview(knowledge)
+    ruling = converse(interview, lang, sources)
+    kinds = [knowledge.vocabulary.templates[k].label[lang] for k in interview.kinds_chosen()]
+    ruling.incident = ", ".join(kinds) or ruling.incident
+    print()
+    print(ruling.render(lang, how=True))
+    if save:
+        replaced = save.exists()
+        if replaced and not force:
+            import questionary
+            if not questionary.confirm(f"{display(save)} exists. Replace it?", default=False).unsafe_ask():
+                print(f"{display(save)}: not replaced", file=sys.stderr)
+                return 1
+        save.write_text(incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.incident),
+                        encoding="utf-8")
+        load_incident(save, knowledge.vocabulary, display(save))  # as `rule` will read it
+        print(f"{'replaced' if replaced else 'wrote'} {display(save)}")
+    return 0
