@@ -35,6 +35,10 @@ def _var(name: str) -> str:
     return f"v_{name}"
 
 
+def _known(x) -> bool:
+    return x is not None
+
+
 def _pred(op: str, value):
     """A predicate for a literal test; None (unknown) never satisfies a test except known: false."""
     if op == "known":
@@ -118,7 +122,8 @@ def _pattern(cls, tests, index: int, bound: set, wheres: list, negated: bool, su
     for k, t in enumerate(tests):
         if has_var(t.value):
             if t.op == "eq" and t.value.accessor is None:
-                c = W(_var(t.value.name))
+                # naming a value requires a known one: unknown never satisfies a test
+                c = W(_var(t.value.name)) & P(_known)
                 bound.add(t.value.name)
             else:  # compare through a TEST on a hidden variable
                 hidden = f"h{index}_{k}"

@@ -94,7 +94,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
                 try:
                     vals[sname] = slot.coerce(raw)
                 except ValueError as e:
-                    allowed = slot.allowed()
+                    allowed = slot.allowed() if slot.type != "int" else []
                     c.add(sloc, f"{tname}.{sname}: {e}", "facts",
                           suggest(str(raw), allowed, f"{tname}.{sname}") if allowed else "")
             for sname, slot in t.slots.items():

@@ -73,7 +73,12 @@ class KnowledgeLoader:
         return t.slots[slot]
 
     def _check_var(self, var: Var, slot: Slot, scope: _Scope, loc: Loc, crumb: str, binding: bool) -> bool:
-        """Check a variable's use against the slot it meets; bind it if new and allowed."""
+        """Check a variable's use against the slot it meets; bind it if new and allowed.
+
+        A variable named at a slot that is itself wrong is 'poisoned': its later uses are not
+        reported again, so one misspelling gives one message."""
+        if var.name in scope.vars and scope.vars[var.name][0] is None:
+            return False
         if var.accessor and var.accessor not in V.ACCESSORS:
             self.c.add(loc, f"unknown accessor '.{var.accessor}' on ${var.name}", crumb,
                        suggest(var.accessor, V.ACCESSORS, "accessors"))
@@ -82,9 +87,9 @@ class KnowledgeLoader:
             if binding and var.accessor is None:
                 scope.vars[var.name] = (slot, loc)
                 return True
-            self.c.add(loc, f"variable ${var.name} is used before it is bound", crumb,
-                       f"bind it first in a positive pattern, e.g. `{slot.name}: ${var.name}`;"
-                       f" bound so far: {', '.join('$' + v for v in scope.vars) or 'none'}")
+            self.c.add(loc, f"variable ${var.name} is not named in any condition", crumb,
+                       f"name it in a positive condition first (slot: ${var.name});"
+                       f" named so far: {', '.join('$' + v for v in scope.vars) or 'none'}")
             return False
         base = scope.vars[var.name][0]
         if var.accessor:
@@ -94,10 +99,18 @@ class KnowledgeLoader:
                 return False
         have = scope.type_of(var)
         want = slot.type
-        if have != want or (want == "enum" and base.values != slot.values and var.accessor is None) \
-                or (want == "ref" and base.template != slot.template and var.accessor is None):
-            self.c.add(loc, f"${var.name} holds a {have} ({base.owner}.{base.name}) but {slot.owner}.{slot.name}"
-                       f" is a {want}", crumb)
+        if have != want:
+            self.c.add(loc, f"${var.name} holds a value of type {have} ({base.owner}.{base.name}) but"
+                       f" {slot.owner}.{slot.name} is of type {want}", crumb)
+            return False
+        if var.accessor is None and want == "enum" and not (set(base.values) <= set(slot.values)
+                                                            or set(slot.values) <= set(base.values)):
+            self.c.add(loc, f"${var.name} holds a value of {base.owner}.{base.name}, whose values"
+                       f" ({', '.join(base.values)}) do not fit {slot.owner}.{slot.name} ({', '.join(slot.values)})", crumb)
+            return False
+        if var.accessor is None and want == "ref" and base.template != slot.template:
+            self.c.add(loc, f"${var.name} names a {base.template} fact but {slot.owner}.{slot.name} refers to"
+                       f" {slot.template}", crumb)
             return False
         return True
 
@@ -105,7 +118,7 @@ class KnowledgeLoader:
         try:
             v = slot.coerce(value)
         except ValueError as e:
-            allowed = slot.allowed()
+            allowed = slot.allowed() if slot.type != "int" else []
             hint = suggest(str(value), allowed, f"{slot.owner}.{slot.name}") if allowed else ""
             self.c.add(loc, f"{slot.owner}.{slot.name}: {e}", crumb, hint)
             return False, None
@@ -132,6 +145,22 @@ class KnowledgeLoader:
             if ok:
                 vals.append(v)
         return tuple(vals)
+
+    def _prebind(self, items: LocList, scope: _Scope, crumb: str) -> None:
+        """Name every `slot: $var` of the positive conditions first, so a condition may use a
+        variable that a later condition names (the order of conditions does not matter)."""
+        for item in items:
+            if not isinstance(item, LocDict) or len(item) != 1:
+                continue
+            (tname, body), = item.items()
+            if tname == "not" or tname not in self.vocab.templates or not isinstance(body, LocDict):
+                continue
+            for slot_name, test in body.items():
+                var = parse_var(test) if not isinstance(test, (LocDict, LocList)) else None
+                if var and var.accessor is None and var.name not in scope.vars:
+                    t = self.vocab.templates[tname]
+                    slot = id_slot(tname) if slot_name == "id" else t.slots.get(slot_name)
+                    scope.vars[var.name] = (slot, body.loc_of(slot_name))  # None: poisoned
 
     # -- patterns ---------------------------------------------------------------
     def _tests(self, template: str, raw: Any, loc: Loc, crumb: str, scope: _Scope, negated: bool) -> tuple:
@@ -253,11 +282,6 @@ class KnowledgeLoader:
                        suggest(tname, self.vocab.templates, "the vocabulary"))
             return None
         t = self.vocab.templates[tname]
-        if not t.derived:
-            self.c.add(item.key_loc(tname), f"{tname} is not a derived template: productions may only derive"
-                       " templates marked 'derived: true'", crumb,
-                       suggest(tname, [n for n, x in self.vocab.templates.items() if x.derived], "derived templates"))
-            return None
         slots = self._assign(t.slots, body, item.loc_of(tname), crumb, scope, f"derived {tname}")
         return Derive(tname, slots, item.key_loc(tname))
 
@@ -276,9 +300,10 @@ class KnowledgeLoader:
             self.c.add(raw.loc_of("id"), f"id should begin with its citation without brackets ({cite})", crumb,
                        f"e.g. {re.sub(r'[()]', '', cite)}.short-english-slug")
         for see in raw.get("see") or []:
-            if self.index and self.index.check(see):
-                self.c.add(raw.loc_of("see"), f"see: {self.index.check(see)}", crumb)
+            if self.index and self.index.check(str(see)):
+                self.c.add(raw.loc_of("see"), f"see: {self.index.check(str(see))}", crumb)
         scope = _Scope()
+        self._prebind(raw["when"], scope, crumb)
         when = []
         # positive patterns bind before negated ones use their variables
         items = list(enumerate(raw["when"]))
@@ -295,8 +320,8 @@ class KnowledgeLoader:
         if not raw.get("then") and not raw.get("derive"):
             self.c.add(raw.loc, "the production gives nothing: add 'then' (ruling elements) or 'derive' (facts)", crumb)
         return Production(id=pid, cite=cite, law=law, summary=raw["summary"], when=when, then=then, derive=derive,
-                          overrides=tuple(raw.get("overrides") or ()), loc=raw.loc, file=file, note=raw.get("note"),
-                          see=tuple(raw.get("see") or ()), overrides_loc=raw.loc_of("overrides") if "overrides" in raw else None)
+                          overrides=tuple(map(str, raw.get("overrides") or ())), loc=raw.loc, file=file,
+                          note=raw.get("note"), see=tuple(map(str, raw.get("see") or ())), overrides_loc=raw.loc_of("overrides") if "overrides" in raw else None)
 
 
 def _resolve_overrides(prods: list[Production], c: Collector) -> list[Production]:

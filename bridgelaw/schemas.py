@@ -29,8 +29,10 @@ I18N_TEMPLATE = {**I18N, "description": "A text template in Russian and English;
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 CITE = {"type": "string", "pattern": r"^[1-9][0-9]?([A-H]([1-9]([a-e])?)?)?(\([a-e]\))?(\((i|ii|iii|iv|v)\))?$",
         "description": "A 2017 law subsection, e.g. 64A2, 67B1(a), 12C1(c)."}
-PRODUCTION_ID = {"type": "string", "pattern": r"^[1-9][0-9]?[A-H0-9()a-z]*\.[a-z0-9][a-z0-9-]*$",
-                 "description": "The citation without spaces, a dot and an English slug: 64B2.second-revoke-same-suit"}
+PRODUCTION_ID = {"type": "string", "pattern": r"^[1-9][0-9]?[A-H0-9a-z]*\.[a-z0-9][a-z0-9-]*$",
+                 "description": "the citation without brackets, a dot and a lower-case English slug: 64B2.second-revoke-same-suit"}
+CITE_REF = {"anyOf": [CITE, {"type": "integer", "minimum": 1, "maximum": 93}],
+            "description": "a law (59) or a subsection (64A2, 67B1(a))"}
 TYPES = ["enum", "bool", "int", "seat", "side", "suit", "strain", "card", "contract", "ref", "text"]
 
 SLOT = {
@@ -95,9 +97,10 @@ PRODUCTION = {
         "cite": CITE,
         "summary": I18N,
         "note": I18N,
-        "see": {"type": "array", "items": CITE},
+        "see": {"type": "array", "items": CITE_REF},
         "when": {"type": "array", "minItems": 1, "items": ONE_KEY},
-        "overrides": {"type": "array", "items": {"type": "string"}},
+        "overrides": {"type": "array", "items": {"anyOf": [CITE_REF, PRODUCTION_ID]},
+                      "description": "production ids, or citations covering productions (64A = 64A1 and 64A2)"},
         "then": {"type": "array", "items": ONE_KEY},
         "derive": {"type": "array", "items": ONE_KEY},
     },
@@ -193,8 +196,10 @@ def _message(err: jsonschema.ValidationError, data: Any, file: str) -> Problem:
         node = err.instance
         if isinstance(node, LocDict):
             loc = node.key_loc(key)
-        return Problem(loc, f"unknown key '{key}' in {where}",
-                       hint=suggest(key, err.schema.get("properties", {}).keys(), where))
+        hint = suggest(key, err.schema.get("properties", {}).keys(), where)
+        if " " in key:
+            hint += "\nif this is part of a text with a comma inside { }, put the whole text in quotes"
+        return Problem(loc, f"unknown key '{key}' in {where}", hint=hint)
     if v == "required":
         return Problem(loc, f"{where}: {err.message.replace('is a required property', 'is missing')}")
     if v == "enum":

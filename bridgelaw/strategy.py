@@ -6,7 +6,8 @@ activations sit on the same facts, and (2) orders equal-salience activations
 by hash, so firing order (and so traces) change between processes.
 
 ``StableStrategy`` keys every activation uniquely and deterministically:
-(salience, -canonical order of the production, -matched fact ids), and removes
+(salience, -canonical order of the production, -matched fact ids, then the
+rule's name), and removes
 a cancelled activation by comparing it with every activation on the agenda.
 The agenda is a list sorted ascending; experta pops the last (highest) key.
 """
@@ -24,7 +25,12 @@ class StableStrategy(Strategy):
     def key(activation) -> tuple:
         rule = activation.rule
         fact_ids = sorted((f["__factid__"] for f in activation.facts), reverse=True)
-        return (rule.salience, -getattr(rule, "order", 0), tuple(-i for i in fact_ids))
+        name = getattr(rule, "__name__", "")
+        # the facts in pattern order (f0, f1, ...) tell apart two matches of one rule on the same facts
+        bound = sorted((int(k[1:]), v["__factid__"]) for k, v in activation.context.items()
+                       if k[:1] == "f" and k[1:].isdigit() and hasattr(v, "get"))
+        return (rule.salience, -getattr(rule, "order", 0), tuple(-i for i in fact_ids),
+                tuple(-i for _, i in bound), tuple(-ord(c) for c in name))
 
     def _update_agenda(self, agenda, added, removed):
         for act in removed:

@@ -84,7 +84,8 @@ _STD_TAGS = {
 def _convert(node: yaml.Node, file: str, problems: list[Problem], seen_anchors: set) -> Any:
     loc = _loc(node, file)
     if node.tag not in _STD_TAGS:
-        problems.append(Problem(loc, f"YAML tag '{node.tag}' is not allowed",
+        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        problems.append(Problem(loc, f"YAML tag '{tag}' is not allowed",
                                 hint="bridgelaw files are plain data: remove the tag"))
         return None
     if id(node) in seen_anchors:

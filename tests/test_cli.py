@@ -1,0 +1,84 @@
+"""The command line as the README promises it: rule (ru, en, json) and check."""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from bridgelaw import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+REVOKE = ROOT / "facts" / "incidents" / "revoke-trick-not-won-by-offender.yaml"
+
+
+def run(capsys, *args) -> tuple[int, str, str]:
+    code = cli.main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_rule_in_russian_cites_64a(capsys):
+    code, out, _ = run(capsys, "rule", str(REVOKE))
+    assert code == 0
+    assert "[Правило 64A2] После розыгрыша взятки переходят от пары Восток-Запад к паре Север-Юг: 1." in out
+    assert "фальшренонс" in out.lower()
+    assert "Как получено:" in out
+
+
+def test_rule_in_english(capsys):
+    code, out, _ = run(capsys, "rule", str(REVOKE), "--lang", "en")
+    assert code == 0
+    assert "[Law 64A2] At the end of play 1 trick(s) are transferred from East-West to North-South." in out
+    assert "How:" in out
+
+
+def test_rule_as_json(capsys):
+    code, out, _ = run(capsys, "rule", str(REVOKE), "--json")
+    assert code == 0
+    data = json.loads(out)
+    transfers = [e for e in data["elements"] if e["kind"] == "transfer_tricks"]
+    assert transfers == [{
+        "kind": "transfer_tricks", "args": {"count": 1, "from_side": "EW", "to_side": "NS"}, "cite": "64A2",
+        "production": "64A2.later-trick-won", "text": transfers[0]["text"], "how": transfers[0]["how"]}]
+    assert set(transfers[0]["text"]) == {"ru", "en"}
+    fired = [f["production"] for f in data["firings"]]
+    assert fired[transfers[0]["how"][-1] - 1] == "64A2.later-trick-won"
+    assert "63A1.played-to-next-trick" in [fired[n - 1] for n in transfers[0]["how"]]
+
+
+def test_open_questions_carry_why(capsys):
+    code, out, _ = run(capsys, "rule", str(REVOKE), "--json")
+    questions = json.loads(out)["open_questions"]
+    trick = next(q for q in questions if q["slot"] == "trick")
+    assert {"64B6", "62D1"} <= {w["cite"] for w in trick["why"]}
+
+
+def test_check_is_clean_on_the_shipped_project(capsys):
+    code, out, _ = run(capsys, "check")
+    assert code == 0, out
+    assert "0 error(s)" in out
+
+
+def test_check_on_one_law_file_with_a_misspelled_slot(tmp_path, capsys, monkeypatch):
+    shutil.copytree(ROOT / "facts", tmp_path / "facts")
+    shutil.copytree(ROOT / "knowledge", tmp_path / "knowledge")
+    law = tmp_path / "knowledge" / "law-64.yaml"
+    text = law.read_text(encoding="utf-8")
+    law.write_text(text.replace("revoke_trick_winner: offender_partner}", "revoke_trick_winer: offender_partner}", 1),
+                   encoding="utf-8")
+    line = next(i for i, l in enumerate(law.read_text(encoding="utf-8").splitlines(), 1) if "revoke_trick_winer" in l)
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(capsys, "check", "knowledge/law-64.yaml")
+    assert code == 1
+    assert f"knowledge/law-64.yaml:{line}:" in out
+    assert "unknown slot 'revoke_trick_winer' in revoke" in out
+    assert "did you mean 'revoke_trick_winner'?" in out
+
+
+def test_usage_error_exits_2(capsys):
+    try:
+        cli.main(["rule"])
+    except SystemExit as e:
+        assert e.code == 2
+    else:  # pragma: no cover
+        raise AssertionError("argparse should exit")
