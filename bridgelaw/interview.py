@@ -30,7 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Engine, waiting
+from .engine import Engine, open_questions, waiting
 from .incident import Incident, InFact
 from .model import Knowledge
 from .ruling import Ruling
@@ -185,6 +185,8 @@ class Interview:
             for d in p.derive:
                 if templates[d.template].derived:
                     self._producers.setdefault(d.template, []).append(p)
+        self._producer_list = [p for p in knowledge.productions
+                               if any(p in ps for ps in self._producers.values())]
         self._cache: tuple | None = None
 
     # -- the answers -------------------------------------------------------------------------
@@ -301,10 +303,11 @@ class Interview:
             if name in self.kinds and (name not in st.kinds or not t.many):
                 continue
             blanks[name] = InFact(name, f"{name}?", tuple((s, None) for s in t.slots), None)
-        # derived facts that a production still waiting could yet state
+        # derived facts that a production still waiting could yet state (their producers first)
+        producers = self._producer_list
         while True:
-            ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled,
-                           frozenset(f.id for f in blanks.values()))
+            ids = frozenset(f.id for f in blanks.values())
+            ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids, producers)
             waiting_prods = {p.id for ws in ways.values() for p, _ in ws}
             more = {d for d, ps in self._producers.items() if d not in blanks
                     and any(p.id in waiting_prods for p in ps)}
@@ -313,7 +316,12 @@ class Interview:
             for d in sorted(more):
                 t = self.vocab.templates[d]
                 blanks[d] = InFact(d, f"{d}?", tuple((s, None) for s in t.slots), None)
-        return self._choose(st, ways, blanks) or self.engine.rule(incident)
+        ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids)
+        question = self._choose(st, ways, blanks)
+        if question is not None:
+            return question
+        ruling.open_questions = open_questions(self.knowledge, working, fired)
+        return ruling
 
     def _askable(self, st: _State, key: tuple, blanks: dict) -> bool:
         fid, t, slot = key
