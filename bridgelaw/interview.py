@@ -235,7 +235,7 @@ class Interview:
         q = self.step()
         if not isinstance(q, Question):
             raise AnswerError("the ruling is determined: there is no question to answer")
-        if key is not None and not _same_question(key, q):
+        if key is not None and not question_named(key, q):
             raise AnswerError(f"the question asked is '{q.key}', not '{key}'")
         v = q.parse(value)
         self.answers.append((q.key, v))
@@ -423,7 +423,7 @@ def _why(knowledge: Knowledge, prods: list) -> tuple:
     return tuple(out)
 
 
-def _same_question(key: str, q: Question) -> bool:
+def question_named(key: str, q: Question) -> bool:
     """``key`` names ``q``: its exact key, or ``template.slot`` for the first fact of a template."""
     if key == q.key:
         return True

@@ -15,7 +15,7 @@ from bridgelaw.cases import load_cases
 from bridgelaw.cli import main
 from bridgelaw.engine import Engine, load
 from bridgelaw.incident import load_incident
-from bridgelaw.interview import UNKNOWN, AnswerError, Interview, Question, simulate
+from bridgelaw.interview import UNKNOWN, AnswerError, Interview, Question, answer_from, simulate
 from bridgelaw.ruling import Ruling
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -267,3 +267,83 @@ def test_ask_stops_when_the_answers_run_out(tmp_path, capsys, monkeypatch):
     answers.write_text("answers:\n  - [claim]\n", encoding="utf-8")
     assert main(["--root", str(MINI), "ask", "--answers", str(answers)]) == 1
     assert "no answer for 'claim.claimer'" in capsys.readouterr().err
+
+
+# -- the command on the project's knowledge ---------------------------------------------------------
+
+DEFECTIVE = sorted((ROOT / "facts" / "incidents").glob("defective-trick-*.yaml"))
+
+
+def _texts(template: str) -> set:
+    return {s.question["en"] for s in _VOCAB.templates[template].slots.values() if s.question}
+
+
+def test_ask_on_a_defective_trick_asks_only_about_it_and_rules_as_rule(tmp_path, capsys):
+    """The shipped answers (a mapping: any order) replay C08; the saved incident rules the same."""
+    save = tmp_path / "c08.yaml"
+    assert main(["ask", "--lang", "en", "--answers", str(ROOT / "tests/answers/defective-trick-two-cards.yaml"),
+                 "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    asked = [line[2:] for line in out.splitlines() if line.startswith("? ")]
+    allowed = _texts("deal") | _texts("defective_trick")
+    assert [q for q in asked[1:-1] if q not in allowed] == []
+    assert asked[-1] == "Was there another: Defective trick?"
+    ruling = out[out.index("Ruling:"):out.index("How:")].split("\n", 1)[1].strip()
+    assert main(["rule", str(save), "--lang", "en", "--no-how"]) == 0
+    assert capsys.readouterr().out.split("\n", 1)[1].strip() == ruling
+    assert main(["rule", str(ROOT / "facts/incidents/defective-trick-two-cards.yaml"), "--lang", "en", "--no-how"]) == 0
+    assert capsys.readouterr().out.split("\n", 1)[1].strip() == ruling
+
+
+@pytest.mark.parametrize("path", DEFECTIVE, ids=[p.stem for p in DEFECTIVE])
+def test_ask_replays_a_director_with_why_and_back(path, tmp_path, capsys, knowledge, engine):
+    """A director's answers in order, with `why` at the first defective-trick question and a `back`."""
+    incident = load_incident(path, _VOCAB)
+    iv = Interview(knowledge, engine)
+    lines = []
+    while isinstance(q := iv.step(), Question):
+        value = answer_from(incident, q, iv)
+        if q.template == "defective_trick" and "why" not in lines:
+            lines.append("why")
+        if len(iv.answers) == 2:  # answer, take it back, answer again
+            lines += [_yaml(value), "back"]
+        lines.append(_yaml(value))
+        iv.answer(value)
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("answers:\n" + "".join(f"  - {x}\n" for x in lines), encoding="utf-8")
+    save = tmp_path / "incident.yaml"
+    assert main(["ask", "--lang", "en", "--answers", str(answers), "--save", str(save)]) == 0, lines
+    out = capsys.readouterr().out
+    why = out[out.index("This answer is needed by:"):].split("\n? ", 1)[0]
+    assert "\n  67" in why and "\n  6" in why
+    assert not [line for line in why.splitlines()[1:] if not line.startswith("  67")]
+    saved = load_incident(save, _VOCAB)
+    assert [e.args for e in engine.rule(saved).elements] == [e.args for e in engine.rule(incident).elements]
+
+
+def _yaml(value) -> str:
+    if value is UNKNOWN:
+        return '"?"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(value) + "]"
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def test_a_malformed_answers_file_is_reported_with_its_line(tmp_path, capsys):
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("answers:\n  - incident: [revoke]\n  - {a: 1, b: 2}\n", encoding="utf-8")
+    assert main(["--root", str(MINI), "ask", "--answers", str(answers)]) == 1
+    assert "answers.yaml:3:5: an answer names one question, found 2 keys" in capsys.readouterr().err
+
+
+def test_answers_by_question_in_any_order(tmp_path, capsys):
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("answers:\n  revoke-2.offender: E\n  exists:revoke: [true, false]\n  revoke.offender: W\n"
+                       "  revoke-1.trick: 12\n  revoke-2.trick: 12\n  deal.declarer: N\n  incident: [revoke]\n"
+                       "  revoke-1.established: '?'\n  revoke-2.established: false\n",
+                       encoding="utf-8")
+    assert main(["--root", str(MINI), "ask", "--lang", "en", "--answers", str(answers)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("No rectification.") == 2
