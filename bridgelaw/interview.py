@@ -17,8 +17,9 @@ unknown, or stated by a derived fact is never asked.  The deal context
 (templates marked ``context``) is asked first, wherever a production that
 could still fire tests it, in vocabulary order; then the slots of the
 incident's facts; then whether a fact some production needs exists at all;
-last, for a ``many`` template, whether there was another one.  When nothing
-is waiting, ``step()`` returns the Ruling of ``Engine.rule`` on the
+then, for a ``many`` template, whether there was another one; last, any
+question the ruling would still list as open, unless the director said it is
+not known.  When nothing is waiting, ``step()`` returns the Ruling of the
 established facts, the same as ``bridgelaw rule`` on the saved incident.
 
 The compiled engine is built once; each step runs it once over the facts so
@@ -30,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .engine import Engine, open_questions, waiting
+from .engine import Engine, waiting
 from .incident import Incident, InFact
 from .model import Knowledge
 from .ruling import Ruling
@@ -320,7 +321,10 @@ class Interview:
         question = self._choose(st, ways, blanks)
         if question is not None:
             return question
-        ruling.open_questions = open_questions(self.knowledge, working, fired)
+        ruling = self.engine.explain(ruling, working, fired)
+        for oq in ruling.open_questions:  # what the ruling would leave open, unless said not known
+            if (oq.fact, oq.slot) not in st.settled and self._askable(st, (oq.fact, oq.template, oq.slot), blanks):
+                return self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
         return ruling
 
     def _askable(self, st: _State, key: tuple, blanks: dict) -> bool:
