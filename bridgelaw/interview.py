@@ -3,6 +3,7 @@
 Shape::
 
     interview = Interview(knowledge)        # or Interview(knowledge, engine) to share a compiled engine
+    interview = Interview(knowledge, engine, answers=saved)   # resume from interview.history()
     step = interview.step()                 # the next Question, or the final Ruling
     interview.answer(value)                 # a value, its label, its number in the list, or UNKNOWN
     interview.back()                        # take back the last answer
@@ -100,6 +101,14 @@ class Question:
     why: tuple = ()  # ({production, cite, summary}, ...)
     coerce: Any = field(default=None, repr=False, compare=False)
 
+    def to_dict(self) -> dict:
+        """The question as plain data (JSON) for other clients, e.g. a web page."""
+        return {"key": self.key, "kind": self.kind, "text": self.text, "template": self.template, "slot": self.slot,
+                "fact": self.fact, "subject": self.subject, "type": self.type, "multiple": self.multiple,
+                "allow_unknown": self.allow_unknown, "judgment": self.judgment, "law": self.law, "help": self.help,
+                "choices": [{"value": c.value, "label": c.label, "help": c.help} for c in self.choices],
+                "why": list(self.why)}
+
     def cites(self) -> list[str]:
         """The law subsections waiting on this answer, in canonical order, once each."""
         out = []
@@ -118,7 +127,7 @@ class Question:
                 return UNKNOWN
             raise AnswerError("this answer is needed; 'not known' is not allowed here")
         if self.multiple:
-            items = raw if isinstance(raw, (list, tuple)) else [x for x in str(raw).replace(",", " ").split() if x]
+            items = raw if isinstance(raw, (list, tuple)) else _items(str(raw))
             out = []
             for item in items:
                 v = self._one(item)
@@ -149,6 +158,14 @@ class Question:
         return ", ".join(f"{i}={_text(c.value)}" for i, c in enumerate(self.choices, 1))
 
 
+def _items(text: str) -> list[str]:
+    """Several answers typed on one line: separated by commas, or numbers separated by spaces."""
+    out = []
+    for part in (x.strip() for x in text.replace(";", ",").split(",")):
+        out += part.split() if part and all(w.isdigit() for w in part.split()) else ([part] if part else [])
+    return out
+
+
 _UNKNOWN_WORDS = {"?", "-", "unknown", "not known", "don't know", "dont know", "не знаю", "неизвестно"}
 
 
@@ -171,7 +188,8 @@ class _State:
 class Interview:
     """One interview over a Knowledge; see the module docstring."""
 
-    def __init__(self, knowledge: Knowledge, engine: Engine | None = None, title: str = "interview"):
+    def __init__(self, knowledge: Knowledge, engine: Engine | None = None, title: str = "interview",
+                 answers: list | None = None):
         self.knowledge = knowledge
         self.vocab = knowledge.vocabulary
         self.engine = engine or Engine(knowledge)
@@ -189,6 +207,12 @@ class Interview:
         self._producer_list = [p for p in knowledge.productions
                                if any(p in ps for ps in self._producers.values())]
         self._cache: tuple | None = None
+        for key, value in answers or ():
+            self.answer(value, key)
+
+    def history(self) -> list[tuple[str, Any]]:
+        """The answers so far as (question key, answer), "?" for not known: ``Interview(..., answers=)`` resumes."""
+        return [(k, "?" if v is UNKNOWN else list(v) if isinstance(v, tuple) else v) for k, v in self.answers]
 
     # -- the answers -------------------------------------------------------------------------
     def _state(self) -> _State:

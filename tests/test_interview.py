@@ -359,3 +359,19 @@ def test_answers_by_question_in_any_order(tmp_path, capsys):
     assert main(["--root", str(MINI), "ask", "--lang", "en", "--answers", str(answers)]) == 0
     out = capsys.readouterr().out
     assert out.count("No rectification.") == 2
+
+
+def test_labels_with_spaces_numbers_and_resuming_from_history(mini):
+    import json
+    k, e = mini
+    iv = Interview(k, e)
+    assert iv.step().parse("Revoke, Claim") == ("revoke", "claim")
+    assert iv.step().parse("1 2") == ("revoke", "claim")
+    iv.answer("1")
+    iv.answer("?")
+    iv.answer("West")
+    again = Interview(k, e, answers=json.loads(json.dumps(iv.history())))
+    assert again.answers == iv.answers and again.step().key == iv.step().key == "revoke-1.trick"
+    data = json.loads(json.dumps(again.step().to_dict()))
+    assert data["choices"][11] == {"value": 12, "label": {"ru": "12", "en": "12"}, "help": None}
+    assert data["why"][0]["cite"] == "64B6"
