@@ -6,6 +6,7 @@
     bridgelaw coverage [--lang en|ru] [--encoded]
     bridgelaw book [--lang ru|en] OUT_DIR
     bridgelaw schemas [--check]
+    bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]]
 
 Exit codes: 0 success; 1 findings (check) or a bad input file (rule); 2 bad usage; 3 internal error.
 Errors are printed as ``file:line:col: what`` with a suggestion, never a traceback.
@@ -104,6 +105,12 @@ def cmd_schemas(args) -> int:
     return 0
 
 
+def cmd_ask(args) -> int:
+    from .prompt import ask
+    return ask(_root(args.root), args.lang, Path(args.answers) if args.answers else None,
+               Path(args.save) if args.save else None, args.force, _display)
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="bridgelaw", description="Rulings under the 2017 Laws of Duplicate Bridge.")
     ap.add_argument("--root", help="folder holding knowledge/ and facts/ (default: this project)")
@@ -115,6 +122,13 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="print the ruling as JSON")
     r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
     r.set_defaults(func=cmd_rule)
+
+    a = sub.add_parser("ask", help="interview: asks only what can change the ruling, then gives it")
+    a.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the questions (default ru)")
+    a.add_argument("--answers", metavar="FILE.yaml", help="replay answers from a file (no terminal needed)")
+    a.add_argument("--save", metavar="FILE.yaml", help="write the established facts as an incident file for 'rule'")
+    a.add_argument("--force", action="store_true", help="with --save: replace an existing file")
+    a.set_defaults(func=cmd_ask)
 
     c = sub.add_parser("check", help="validate vocabulary, knowledge, incidents and cases; list every error")
     c.add_argument("path", nargs="?", help="a project folder, knowledge folder or law file (default: the project)")
