@@ -29,6 +29,7 @@ UI = {
            "expect_none": "Must not contain", "fired": "Productions fired", "passed": "passes",
            "failed": "FAILS", "status": "Status", "productions": "Productions", "sections": "Sections",
            "encoded": "encoded", "judgment": "left to judgment", "missing": "missing", "-": "not encoded",
+           "left_out": "left out",
            "note": "Note", "source": "Source", "vocabulary": "Vocabulary", "templates": "Facts",
            "elements": "Ruling elements", "question": "Question", "derived_t": "derived by productions",
            "many_t": "several per incident", "judgment_q": "the director's judgment", "generated":
@@ -41,7 +42,7 @@ UI = {
            "none": "нет", "no_case": "ни один случай пока не вызывает эту продукцию", "facts": "Факты",
            "expect": "Ожидается", "expect_none": "Не должно быть", "fired": "Сработали продукции",
            "passed": "проходит", "failed": "НЕ ПРОХОДИТ", "status": "Статус", "productions": "Продукции",
-           "sections": "Разделы", "encoded": "закодирован", "judgment": "решает судья", "missing": "нет",
+           "sections": "Разделы", "encoded": "закодирован", "judgment": "решает судья", "missing": "нет", "left_out": "оставлен",
            "-": "не закодирован", "note": "Примечание", "source": "Источник", "vocabulary": "Словарь",
            "templates": "Факты", "elements": "Элементы решения", "question": "Вопрос",
            "derived_t": "выводится продукциями", "many_t": "может быть несколько", "judgment_q": "суждение судьи",

@@ -5,7 +5,8 @@ under each law that has productions (or a ``subsections:`` list in
 knowledge/laws.yaml), one row per unit: its subsections if listed, else its
 lettered sections.  A unit is *encoded* when a production cites it (or a part
 of it, or a whole it belongs to), *judgment* when only a judgment question of
-the vocabulary names it (the director decides; the engine asks), else *missing*.
+the vocabulary names it (the director decides; the engine asks), *left out*
+when its law file lists it under ``left_out`` with a reason, else *missing*.
 ``render(rows)`` is the table ``bridgelaw coverage`` prints.
 """
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Row:
     productions: list = field(default_factory=list)  # production ids
     cases: set = field(default_factory=set)  # case (file, name) pairs
     judgment: list = field(default_factory=list)  # template.slot naming this unit as its law
+    left_out: dict | None = None  # {ru, en}: the law file says why this unit is deliberately not encoded
 
     @property
     def status(self) -> str:
@@ -33,6 +35,8 @@ class Row:
             return "encoded"
         if self.judgment:
             return "judgment"
+        if self.left_out:
+            return "left_out"
         return "missing"
 
 
@@ -49,6 +53,15 @@ def units(index, law: int) -> list[tuple[str, str]]:
 def related(unit: str, cite: str) -> bool:
     """Whether a production citing ``cite`` encodes (part of) ``unit``."""
     return covers(unit, cite) or covers(cite, unit)
+
+
+def left_out_reason(knowledge, law: int, unit: str) -> dict | None:
+    """The reason the law file gives for leaving ``unit`` out (a left_out entry covering it), or None."""
+    lf = knowledge.laws.get(law)
+    for cite, why in (lf.left_out if lf else {}).items():
+        if covers(cite, unit):
+            return why
+    return None
 
 
 def judgment_slots(vocabulary) -> list[tuple[str, str]]:
@@ -84,6 +97,7 @@ def coverage(knowledge, exercised: dict | None = None) -> list[Row]:
                     r.productions.append(p.id)
                     r.cases |= {(c.file, c.name) for c in exercised.get(p.id, [])}
             r.judgment = [s for s, j in judged if related(cite, j)]
+            r.left_out = left_out_reason(knowledge, n, cite)
             rows.append(r)
     return rows
 
@@ -109,6 +123,7 @@ def render(rows: list[Row], lang: str = "en", all_laws: bool = True) -> str:
     lines.append(f"{encoded} of {len(laws)} laws have productions; of their {len(units_)} sections/subsections"
                  f" {sum(1 for r in units_ if r.status == 'encoded')} are encoded,"
                  f" {sum(1 for r in units_ if r.status == 'judgment')} left to judgment,"
+                 f" {sum(1 for r in units_ if r.status == 'left_out')} left out,"
                  f" {sum(1 for r in units_ if r.status == 'missing')} missing;"
                  f" {sum(1 for r in laws if r.productions and not r.cases)} encoded law(s) without a case")
     return "\n".join(lines)

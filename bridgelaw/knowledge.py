@@ -393,6 +393,35 @@ def stratify(prods: list[Production], c: Collector) -> list[Production]:
     return [_replace(p, salience=-stratum[p.id]) for p in prods]
 
 
+def _left_out(data: LocDict, law: int, index: LawsIndex | None, c: Collector) -> dict:
+    """The file's ``left_out`` (cite -> reason), each cite checked: it exists and belongs to this law."""
+    raw = data.get("left_out") or {}
+    out = {}
+    for cite, why in raw.items():
+        cite = str(cite)
+        problem = index.check(cite) if index else None
+        if problem:
+            c.add(raw.key_loc(cite), f"left_out: {problem}", f"law {law}")
+            continue
+        if not covers(str(law), cite):
+            c.add(raw.key_loc(cite), f"left_out: {cite} is not a part of Law {law}, which this file encodes",
+                  f"law {law}", "list here only sections of this file's law")
+            continue
+        out[cite] = why
+    return out
+
+
+def _check_left_out(laws: dict, prods: list, raw: dict, c: Collector) -> None:
+    """A section cannot be both left out and encoded: a production citing (part of) it is an error."""
+    for law, lf in laws.items():
+        for cite in lf.left_out:
+            for p in prods:
+                if p.law == law and (covers(cite, p.cite) or covers(p.cite, cite)):
+                    c.add(raw[law].key_loc(cite), f"{cite} is listed as left out, but production {p.id}"
+                          f" ({p.file}:{p.loc.line}) cites {p.cite}", f"law {law}",
+                          "remove it from left_out, or list only the parts no production encodes")
+
+
 def find_files(root: Path) -> tuple[Path, Path, Path, list[Path]]:
     """Vocabulary, laws index, knowledge dir and law files under a project root."""
     kdir = root / "knowledge"
@@ -427,6 +456,7 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
     loader = KnowledgeLoader(vocab, index, c)
     prods: list[Production] = []
     laws: dict[int, LawFile] = {}
+    raw_left_out: dict[int, LocDict] = {}
     seen_ids: dict[str, Loc] = {}
     for path in law_files:
         name = show(path)
@@ -449,7 +479,9 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
                   hint=f"a file's name is its law: rename it law-{law}.yaml or fix 'law'")
         if law in laws:
             c.add(data.loc_of("law"), f"Law {law} is already encoded in {laws[law].file}")
-        laws[law] = LawFile(law, data["title"], name, data.get("note"))
+        if "left_out" in data:
+            raw_left_out[law] = data["left_out"]
+        laws[law] = LawFile(law, data["title"], name, data.get("note"), _left_out(data, law, index, c))
         for raw in data["productions"]:
             pid = raw["id"]
             if pid in seen_ids:
@@ -461,6 +493,7 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
             p = loader.production(raw, law, name)
             if p is not None and len(c.errors) == before:
                 prods.append(p)
+    _check_left_out(laws, prods, raw_left_out, c)
     if collector is None:
         c.raise_if_any()
     prods = _resolve_overrides(prods, c)

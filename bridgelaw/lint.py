@@ -12,7 +12,8 @@
   ``overrides`` between them; and two productions of one subsection with the same conditions;
 - a production no case fires (``outcomes``: the cases' results, testrun.py);
 - a section or subsection of an encoded law (or of a law with a ``subsections:``
-  list in laws.yaml) that no production cites and no judgment question names.
+  list in laws.yaml) that no production cites, no judgment question names and
+  the law file does not list under ``left_out``.
 
 The analysis errs on "possible": it warns only where it can show the problem.
 """
@@ -22,7 +23,7 @@ from itertools import combinations
 from pathlib import Path
 
 from .compiler import has_var
-from .coverage import judgment_slots, related, units
+from .coverage import judgment_slots, left_out_reason, related, units
 from .domains import ANY, Producible, literal_tests, satisfiable
 from .errors import Loc, Problem, shown_path
 from .model import Var
@@ -270,6 +271,8 @@ def gaps(knowledge, root: Path) -> list[Problem]:
         where = _law_line(knowledge.laws[n].file, root) if n in knowledge.laws else listed[n]
         for unit, title in units(index, n):
             if any(related(unit, c) for c in cites.get(n, [])) or any(related(unit, j) for _, j in judged):
+                continue
+            if n in knowledge.laws and left_out_reason(knowledge, n, unit):
                 continue
             named = f"{unit} ({title})" if title else unit
             out.append(_warn(where, f"law {n}",

@@ -102,6 +102,7 @@ class LawFile:
     title: dict
     file: str
     note: dict | None = None
+    left_out: dict = field(default_factory=dict)  # cite -> {ru, en}: sections deliberately not encoded, and why
 
 
 @dataclass(frozen=True)

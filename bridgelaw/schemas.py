@@ -121,6 +121,9 @@ KNOWLEDGE = {
         "title": I18N,
         "edition": {"enum": [2017]},
         "note": I18N,
+        "left_out": {"type": "object", "propertyNames": CITE, "additionalProperties": I18N,
+                     "description": "sections or subsections of this law deliberately not encoded here,"
+                                    " each with the reason (ru, en)"},
         "productions": {"type": "array", "items": PRODUCTION},
     },
     "required": ["law", "title", "productions"],
