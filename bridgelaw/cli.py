@@ -4,13 +4,14 @@
     bridgelaw check [PATH]
     bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]]
 
-Exit codes: 0 success; 1 findings (check) or a bad input file (rule); 2 bad usage.
+Exit codes: 0 success; 1 findings (check) or a bad input file (rule); 2 bad usage; 3 internal error.
 Errors are printed as ``file:line:col: what`` with a suggestion, never a traceback.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -95,6 +96,12 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except Exception as e:  # a defect of ours: say so in one line, keep the traceback for BRIDGELAW_DEBUG=1
+        if os.environ.get("BRIDGELAW_DEBUG"):
+            raise
+        print(f"bridgelaw: internal error ({type(e).__name__}: {e}); please report it,"
+              " with BRIDGELAW_DEBUG=1 set for the details", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

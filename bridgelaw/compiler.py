@@ -15,7 +15,7 @@ from __future__ import annotations
 import inspect
 from functools import reduce
 
-from experta import AS, NOT, TEST, W, Fact, KnowledgeEngine, P, Rule
+from ._experta import AS, NOT, TEST, FieldConstraint, Fact, KnowledgeEngine, P, Rule, W
 
 from . import values as V
 from .model import Knowledge, Production, Test, Var
@@ -140,9 +140,8 @@ def _pattern(cls, tests, index: int, bound: set, wheres: list, negated: bool, su
     for slot, cs in per_slot.items():
         if len(cs) == 1:
             fields[slot] = cs[0]
-        else:  # several tests on one slot: all must hold
-            cs = [P(lambda x, a=c: x == a) if not hasattr(c, "__and__") or isinstance(c, (str, int, bool)) else c
-                  for c in cs]
+        else:  # several tests on one slot: all must hold (a literal becomes an equality predicate)
+            cs = [c if isinstance(c, FieldConstraint) else P(lambda x, a=c: x == a) for c in cs]
             fields[slot] = reduce(lambda a, b: a & b, cs)
     pat = cls(**fields)
     if negated:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
-from experta import KnowledgeEngine
+from ._experta import KnowledgeEngine
 
 from .compiler import FiredMarker, compare, compile_engine, has_var, resolve
 from .incident import Incident, InFact, incident_from_facts, load_incident
@@ -65,6 +65,7 @@ class _Run(KnowledgeEngine):
         self.firings: list[Firing] = []
         self.elements: list[RulingElement] = []
         self.derived_by: dict[str, int] = {}
+        self.derived_ids: dict[str, tuple] = {}
 
     def fire(self, prod: Production, context: dict) -> None:
         facts = [context[f"f{i}"] for i, p in enumerate(prod.when) if not p.negated]
@@ -88,7 +89,7 @@ class _Run(KnowledgeEngine):
         for d in prod.derive:
             t = self.vocab.templates[d.template]
             vals = {name: resolve(v, bindings) for name, v in d.slots}
-            fid = d.template + "(" + ", ".join(f"{k}={vals[k]}" for k in t.slots if vals.get(k) is not None) + ")"
+            fid = self._derived_id(d.template, facts[0]["id"], vals)
             cls = self.__classes__[d.template]
             fact = cls(id=fid, **{s: vals.get(s) for s in t.slots})
             if self.declare(fact) is not None or fid not in self.derived_by:
@@ -96,6 +97,18 @@ class _Run(KnowledgeEngine):
                 firing.derived.append(fid)
         if prod.id in self.__overriders__:
             self.declare(FiredMarker(production=prod.id, subject=facts[0]["id"]))
+
+    def _derived_id(self, template: str, subject: str, vals: dict) -> str:
+        """A readable, deterministic id for a derived fact: ``template(subject)``, numbered if that
+        subject yields several different facts of the template."""
+        key = tuple(sorted((k, v) for k, v in vals.items() if v is not None))
+        base = f"{template}({subject})"
+        fid, n = base, 1
+        while self.derived_ids.get(fid, key) != key:
+            n += 1
+            fid = f"{base}#{n}"
+        self.derived_ids[fid] = key
+        return fid
 
     def _fact_text(self, template: str, fid: str, slots: dict) -> dict:
         t = self.vocab.templates[template]
@@ -137,7 +150,9 @@ class Engine:
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident: elements with citations and HOW, and open questions with WHY."""
         ruling, working, fired = self.run(incident)
-        ruling.open_questions = open_questions(self.knowledge, working, fired)
+        questions = open_questions(self.knowledge, working, fired)
+        ruling.elements += self._judgments(questions)
+        ruling.open_questions = questions
         return ruling
 
     def run(self, incident: Incident) -> tuple[Ruling, list[InFact], set]:
@@ -157,9 +172,26 @@ class Engine:
         working = list(incident.facts) + [
             InFact(type(x).__template__, x["id"], tuple((k, v) for k, v in x.items() if k != "id"), None)
             for x in e.facts.values() if hasattr(type(x), "__template__") and x["id"] in e.derived_by]
-        ruling = Ruling(incident=incident.title or incident.name, elements=list(e.elements),
+        ruling = Ruling(incident=incident.title or incident.name, elements=self._in_law_order(e.elements),
                         firings=list(e.firings), open_questions=[])
         return ruling, working, fired
+
+    def _in_law_order(self, elements: list[RulingElement]) -> list[RulingElement]:
+        """Elements as a director reads them: in the order of the Laws (the trace keeps firing order)."""
+        order = {p.id: p.order for p in self.knowledge.productions}
+        return sorted(elements, key=lambda el: (order[el.production], el.how[-1] if el.how else 0))
+
+    def _judgments(self, questions: list[OpenQuestion]) -> list[RulingElement]:
+        """A director_judgment element for each open judgment question, cited to the first law waiting on it."""
+        out = []
+        for q in questions:
+            if not q.judgment:
+                continue
+            first = min(q.why, key=lambda w: self.knowledge.production(w["production"]).order)
+            args = {"fact": q.fact, "slot": q.slot}
+            out.append(RulingElement("director_judgment", args, first["cite"], first["production"],
+                                     render_element(self.knowledge, "director_judgment", args, q.question), []))
+        return out
 
 
 # -- explain: why a production did not fire --------------------------------------------------

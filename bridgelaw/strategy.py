@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import bisect
 
-from experta.abstract import Strategy
+from ._experta import Strategy
 
 
 class StableStrategy(Strategy):

@@ -69,10 +69,18 @@ def _interview(knowledge, engine):
 
 @pytest.mark.parametrize("name,incident", INCIDENTS, ids=[n for n, _ in INCIDENTS])
 def test_simulated_director_reaches_the_same_ruling(name, incident, knowledge, engine):
-    ruling, asked = simulate(_interview(knowledge, engine), incident)
+    interview = _interview(knowledge, engine)
+    ruling, asked = simulate(interview, incident)
     full = engine.rule(incident)
-    got = [(e.kind, e.args, e.cite) for e in ruling.elements]
-    want = [(e.kind, e.args, e.cite) for e in full.elements]
+    # director_judgment elements restate open judgment questions (main's 24c90ac): the interview leaves
+    # a judgment unasked when the answers so far make it moot, so compare the elements that fired,
+    # and check each judgment element names a slot the interview left unknown.
+    got = [(e.kind, e.args, e.cite) for e in ruling.elements if e.kind != "director_judgment"]
+    want = [(e.kind, e.args, e.cite) for e in full.elements if e.kind != "director_judgment"]
+    stated = {f.id: dict(f.values) for f in interview.incident().facts}
+    for e in ruling.elements:
+        if e.kind == "director_judgment":
+            assert stated.get(e.args["fact"], {}).get(e.args["slot"]) is None, f"{name}: judged slot is known: {e.args}"
     assert sorted(map(repr, got)) == sorted(map(repr, want)), (
         f"{name}: asked {[q.key for q in asked]}\n--- interview\n{ruling.render('en')}\n--- rule\n{full.render('en')}")
     slots, templates = relevant(knowledge, engine, incident)

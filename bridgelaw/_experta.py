@@ -1,0 +1,20 @@
+"""The one place bridgelaw imports experta.
+
+experta calls ``logging.basicConfig()`` when imported, which would configure the
+root logger of any program that imports bridgelaw.  A handler placed on the root
+logger for the duration of the import makes that call a no-op; only the command
+line configures logging.
+"""
+from __future__ import annotations
+
+import logging
+
+_root = logging.getLogger()
+_guard = logging.NullHandler()
+_root.addHandler(_guard)
+try:
+    from experta import AS, NOT, TEST, W, Fact, KnowledgeEngine, P, Rule  # noqa: F401
+    from experta.abstract import Strategy  # noqa: F401
+    from experta.fieldconstraint import FieldConstraint  # noqa: F401
+finally:
+    _root.removeHandler(_guard)
