@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from bridgelaw.incident import load_incident
 from bridgelaw.web import create_app
-from bridgelaw.web.session import MAX_ANSWERS, encode
+from bridgelaw.web.session import MAX_ANSWERS, StateError, encode
 from web_director import as_json, script
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -91,6 +91,27 @@ def test_answers_come_back_canonical_and_english_on_request(client):
 def test_not_known_is_null(client):
     r = post(client, [{"key": "incident", "value": ["defective_trick"]}, {"key": "deal.declarer", "value": None}])
     assert r.status_code == 200 and r.json()["answers"][1]["value"] is None
+
+
+def test_replay_resumes_from_answers_it_has_checked(knowledge, engine):
+    from bridgelaw.web.session import Service
+    service = Service(knowledge)
+    incident = load_incident(ROOT / "facts" / "incidents" / "defective-trick-two-cards.yaml", knowledge.vocabulary)
+    steps, expected = script(knowledge, engine, incident)
+    answers = [(q.key, as_json(v)) for q, v in steps]
+    for n in range(len(answers) + 1):  # as a page does: one answer more each time
+        snap = service.replay(answers[:n])
+    assert [(e.cite, e.text["ru"]) for e in snap.step.elements] == [(e.cite, e.text["ru"]) for e in expected.elements]
+    fresh = Service(knowledge).replay(answers)
+    assert (snap.answers, snap.token, snap.facts) == (fresh.answers, fresh.token, fresh.facts)
+    # a remembered prefix does not let a bad answer through, nor 1 pass for true
+    trick = next(i for i, (k, _) in enumerate(answers) if k.endswith(".trick"))
+    bool_at = next(i for i, (q, _) in enumerate(steps) if q.type == "bool")
+    with pytest.raises(StateError, match="is not one of"):
+        service.replay(answers[:trick] + [(answers[trick][0], 14)])
+    with pytest.raises(StateError, match="is not one of"):
+        service.replay(answers[:trick] + [(answers[trick][0], True)])
+    assert service.replay(answers[:bool_at] + [(answers[bool_at][0], 1)]).answers[bool_at][1] is True
 
 
 # -- bad requests --------------------------------------------------------------------------------

@@ -174,8 +174,16 @@ def _ruling(request: Request, snap: Snapshot, lang: str) -> dict:
     vocab = _service(request).vocab
     ruling = titled(snap.step, vocab, snap.kinds, lang)
     firings = {f.n: f for f in ruling.firings}
-    elements = [{"e": e, "label": vocab.elements[e.kind].label[lang], "text": e.text[lang],
-                 "how": [firings[n] for n in e.how if n in firings]} for e in ruling.elements]
+    elements, option = [], None
+    for e in ruling.elements:
+        made_by = e.how[-1] if e.how else None
+        # what the same firing says after an option (what may be chosen) is shown as part of it
+        part = option is not None and made_by == option and e.kind != "option"
+        option = made_by if e.kind == "option" else (option if part else None)
+        elements.append({"e": e, "label": vocab.elements[e.kind].label[lang], "text": e.text[lang], "part": part,
+                         "how": [firings[n] for n in e.how if n in firings]})
+        if part:
+            elements[-2]["how"] = []  # the same firing: its trace is shown once, under the last part
     return {"ruling": ruling, "elements": elements, "copy_text": ruling.render(lang, how=False),
             "yaml_href": "/incident.yaml?" + urlencode({"s": snap.token, "lang": lang}),
             "text_href": "/ruling.txt?" + urlencode({"s": snap.token, "lang": lang}),

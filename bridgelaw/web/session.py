@@ -24,6 +24,7 @@ import base64
 import binascii
 import json
 import threading
+from collections import OrderedDict
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -143,21 +144,30 @@ class Snapshot:
 
 
 class Service:
-    """The knowledge and one compiled engine, loaded once; interviews are replayed under a lock."""
+    """The knowledge and one compiled engine, loaded once; interviews are replayed under a lock.
+
+    Replaying n answers runs the engine n+1 times; the answers a page sends
+    usually extend answers replayed a moment before, so the service remembers
+    the last ``CACHE`` prefixes it checked (as sent, with their canonical form
+    and questions) and replays only what is new.
+    """
+
+    CACHE = 1024
 
     def __init__(self, knowledge: Knowledge):
         self.knowledge = knowledge
         self.vocab = knowledge.vocabulary
         self.engine = Engine(knowledge)
         self.lock = threading.Lock()
+        self._seen: OrderedDict = OrderedDict()  # frozen answers as sent -> (canonical answers, asked)
 
     def replay(self, answers: list[tuple[str, Any]]) -> Snapshot:
         """Replay ``answers`` (value None = not known) through a fresh Interview; StateError on the first misfit."""
         answers = check_shape(list(answers))
         with self.lock:
             interview = Interview(self.knowledge, self.engine)
-            asked = []
-            for i, (key, value) in enumerate(answers, 1):
+            done, asked = self._resume(interview, answers)
+            for i, (key, value) in enumerate(answers[done:], done + 1):
                 q = interview.step()
                 self._check_key(i, key, q)
                 if q.multiple and not value:
@@ -167,9 +177,25 @@ class Service:
                 except AnswerError as e:
                     raise StateError("invalid", f"{e}; allowed: {allowed(q)}", i, key) from None
                 asked.append((q, v))
+                self._remember(answers[:i], interview.answers, asked)
             step = interview.step()
             facts = interview.facts_data() if isinstance(step, Ruling) else {}
             return Snapshot(tuple(interview.answers), tuple(asked), step, interview.kinds_chosen(), facts)
+
+    def _resume(self, interview: Interview, answers: list) -> tuple[int, list]:
+        """Start ``interview`` from the longest prefix of ``answers`` already checked: (its length, its questions)."""
+        for n in range(len(answers), 0, -1):
+            hit = self._seen.get(_frozen(answers[:n]))
+            if hit is not None:
+                self._seen.move_to_end(_frozen(answers[:n]))
+                interview.answers = list(hit[0])
+                return n, list(hit[1])
+        return 0, []
+
+    def _remember(self, sent: list, canonical: list, asked: list) -> None:
+        self._seen[_frozen(sent)] = (tuple(canonical), tuple(asked))
+        while len(self._seen) > self.CACHE:
+            self._seen.popitem(last=False)
 
     def _check_key(self, i: int, key: str, q: Question | Ruling) -> None:
         self.check_names(i, key)
@@ -203,6 +229,13 @@ class Service:
         if slot not in templates[name].slots:
             raise StateError("invalid", f"unknown slot '{slot}' in {name}; "
                              + suggest(slot, templates[name].slots, name).replace("\n", "; "), i, key)
+
+
+def _frozen(answers: list) -> tuple:
+    """A hashable form of answers as sent; the type is kept, for True == 1 in Python."""
+    def one(v):
+        return (type(v).__name__, tuple(map(one, v)) if isinstance(v, list) else v)
+    return tuple((k, one(v)) for k, v in answers)
 
 
 def allowed(q: Question) -> str:
