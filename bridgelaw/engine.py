@@ -149,11 +149,7 @@ class Engine:
 
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident: elements with citations and HOW, and open questions with WHY."""
-        ruling, working, fired = self.run(incident)
-        questions = open_questions(self.knowledge, working, fired)
-        ruling.elements += self._judgments(questions)
-        ruling.open_questions = questions
-        return ruling
+        return self.explain(*self.run(incident))
 
     def run(self, incident: Incident) -> tuple[Ruling, list[InFact], set]:
         """Fire the productions over ``incident`` without the open questions.
@@ -175,6 +171,13 @@ class Engine:
         ruling = Ruling(incident=incident.title or incident.name, elements=self._in_law_order(e.elements),
                         firings=list(e.firings), open_questions=[])
         return ruling, working, fired
+
+    def explain(self, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
+        """Complete a Ruling from ``run``: its open questions (WHY), and a director_judgment element
+        for each open judgment question."""
+        ruling.open_questions = open_questions(self.knowledge, working, fired)
+        ruling.elements = ruling.elements + self._judgments(ruling.open_questions)
+        return ruling
 
     def _in_law_order(self, elements: list[RulingElement]) -> list[RulingElement]:
         """Elements as a director reads them: in the order of the Laws (the trace keeps firing order)."""
@@ -248,9 +251,18 @@ def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_su
     (blank id, template, None) instead of the blank's slots.
     """
     derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
+    return _ways(prod, _by_template(facts), derived, skip_subjects, settled, blanks)
+
+
+def _by_template(facts: list[InFact]) -> dict[str, list[InFact]]:
     by_t: dict[str, list[InFact]] = {}
     for f in facts:
         by_t.setdefault(f.template, []).append(f)
+    return by_t
+
+
+def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, blanks) -> list[set]:
+    """why_not over facts grouped by template."""
     pos = [p for p in prod.when if not p.negated]
     neg = [p for p in prod.when if p.negated]
     results = []
@@ -281,25 +293,31 @@ def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_su
     return results
 
 
-def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set, blanks=frozenset()) -> dict:
+def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set, blanks=frozenset(),
+            productions=None) -> dict:
     """What the interview may still ask: (fact id, template, slot) -> the ways waiting on it.
 
     ``facts`` are the working facts plus the blanks (facts that may yet be
     stated, all slots unknown, ids in ``blanks``); ``fired`` as in
     open_questions; ``settled``: (fact id, slot) pairs the director said are
-    not known.  A key with slot None asks whether its blank exists.  Each way
-    is (production, the keys it waits on): a production that fired is asked
-    about only where an answer could unmake or repeat its match, one whose
-    overrider fired on a subject never about that subject.
+    not known; ``productions``: those to look at (default: all).  A key with
+    slot None asks whether its blank exists.  Each way is (production, the
+    keys it waits on): a production that fired is asked about only where an
+    answer could unmake or repeat its match, one whose overrider fired on a
+    subject never about that subject.
     """
     overriders: dict[str, list] = {}
     for p in knowledge.productions:
         for q in p.overrides:
             overriders.setdefault(q, []).append(p.id)
+    derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
+    by_t = _by_template(facts)
     out: dict[tuple, list] = {}
-    for prod in knowledge.productions:
+    for prod in knowledge.productions if productions is None else productions:
+        if any(c.template not in by_t for c in prod.when if not c.negated):
+            continue
         skip = {subj for pid, subj in fired if pid in overriders.get(prod.id, ())}
-        for unknown in why_not(knowledge, prod, facts, frozenset(skip), settled, blanks):
+        for unknown in _ways(prod, by_t, derived, frozenset(skip), settled, blanks):
             if not unknown:
                 continue
             frozen = frozenset(unknown)

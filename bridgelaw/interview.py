@@ -3,6 +3,7 @@
 Shape::
 
     interview = Interview(knowledge)        # or Interview(knowledge, engine) to share a compiled engine
+    interview = Interview(knowledge, engine, answers=saved)   # resume from interview.history()
     step = interview.step()                 # the next Question, or the final Ruling
     interview.answer(value)                 # a value, its label, its number in the list, or UNKNOWN
     interview.back()                        # take back the last answer
@@ -17,8 +18,9 @@ unknown, or stated by a derived fact is never asked.  The deal context
 (templates marked ``context``) is asked first, wherever a production that
 could still fire tests it, in vocabulary order; then the slots of the
 incident's facts; then whether a fact some production needs exists at all;
-last, for a ``many`` template, whether there was another one.  When nothing
-is waiting, ``step()`` returns the Ruling of ``Engine.rule`` on the
+then, for a ``many`` template, whether there was another one; last, any
+question the ruling would still list as open, unless the director said it is
+not known.  When nothing is waiting, ``step()`` returns the Ruling of the
 established facts, the same as ``bridgelaw rule`` on the saved incident.
 
 The compiled engine is built once; each step runs it once over the facts so
@@ -99,6 +101,14 @@ class Question:
     why: tuple = ()  # ({production, cite, summary}, ...)
     coerce: Any = field(default=None, repr=False, compare=False)
 
+    def to_dict(self) -> dict:
+        """The question as plain data (JSON) for other clients, e.g. a web page."""
+        return {"key": self.key, "kind": self.kind, "text": self.text, "template": self.template, "slot": self.slot,
+                "fact": self.fact, "subject": self.subject, "type": self.type, "multiple": self.multiple,
+                "allow_unknown": self.allow_unknown, "judgment": self.judgment, "law": self.law, "help": self.help,
+                "choices": [{"value": c.value, "label": c.label, "help": c.help} for c in self.choices],
+                "why": list(self.why)}
+
     def cites(self) -> list[str]:
         """The law subsections waiting on this answer, in canonical order, once each."""
         out = []
@@ -117,7 +127,7 @@ class Question:
                 return UNKNOWN
             raise AnswerError("this answer is needed; 'not known' is not allowed here")
         if self.multiple:
-            items = raw if isinstance(raw, (list, tuple)) else [x for x in str(raw).replace(",", " ").split() if x]
+            items = raw if isinstance(raw, (list, tuple)) else _items(str(raw))
             out = []
             for item in items:
                 v = self._one(item)
@@ -148,6 +158,14 @@ class Question:
         return ", ".join(f"{i}={_text(c.value)}" for i, c in enumerate(self.choices, 1))
 
 
+def _items(text: str) -> list[str]:
+    """Several answers typed on one line: separated by commas, or numbers separated by spaces."""
+    out = []
+    for part in (x.strip() for x in text.replace(";", ",").split(",")):
+        out += part.split() if part and all(w.isdigit() for w in part.split()) else ([part] if part else [])
+    return out
+
+
 _UNKNOWN_WORDS = {"?", "-", "unknown", "not known", "don't know", "dont know", "не знаю", "неизвестно"}
 
 
@@ -170,7 +188,8 @@ class _State:
 class Interview:
     """One interview over a Knowledge; see the module docstring."""
 
-    def __init__(self, knowledge: Knowledge, engine: Engine | None = None, title: str = "interview"):
+    def __init__(self, knowledge: Knowledge, engine: Engine | None = None, title: str = "interview",
+                 answers: list | None = None):
         self.knowledge = knowledge
         self.vocab = knowledge.vocabulary
         self.engine = engine or Engine(knowledge)
@@ -185,7 +204,15 @@ class Interview:
             for d in p.derive:
                 if templates[d.template].derived:
                     self._producers.setdefault(d.template, []).append(p)
+        self._producer_list = [p for p in knowledge.productions
+                               if any(p in ps for ps in self._producers.values())]
         self._cache: tuple | None = None
+        for key, value in answers or ():
+            self.answer(value, key)
+
+    def history(self) -> list[tuple[str, Any]]:
+        """The answers so far as (question key, answer), "?" for not known: ``Interview(..., answers=)`` resumes."""
+        return [(k, "?" if v is UNKNOWN else list(v) if isinstance(v, tuple) else v) for k, v in self.answers]
 
     # -- the answers -------------------------------------------------------------------------
     def _state(self) -> _State:
@@ -233,7 +260,7 @@ class Interview:
         q = self.step()
         if not isinstance(q, Question):
             raise AnswerError("the ruling is determined: there is no question to answer")
-        if key is not None and not _same_question(key, q):
+        if key is not None and not question_named(key, q):
             raise AnswerError(f"the question asked is '{q.key}', not '{key}'")
         v = q.parse(value)
         self.answers.append((q.key, v))
@@ -301,10 +328,11 @@ class Interview:
             if name in self.kinds and (name not in st.kinds or not t.many):
                 continue
             blanks[name] = InFact(name, f"{name}?", tuple((s, None) for s in t.slots), None)
-        # derived facts that a production still waiting could yet state
+        # derived facts that a production still waiting could yet state (their producers first)
+        producers = self._producer_list
         while True:
-            ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled,
-                           frozenset(f.id for f in blanks.values()))
+            ids = frozenset(f.id for f in blanks.values())
+            ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids, producers)
             waiting_prods = {p.id for ws in ways.values() for p, _ in ws}
             more = {d for d, ps in self._producers.items() if d not in blanks
                     and any(p.id in waiting_prods for p in ps)}
@@ -313,7 +341,15 @@ class Interview:
             for d in sorted(more):
                 t = self.vocab.templates[d]
                 blanks[d] = InFact(d, f"{d}?", tuple((s, None) for s in t.slots), None)
-        return self._choose(st, ways, blanks) or self.engine.rule(incident)
+        ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids)
+        question = self._choose(st, ways, blanks)
+        if question is not None:
+            return question
+        ruling = self.engine.explain(ruling, working, fired)
+        for oq in ruling.open_questions:  # what the ruling would leave open, unless said not known
+            if (oq.fact, oq.slot) not in st.settled and self._askable(st, (oq.fact, oq.template, oq.slot), blanks):
+                return self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
+        return ruling
 
     def _askable(self, st: _State, key: tuple, blanks: dict) -> bool:
         fid, t, slot = key
@@ -415,7 +451,7 @@ def _why(knowledge: Knowledge, prods: list) -> tuple:
     return tuple(out)
 
 
-def _same_question(key: str, q: Question) -> bool:
+def question_named(key: str, q: Question) -> bool:
     """``key`` names ``q``: its exact key, or ``template.slot`` for the first fact of a template."""
     if key == q.key:
         return True

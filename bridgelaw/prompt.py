@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from .errors import BridgelawError, Loc, Problem
-from .interview import UNKNOWN, AnswerError, Interview, Question
+from .interview import UNKNOWN, AnswerError, Interview, Question, question_named
 from .ruling import Ruling
 
 WORDS = {
@@ -66,21 +66,41 @@ def answer_text(q: Question, value: Any, lang: str) -> str:
 
 
 class Replay:
-    """Answers from an answers file, in order; keyed entries must name the question asked."""
+    """Answers from an answers file: in order, or looked up by question (a mapping)."""
 
-    def __init__(self, entries: list, file: str):
-        self.entries, self.file, self.i = list(entries), file, 0
+    def __init__(self, answers, file: str):
+        self.entries, self.by_key, self.file, self.i = list(answers.entries), answers.by_key, file, 0
+        self.used: dict = {}
 
     def get(self, q: Question, lang: str, out: TextIO, can_back: bool) -> Command | None:
-        if self.i >= len(self.entries):
+        e = self._lookup(q) if self.by_key else self._next()
+        if e is None:
             return None
-        e = self.entries[self.i]
-        self.i += 1
         print(f"? {question_text(q, lang)}", file=out)
         if e.command:
             print(f"> {e.command}", file=out)
             return Command(e.command, loc=e.loc)
         return Command("answer", (e.key, e.value), e.loc)
+
+    def _next(self):
+        if self.i >= len(self.entries):
+            return None
+        self.i += 1
+        return self.entries[self.i - 1]
+
+    def _lookup(self, q: Question):
+        from .answers import Entry
+        for e in self.entries:
+            if question_named(e.key, q):
+                if isinstance(e.value, list) and q.kind == "exists":  # asked in turn
+                    n = self.used.get(e.key, 0)
+                    self.used[e.key] = n + 1
+                    return Entry(e.value[n], e.key, e.loc) if n < len(e.value) else None
+                if self.used.get(e.key) and q.kind == "exists":
+                    return None
+                self.used[e.key] = 1
+                return e
+        return None
 
 
 class Plain:
@@ -96,7 +116,10 @@ class Plain:
         for i, c in enumerate(q.choices, 1):
             print(f"  {i}. {c.label[lang]}" + (f" — {c.help[lang]}" if c.help else ""), file=out)
         print(f"  ({WORDS[lang]['hint']})", file=out)
-        line = self.inp.readline()
+        try:
+            line = self.inp.readline()
+        except OSError:  # no standard input at all
+            line = ""
         if not line:
             return None
         text = line.strip()

@@ -24,13 +24,7 @@ def plain(value: Any) -> Any:
 
 
 def question_data(q: Question) -> dict:
-    return {
-        "key": q.key, "kind": q.kind, "text": q.text, "subject": q.subject, "help": q.help,
-        "template": q.template, "slot": q.slot, "fact": q.fact, "type": q.type,
-        "multiple": q.multiple, "allow_unknown": q.allow_unknown, "judgment": q.judgment, "law": q.law,
-        "choices": [{"value": c.value, "label": c.label, "help": c.help} for c in q.choices],
-        "why": [dict(w) for w in q.why],
-    }
+    return q.to_dict()
 
 
 def ruling_data(ruling: Ruling, vocab: Vocabulary) -> dict:
