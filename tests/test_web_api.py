@@ -114,6 +114,25 @@ def test_replay_resumes_from_answers_it_has_checked(knowledge, engine):
     assert service.replay(answers[:bool_at] + [(answers[bool_at][0], 1)]).answers[bool_at][1] is True
 
 
+def test_replays_from_many_threads_share_one_engine_safely(knowledge, engine):
+    from concurrent.futures import ThreadPoolExecutor
+    from bridgelaw.web.session import Service
+    service = Service(knowledge)
+    jobs = []
+    for path in INCIDENTS:
+        steps, expected = script(knowledge, engine, load_incident(path, knowledge.vocabulary))
+        jobs.append(([(q.key, as_json(v)) for q, v in steps], [(e.cite, e.text["ru"]) for e in expected.elements]))
+
+    def run(job):
+        answers, want = job
+        for n in range(len(answers) + 1):
+            snap = service.replay(answers[:n])
+        return [(e.cite, e.text["ru"]) for e in snap.step.elements] == want
+
+    with ThreadPoolExecutor(8) as pool:
+        assert all(pool.map(run, jobs * 2))
+
+
 # -- bad requests --------------------------------------------------------------------------------
 
 
@@ -189,10 +208,12 @@ def test_internal_errors_show_no_traceback(app, monkeypatch):
         raise RuntimeError("secret internals")
     monkeypatch.setattr(app.state.service, "replay", boom)
     with TestClient(app, raise_server_exceptions=False) as c:
-        for r in (c.post("/api/interview", json={}), c.get("/")):
+        api, page = c.post("/api/interview", json={}), c.get("/")
+        for r in (api, page):
             assert r.status_code == 500
             assert "secret internals" not in r.text and "Traceback" not in r.text
-            assert r.json()["kind"] == "internal"
+        assert api.json()["kind"] == "internal"
+        assert "Внутренняя ошибка программы" in page.text and "Начать заново" in page.text
 
 
 def test_the_knowledge_is_loaded_once(app, monkeypatch):
@@ -257,6 +278,19 @@ def test_page_with_a_broken_or_stale_state_says_so(client, s, status):
 def test_page_unknown_lang_is_4xx_page(client):
     r = client.get("/?lang=fr")
     assert r.status_code == 422 and "lang" in r.text and "Начать заново" in r.text
+
+
+def test_a_free_answer_is_typed(app, monkeypatch):
+    """No production asks one yet (a contract, a card): the page gives a text field and a Next button."""
+    from bridgelaw.interview import Question
+    from bridgelaw.web.session import Snapshot
+    q = Question(key="deal.contract", kind="slot", text={"ru": "Какой контракт?", "en": "What contract?"},
+                 template="deal", slot="contract", fact="deal", type="contract", allow_unknown=True)
+    monkeypatch.setattr(app.state.service, "replay", lambda answers: Snapshot((), (), q, None, {}))
+    with TestClient(app) as c:
+        r = c.get("/")
+    assert 'class="free-input" type="text" name="v"' in r.text and 'name="k" value="deal.contract"' in r.text
+    assert "Дальше →" in r.text and "Не знаю" in r.text and "Какой контракт?" in r.text
 
 
 def test_downloads_wait_for_the_ruling(client):

@@ -115,6 +115,8 @@ def create_app(root: Path | None = None) -> FastAPI:
     @app.exception_handler(Exception)
     def internal(request: Request, e: Exception) -> Response:
         log.exception("internal error on %s", request.url.path)
+        if not _wants_json(request):
+            return pages.error_page(request, None, _lang(request))
         return JSONResponse({"detail": "internal error in bridgelaw (logged on the server); please report it",
                              "kind": "internal", "index": None}, status_code=500)
 

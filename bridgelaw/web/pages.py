@@ -49,6 +49,10 @@ TEXT = {  # what the page says, besides what the interview and the ruling say
     "pick": {"ru": "Выберите хотя бы один вариант.", "en": "Pick at least one."},
     "state_error": {"ru": "Ответы в адресе страницы повреждены или не подходят к вопросам.",
                     "en": "The answers in the page address are damaged or do not fit the questions."},
+    "internal": {"ru": "Внутренняя ошибка программы (записана в журнал сервера). Начните заново; если повторится, "
+                       "сообщите разработчикам.",
+                 "en": "An internal error in the program (written to the server's log). Start again; if it happens "
+                       "again, please report it."},
     "no_ruling": {"ru": "Решение ещё не получено: ответьте на вопросы.",
                   "en": "There is no ruling yet: answer the questions."},
 }
@@ -191,6 +195,8 @@ def _ruling(request: Request, snap: Snapshot, lang: str) -> dict:
                      for q in ruling.open_questions]}
 
 
-def error_page(request: Request, e: StateError, lang: str, headline: str = "") -> Response:
-    ctx = _common(None, lang) | {"headline": headline or WORDS[lang]["state_error"], "detail": str(e)}
-    return TEMPLATES.TemplateResponse(request, "error.html", ctx, status_code=e.status)
+def error_page(request: Request, e: StateError | None, lang: str, headline: str = "", status: int = 500) -> Response:
+    """The page for a request that cannot go on (``e`` None: an internal error, said plainly)."""
+    ctx = _common(None, lang) | {"headline": headline or WORDS[lang]["state_error" if e else "internal"],
+                                 "detail": str(e) if e else ""}
+    return TEMPLATES.TemplateResponse(request, "error.html", ctx, status_code=e.status if e else status)
