@@ -275,6 +275,14 @@ def test_page_with_a_broken_or_stale_state_says_so(client, s, status):
         no_traceback(r)
 
 
+def test_page_keeps_the_answers_that_still_fit(client):
+    s = encode([("incident", ["defective_trick"]), ("deal.declarer", "S"), ("revoke-1.trick", 3)])
+    r = client.get("/", params={"s": s})
+    assert r.status_code == 409 and "Продолжить с ответами, которые подходят (2)" in r.text
+    keep = r.text.split('id="keep" href="')[1].split('"')[0].replace("&amp;", "&")
+    assert client.get(keep).status_code == 200
+
+
 def test_page_unknown_lang_is_4xx_page(client):
     r = client.get("/?lang=fr")
     assert r.status_code == 422 and "lang" in r.text and "Начать заново" in r.text

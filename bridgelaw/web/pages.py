@@ -22,7 +22,7 @@ from fastapi.templating import Jinja2Templates
 from ..interview import Question
 from ..prompt import WORDS as PROMPT_WORDS
 from ..ruling import HEAD, Ruling
-from .session import Snapshot, StateError, decode
+from .session import Snapshot, StateError, decode, encode
 from .view import asked_lines, title, titled
 
 Lang = Literal["ru", "en"]
@@ -46,6 +46,7 @@ TEXT = {  # what the page says, besides what the interview and the ruling say
     "text": {"ru": "Текст решения", "en": "Ruling as text"},
     "error": {"ru": "Не получилось продолжить", "en": "Cannot go on"},
     "start": {"ru": "Начать заново", "en": "Start again"},
+    "keep": {"ru": "Продолжить с ответами, которые подходят ({n})", "en": "Go on with the answers that fit ({n})"},
     "pick": {"ru": "Выберите хотя бы один вариант.", "en": "Pick at least one."},
     "state_error": {"ru": "Ответы в адресе страницы повреждены или не подходят к вопросам.",
                     "en": "The answers in the page address are damaged or do not fit the questions."},
@@ -73,10 +74,13 @@ def _service(request: Request):
 
 @router.get("/", response_class=HTMLResponse)
 def page(request: Request, s: str = "", lang: Lang = "ru") -> Response:
+    answers = []
     try:
-        snap = _service(request).replay(decode(s))
+        answers = decode(s)
+        snap = _service(request).replay(answers)
     except StateError as e:
-        return error_page(request, e, lang)
+        fit = answers[:e.index - 1] if e.index else []  # the answers before the one that does not fit
+        return error_page(request, e, lang, keep=(len(fit), here(encode(fit), lang)) if fit else None)
     return step_page(request, snap, lang)
 
 
@@ -195,8 +199,11 @@ def _ruling(request: Request, snap: Snapshot, lang: str) -> dict:
                      for q in ruling.open_questions]}
 
 
-def error_page(request: Request, e: StateError | None, lang: str, headline: str = "", status: int = 500) -> Response:
-    """The page for a request that cannot go on (``e`` None: an internal error, said plainly)."""
+def error_page(request: Request, e: StateError | None, lang: str, headline: str = "", status: int = 500,
+               keep: tuple | None = None) -> Response:
+    """The page for a request that cannot go on (``e`` None: an internal error, said plainly);
+    ``keep`` (count, link) offers the answers that still fit."""
     ctx = _common(None, lang) | {"headline": headline or WORDS[lang]["state_error" if e else "internal"],
-                                 "detail": str(e) if e else ""}
+                                 "detail": str(e) if e else "",
+                                 "keep": {"href": keep[1], "label": WORDS[lang]["keep"].format(n=keep[0])} if keep else None}
     return TEMPLATES.TemplateResponse(request, "error.html", ctx, status_code=e.status if e else status)
