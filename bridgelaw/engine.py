@@ -21,7 +21,8 @@ from pathlib import Path
 
 from ._experta import KnowledgeEngine
 
-from .compiler import FiredMarker, compare, compile_engine, has_var, resolve
+from .compiler import FiredMarker, _vars, compare, compile_engine, has_var, resolve
+from .errors import BridgelawError, Problem
 from .incident import Incident, InFact, incident_from_facts, load_incident
 from .knowledge import load_knowledge
 from .model import Knowledge, Production, Var
@@ -83,11 +84,13 @@ class _Run(KnowledgeEngine):
         how = sorted(self._ancestors(firing)) + [n]
         for el in prod.then:
             args = {name: resolve(v, bindings) for name, v in el.args}
+            self._check_range(prod, el.loc, el.kind, self.vocab.elements[el.kind].args, args)
             self.elements.append(RulingElement(el.kind, args, prod.cite, prod.id,
                                                render_element(self.knowledge, el.kind, args, el.text), how))
         for d in prod.derive:
             t = self.vocab.templates[d.template]
             vals = {name: resolve(v, bindings) for name, v in d.slots}
+            self._check_range(prod, d.loc, d.template, t.slots, vals)
             fid = d.template + "(" + ", ".join(f"{k}={vals[k]}" for k in t.slots if vals.get(k) is not None) + ")"
             cls = self.__classes__[d.template]
             fact = cls(id=fid, **{s: vals.get(s) for s in t.slots})
@@ -96,6 +99,18 @@ class _Run(KnowledgeEngine):
                 firing.derived.append(fid)
         if prod.id in self.__overriders__:
             self.declare(FiredMarker(production=prod.id, subject=facts[0]["id"]))
+
+    def _check_range(self, prod: Production, loc, owner: str, slots: dict, values: dict) -> None:
+        """A computed whole number (arithmetic) must fit its slot's range: if not, the facts contradict
+        each other (e.g. more tricks claimed than remain) and no ruling is given."""
+        for name, v in values.items():
+            s = slots[name]
+            if s.type == "int" and v is not None and not (
+                    (s.min is None or v >= s.min) and (s.max is None or v <= s.max)):
+                raise BridgelawError(Problem(
+                    loc, f"{owner}.{name} computes to {v}, outside {s.min}..{s.max}", f"production {prod.id}",
+                    "the incident's facts contradict each other (e.g. more tricks than remain),"
+                    " or the production needs a guard such as at_most"))
 
     def _fact_text(self, template: str, fid: str, slots: dict) -> dict:
         t = self.vocab.templates[template]
@@ -172,8 +187,12 @@ class Engine:
 # -- explain: why a production did not fire --------------------------------------------------
 
 
-def _match_pattern(pat, fact: InFact, bindings: dict, derived: set) -> tuple[bool, set, dict]:
-    """Test one fact against a pattern: (possible, unknown slots, new bindings)."""
+def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, deferred: list | None = None
+                   ) -> tuple[bool, set, dict]:
+    """Test one fact against a pattern: (possible, unknown slots, new bindings).
+
+    A test on a variable that a later pattern names is put on ``deferred`` (test, slot value),
+    to be decided once every pattern has bound its variables (see ``_deferred_fail``)."""
     unknown, new = set(), dict(bindings)
     for t in pat.tests:
         x = fact.get(t.slot)
@@ -191,6 +210,8 @@ def _match_pattern(pat, fact: InFact, bindings: dict, derived: set) -> tuple[boo
             unknown.add(t.slot)
             continue
         if has_var(t.value) and (y is None or (isinstance(y, tuple) and None in y)):
+            if deferred is not None and any(v.name not in new for v in _vars(t.value)):
+                deferred.append((t, x))  # named by a later pattern: decide at the end
             continue  # depends on an unknown bound earlier
         if not compare(t.op, x, y):
             return False, set(), {}
@@ -213,8 +234,10 @@ def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_su
     neg = [p for p in prod.when if p.negated]
     results = []
 
-    def walk(i: int, bindings: dict, unknown: set) -> None:
+    def walk(i: int, bindings: dict, unknown: set, deferred: list) -> None:
         if i == len(pos):
+            if _deferred_fail(deferred, bindings):
+                return
             for n in neg:
                 for f in by_t.get(n.template, []):
                     ok, unk, _ = _match_pattern(n, f, bindings, derived)
@@ -225,11 +248,23 @@ def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_su
         for f in by_t.get(pos[i].template, []):
             if i == 0 and f.id in skip_subjects:
                 continue
-            ok, unk, new = _match_pattern(pos[i], f, bindings, derived)
+            later = list(deferred)
+            ok, unk, new = _match_pattern(pos[i], f, bindings, derived, later)
             if ok:
-                walk(i + 1, new, unknown | {(f.id, f.template, s) for s in unk})
-    walk(0, {}, set())
+                walk(i + 1, new, unknown | {(f.id, f.template, s) for s in unk}, later)
+    walk(0, {}, set(), [])
     return results
+
+
+def _deferred_fail(deferred: list, bindings: dict) -> bool:
+    """Whether a deferred test certainly fails now that every variable is named."""
+    for t, x in deferred:
+        y = resolve(t.value, bindings)
+        if x is None or y is None or (isinstance(y, tuple) and None in y):
+            continue
+        if not compare(t.op, x, y):
+            return True
+    return False
 
 
 def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> list[OpenQuestion]:
