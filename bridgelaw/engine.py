@@ -66,6 +66,7 @@ class _Run(KnowledgeEngine):
         self.firings: list[Firing] = []
         self.elements: list[RulingElement] = []
         self.derived_by: dict[str, int] = {}
+        self.derived_ids: dict[str, tuple] = {}
 
     def fire(self, prod: Production, context: dict) -> None:
         facts = [context[f"f{i}"] for i, p in enumerate(prod.when) if not p.negated]
@@ -91,7 +92,7 @@ class _Run(KnowledgeEngine):
             t = self.vocab.templates[d.template]
             vals = {name: resolve(v, bindings) for name, v in d.slots}
             self._check_range(prod, d.loc, d.template, t.slots, vals)
-            fid = d.template + "(" + ", ".join(f"{k}={vals[k]}" for k in t.slots if vals.get(k) is not None) + ")"
+            fid = self._derived_id(d.template, facts[0]["id"], vals)
             cls = self.__classes__[d.template]
             fact = cls(id=fid, **{s: vals.get(s) for s in t.slots})
             if self.declare(fact) is not None or fid not in self.derived_by:
@@ -111,6 +112,18 @@ class _Run(KnowledgeEngine):
                     loc, f"{owner}.{name} computes to {v}, outside {s.min}..{s.max}", f"production {prod.id}",
                     "the incident's facts contradict each other (e.g. more tricks than remain),"
                     " or the production needs a guard such as at_most"))
+
+    def _derived_id(self, template: str, subject: str, vals: dict) -> str:
+        """A readable, deterministic id for a derived fact: ``template(subject)``, numbered if that
+        subject yields several different facts of the template."""
+        key = tuple(sorted((k, v) for k, v in vals.items() if v is not None))
+        base = f"{template}({subject})"
+        fid, n = base, 1
+        while self.derived_ids.get(fid, key) != key:
+            n += 1
+            fid = f"{base}#{n}"
+        self.derived_ids[fid] = key
+        return fid
 
     def _fact_text(self, template: str, fid: str, slots: dict) -> dict:
         t = self.vocab.templates[template]
@@ -151,6 +164,15 @@ class Engine:
 
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident: elements with citations and HOW, and open questions with WHY."""
+        return self.explain(*self.run(incident))
+
+    def run(self, incident: Incident) -> tuple[Ruling, list[InFact], set]:
+        """Fire the productions over ``incident`` without the open questions.
+
+        Returns the Ruling (``open_questions`` left empty), the working facts
+        (stated and derived) and the (production id, subject fact id) pairs
+        that fired: what the explain stage (open_questions, waiting) reads.
+        """
         e = self._engine
         e.reset()
         e.start()
@@ -161,10 +183,16 @@ class Engine:
         working = list(incident.facts) + [
             InFact(type(x).__template__, x["id"], tuple((k, v) for k, v in x.items() if k != "id"), None)
             for x in e.facts.values() if hasattr(type(x), "__template__") and x["id"] in e.derived_by]
-        questions = open_questions(self.knowledge, working, fired)
-        return Ruling(incident=incident.title or incident.name,
-                      elements=self._in_law_order(e.elements) + self._judgments(questions),
-                      firings=list(e.firings), open_questions=questions)
+        ruling = Ruling(incident=incident.title or incident.name, elements=self._in_law_order(e.elements),
+                        firings=list(e.firings), open_questions=[])
+        return ruling, working, fired
+
+    def explain(self, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
+        """Complete a Ruling from ``run``: its open questions (WHY), and a director_judgment element
+        for each open judgment question."""
+        ruling.open_questions = open_questions(self.knowledge, working, fired)
+        ruling.elements = ruling.elements + self._judgments(ruling.open_questions)
+        return ruling
 
     def _in_law_order(self, elements: list[RulingElement]) -> list[RulingElement]:
         """Elements as a director reads them: in the order of the Laws (the trace keeps firing order)."""
@@ -187,25 +215,34 @@ class Engine:
 # -- explain: why a production did not fire --------------------------------------------------
 
 
-def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, deferred: list | None = None
-                   ) -> tuple[bool, set, dict]:
+def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None, blanks=frozenset(),
+                   deferred: list | None = None) -> tuple[bool, set, dict]:
     """Test one fact against a pattern: (possible, unknown slots, new bindings).
 
     A test on a variable that a later pattern names is put on ``deferred`` (test, slot value),
-    to be decided once every pattern has bound its variables (see ``_deferred_fail``)."""
+    to be decided once every pattern has bound its variables (see ``_deferred_fail``).
+
+    ``settled`` (the interview's analysis; None for the classic one) holds the
+    (fact id, slot) pairs known to be unknown: a test on one of them fails (or,
+    for ``known``, is decided), while any other unknown slot is open, a
+    ``known`` test on it included.  A fact in ``blanks`` may yet be stated:
+    every slot of it is open, whatever its template.
+    """
     unknown, new = set(), dict(bindings)
+    complete = fact.template in derived and fact.id not in blanks
     for t in pat.tests:
         x = fact.get(t.slot)
+        is_open = x is None and not complete and (settled is None or (fact.id, t.slot) not in settled)
         if isinstance(t.value, Var) and t.op == "eq" and t.value.accessor is None and t.value.name not in new:
             if x is None:
-                if fact.template in derived:
+                if not is_open:
                     return False, set(), {}
                 unknown.add(t.slot)
             new[t.value.name] = x
             continue
         y = resolve(t.value, new)
-        if x is None and t.op != "known":
-            if fact.template in derived:
+        if x is None and (t.op != "known" or (settled is not None and is_open)):
+            if not is_open:
                 return False, set(), {}
             unknown.add(t.slot)
             continue
@@ -218,21 +255,42 @@ def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, deferred: li
     return True, unknown, new
 
 
-def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_subjects=frozenset()) -> list[set]:
+def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_subjects=frozenset(),
+            settled=None, blanks=frozenset()) -> list[set]:
     """For each way ``prod`` could still match ``facts``, the set of (fact id, template, slot) left unknown.
 
     Matches whose subject (first fact) is in ``skip_subjects`` are left out.
 
     An empty list: it cannot fire on these facts whatever the unknowns.  A
     derived fact's slots are never unknown (derived facts are complete).
+
+    With ``settled`` (a set of (fact id, slot) known to be unknown; see
+    _match_pattern) the analysis is the interview's: a way also lists what
+    could still make one of its ``not`` conditions hold, and a way through a
+    fact in ``blanks`` (ids of facts that may yet be stated) lists
+    (blank id, template, None) instead of the blank's slots.
     """
     derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
+    return _ways(prod, _by_template(facts), derived, skip_subjects, settled, blanks)
+
+
+def _by_template(facts: list[InFact]) -> dict[str, list[InFact]]:
     by_t: dict[str, list[InFact]] = {}
     for f in facts:
         by_t.setdefault(f.template, []).append(f)
+    return by_t
+
+
+def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, blanks) -> list[set]:
+    """why_not over facts grouped by template."""
     pos = [p for p in prod.when if not p.negated]
     neg = [p for p in prod.when if p.negated]
     results = []
+
+    def found(f: InFact, unk: set) -> set:
+        if f.id in blanks:
+            return {(f.id, f.template, None)}
+        return {(f.id, f.template, s) for s in unk}
 
     def walk(i: int, bindings: dict, unknown: set, deferred: list) -> None:
         if i == len(pos):
@@ -240,18 +298,20 @@ def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_su
                 return
             for n in neg:
                 for f in by_t.get(n.template, []):
-                    ok, unk, _ = _match_pattern(n, f, bindings, derived)
-                    if ok and not unk:
+                    ok, unk, _ = _match_pattern(n, f, bindings, derived, settled, blanks)
+                    if ok and not unk and f.id not in blanks:
                         return
+                    if ok and settled is not None:
+                        unknown = unknown | found(f, unk)
             results.append(unknown)
             return
         for f in by_t.get(pos[i].template, []):
             if i == 0 and f.id in skip_subjects:
                 continue
             later = list(deferred)
-            ok, unk, new = _match_pattern(pos[i], f, bindings, derived, later)
+            ok, unk, new = _match_pattern(pos[i], f, bindings, derived, settled, blanks, later)
             if ok:
-                walk(i + 1, new, unknown | {(f.id, f.template, s) for s in unk}, later)
+                walk(i + 1, new, unknown | found(f, unk), later)
     walk(0, {}, set(), [])
     return results
 
@@ -265,6 +325,39 @@ def _deferred_fail(deferred: list, bindings: dict) -> bool:
         if not compare(t.op, x, y):
             return True
     return False
+
+
+def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set, blanks=frozenset(),
+            productions=None) -> dict:
+    """What the interview may still ask: (fact id, template, slot) -> the ways waiting on it.
+
+    ``facts`` are the working facts plus the blanks (facts that may yet be
+    stated, all slots unknown, ids in ``blanks``); ``fired`` as in
+    open_questions; ``settled``: (fact id, slot) pairs the director said are
+    not known; ``productions``: those to look at (default: all).  A key with
+    slot None asks whether its blank exists.  Each way is (production, the
+    keys it waits on): a production that fired is asked about only where an
+    answer could unmake or repeat its match, one whose overrider fired on a
+    subject never about that subject.
+    """
+    overriders: dict[str, list] = {}
+    for p in knowledge.productions:
+        for q in p.overrides:
+            overriders.setdefault(q, []).append(p.id)
+    derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
+    by_t = _by_template(facts)
+    out: dict[tuple, list] = {}
+    for prod in knowledge.productions if productions is None else productions:
+        if any(c.template not in by_t for c in prod.when if not c.negated):
+            continue
+        skip = {subj for pid, subj in fired if pid in overriders.get(prod.id, ())}
+        for unknown in _ways(prod, by_t, derived, frozenset(skip), settled, blanks):
+            if not unknown:
+                continue
+            frozen = frozenset(unknown)
+            for key in unknown:
+                out.setdefault(key, []).append((prod, frozen))
+    return out
 
 
 def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> list[OpenQuestion]:

@@ -454,11 +454,13 @@ def find_files(root: Path) -> tuple[Path, Path, Path, list[Path]]:
 
 
 def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary: Vocabulary | None = None,
-                   relative_to: Path | None = None) -> Knowledge:
+                   relative_to: Path | None = None, collector: Collector | None = None) -> Knowledge:
     """Load, validate and order the knowledge under ``root``.
 
     ``files`` restricts the law files read (default: every knowledge/law-NN.yaml).
     Raises BridgelawError listing every problem found, each with file:line.
+    With a ``collector`` the problems go there instead and the Knowledge holds
+    only the productions without errors (``bridgelaw check`` lints the rest).
     """
     root = Path(root)
     vpath, ipath, kdir, law_files = find_files(root)
@@ -472,7 +474,7 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
         except ValueError:
             return str(p)
 
-    c = Collector()
+    c = collector if collector is not None else Collector()
     vocab = vocabulary or load_vocabulary(vpath, show(vpath))
     index = load_index(ipath, show(ipath)) if ipath.exists() else None
     loader = KnowledgeLoader(vocab, index, c)
@@ -508,13 +510,27 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
                       f"first defined at {seen_ids[pid]}; ids are unique and never reused")
                 continue
             seen_ids[pid] = raw.loc_of("id")
+            before = len(c.errors)
             p = loader.production(raw, law, name)
-            if p is not None:
+            if p is not None and len(c.errors) == before:
                 prods.append(p)
-    c.raise_if_any()
+    if collector is None:
+        c.raise_if_any()
     prods = _resolve_overrides(prods, c)
     prods.sort(key=lambda p: (sort_key(p.cite), p.id))
     prods = [_replace(p, order=i) for i, p in enumerate(prods)]
     prods = stratify(prods, c)
-    c.raise_if_any()
+    if collector is None:
+        c.raise_if_any()
     return Knowledge(vocabulary=vocab, productions=tuple(prods), laws=laws, index=index)
+
+
+def find_root(path: Path | None, default: Path) -> Path:
+    """The project folder (holding facts/vocabulary.yaml) that ``path`` lies in, else ``default``."""
+    if path is None:
+        return default
+    path = Path(path).resolve()
+    for p in [path] + list(path.parents):
+        if (p / "facts" / "vocabulary.yaml").exists() and (p / "knowledge").is_dir():
+            return p
+    return default
