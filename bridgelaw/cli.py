@@ -7,6 +7,7 @@
     bridgelaw book [--lang ru|en] OUT_DIR
     bridgelaw schemas [--check]
     bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]]
+    bridgelaw serve [--host 127.0.0.1] [--port 8000]
 
 Exit codes: 0 success; 1 findings (check) or a bad input file (rule); 2 bad usage; 3 internal error.
 Errors are printed as ``file:line:col: what`` with a suggestion, never a traceback.
@@ -111,6 +112,12 @@ def cmd_ask(args) -> int:
                Path(args.save) if args.save else None, args.force, _display)
 
 
+def cmd_serve(args) -> int:
+    from .web import serve
+    serve(_root(args.root), args.host, args.port)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="bridgelaw", description="Rulings under the 2017 Laws of Duplicate Bridge.")
     ap.add_argument("--root", help="folder holding knowledge/ and facts/ (default: this project)")
@@ -129,6 +136,11 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--save", metavar="FILE.yaml", help="write the established facts as an incident file for 'rule'")
     a.add_argument("--force", action="store_true", help="with --save: replace an existing file")
     a.set_defaults(func=cmd_ask)
+
+    w = sub.add_parser("serve", help="the interview and the ruling as a web page (and JSON under /api)")
+    w.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for the local network)")
+    w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    w.set_defaults(func=cmd_serve)
 
     c = sub.add_parser("check", help="validate vocabulary, knowledge, incidents and cases; list every error")
     c.add_argument("path", nargs="?", help="a project folder, knowledge folder or law file (default: the project)")
