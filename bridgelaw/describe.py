@@ -12,7 +12,7 @@ import string
 
 from markupsafe import Markup, escape
 
-from .model import Var
+from .model import Expr, Var
 
 WORDS = {
     "en": {"eq": "is", "ne": "is not", "in": "is one of", "not_in": "is none of", "lt": "is less than",
@@ -46,6 +46,10 @@ class Describer:
     def value(self, slot, v) -> Markup:
         if isinstance(v, Var):
             return self.var(v)
+        if isinstance(v, Expr):  # arithmetic: a + b, (a − b − c)
+            sign = Markup(" + ") if v.op == "plus" else Markup(" − ")
+            return Markup("({})").format(sign.join(self.value(None, x) if not isinstance(x, int) else escape(str(x))
+                                                   for x in v.operands))
         if isinstance(v, tuple):
             return Markup(", ").join(self.value(slot, x) for x in v)
         if v is None:

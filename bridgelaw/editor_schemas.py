@@ -39,6 +39,10 @@ VAR_PATTERN = r"^\$[a-z][a-z0-9_]*(\.(" + "|".join(V.ACCESSORS) + r"))?$"
 VAR = {"type": "string", "pattern": VAR_PATTERN,
        "description": "a variable: $name, or $name." + " / .".join(V.ACCESSORS) + " on a seat or side"}
 _FIXED = {"seat": V.SEATS, "side": V.SIDES, "suit": V.SUITS, "strain": V.STRAINS}
+_OPERAND = {"anyOf": [{"type": "integer"}, {"$ref": "#/definitions/var"}, {"$ref": "#/definitions/arith"}]}
+ARITH = {"type": "object", "minProperties": 1, "maxProperties": 1, "additionalProperties": False,
+         "description": "arithmetic on whole numbers: {plus: [a, b, ...]} or {minus: [a, b, ...]} (a - b - ...)",
+         "properties": {op: {"type": "array", "minItems": 2, "items": _OPERAND} for op in ("plus", "minus")}}
 
 
 def _both(label: dict | None) -> str:
@@ -85,6 +89,7 @@ def _when_value(slot: Slot, defs: dict) -> dict:
     defs[f"lit.{key}"] = literal(slot)
     defs[f"one.{key}"] = {"anyOf": [{"$ref": f"#/definitions/lit.{key}"}, {"$ref": "#/definitions/var"}]}
     one = {"$ref": f"#/definitions/one.{key}"}
+    compared = {"anyOf": [one, {"$ref": "#/definitions/arith"}]} if slot.type == "int" else one
     ops = {}
     for name, op in _OPS.items():
         if op in ("in", "not_in"):
@@ -92,11 +97,17 @@ def _when_value(slot: Slot, defs: dict) -> dict:
         elif op == "known":
             ops[name] = {"type": "boolean", "description": "whether the director has established the value"}
         else:
-            ops[name] = one
+            ops[name] = compared
+    arith = [{"$ref": "#/definitions/arith"}] if slot.type == "int" else []
     return {"description": _describe(slot),
-            "anyOf": [{"$ref": f"#/definitions/lit.{key}"}, {"$ref": "#/definitions/var"},
+            "anyOf": [{"$ref": f"#/definitions/lit.{key}"}, {"$ref": "#/definitions/var"}, *arith,
                       {"type": "array", "items": one, "description": "one of these values"},
                       {"type": "object", "additionalProperties": False, "minProperties": 1, "properties": ops}]}
+
+
+def _given(slot: Slot) -> list:
+    """What may stand where a value is given (an element's argument, a derived slot)."""
+    return [literal(slot), {"$ref": "#/definitions/var"}] + ([{"$ref": "#/definitions/arith"}] if slot.type == "int" else [])
 
 
 def _object(props: dict, required=(), description: str = "") -> dict:
@@ -119,7 +130,7 @@ def _element_text() -> dict:
 
 def _knowledge(vocab: Vocabulary, base: dict) -> dict:
     s = copy.deepcopy(base)
-    defs = {"var": VAR}
+    defs = {"var": VAR, "arith": ARITH}
     patterns = {}
     for name, t in vocab.templates.items():
         slots = {"id": id_slot(name), **t.slots}
@@ -130,8 +141,7 @@ def _knowledge(vocab: Vocabulary, base: dict) -> dict:
     defs["when_item"] = _one_of_keys({**patterns, "not": negated}, "a condition: a template and its slot tests")
     elements = {}
     for name, ek in vocab.elements.items():
-        props = {a: {"description": _describe(x), "anyOf": [literal(x), {"$ref": "#/definitions/var"}]}
-                 for a, x in ek.args.items()}
+        props = {a: {"description": _describe(x), "anyOf": _given(x)} for a, x in ek.args.items()}
         props["text"] = _element_text()
         req = [a for a, x in ek.args.items() if x.required]
         body = _object(props, req, _both(ek.label))
@@ -139,8 +149,7 @@ def _knowledge(vocab: Vocabulary, base: dict) -> dict:
     defs["then_item"] = _one_of_keys(elements, "a ruling element: its kind and arguments")
     derived = {}
     for name, t in vocab.templates.items():  # a derived template, or one a law deems to hold (67B1)
-        props = {k: {"description": _describe(x), "anyOf": [literal(x), {"$ref": "#/definitions/var"}]}
-                 for k, x in t.slots.items()}
+        props = {k: {"description": _describe(x), "anyOf": _given(x)} for k, x in t.slots.items()}
         derived[name] = _object(props, [k for k, x in t.slots.items() if x.required], _both(t.label))
     defs["derive_item"] = _one_of_keys(derived, "a derived fact this production states")
     prod = s["properties"]["productions"]["items"]["properties"]

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from ._experta import KnowledgeEngine
 
-from .compiler import FiredMarker, compare, compile_engine, has_var, resolve
+from .compiler import FiredMarker, _vars, compare, compile_engine, has_var, resolve
+from .errors import BridgelawError, Problem
 from .incident import Incident, InFact, incident_from_facts, load_incident
 from .knowledge import load_knowledge
 from .model import Knowledge, Production, Var
@@ -84,11 +85,13 @@ class _Run(KnowledgeEngine):
         how = sorted(self._ancestors(firing)) + [n]
         for el in prod.then:
             args = {name: resolve(v, bindings) for name, v in el.args}
+            self._check_range(prod, el.loc, el.kind, self.vocab.elements[el.kind].args, args)
             self.elements.append(RulingElement(el.kind, args, prod.cite, prod.id,
                                                render_element(self.knowledge, el.kind, args, el.text), how))
         for d in prod.derive:
             t = self.vocab.templates[d.template]
             vals = {name: resolve(v, bindings) for name, v in d.slots}
+            self._check_range(prod, d.loc, d.template, t.slots, vals)
             fid = self._derived_id(d.template, facts[0]["id"], vals)
             cls = self.__classes__[d.template]
             fact = cls(id=fid, **{s: vals.get(s) for s in t.slots})
@@ -97,6 +100,18 @@ class _Run(KnowledgeEngine):
                 firing.derived.append(fid)
         if prod.id in self.__overriders__:
             self.declare(FiredMarker(production=prod.id, subject=facts[0]["id"]))
+
+    def _check_range(self, prod: Production, loc, owner: str, slots: dict, values: dict) -> None:
+        """A computed whole number (arithmetic) must fit its slot's range: if not, the facts contradict
+        each other (e.g. more tricks claimed than remain) and no ruling is given."""
+        for name, v in values.items():
+            s = slots[name]
+            if s.type == "int" and v is not None and not (
+                    (s.min is None or v >= s.min) and (s.max is None or v <= s.max)):
+                raise BridgelawError(Problem(
+                    loc, f"{owner}.{name} computes to {v}, outside {s.min}..{s.max}", f"production {prod.id}",
+                    "the incident's facts contradict each other (e.g. more tricks than remain),"
+                    " or the production needs a guard such as at_most"))
 
     def _derived_id(self, template: str, subject: str, vals: dict) -> str:
         """A readable, deterministic id for a derived fact: ``template(subject)``, numbered if that
@@ -200,9 +215,12 @@ class Engine:
 # -- explain: why a production did not fire --------------------------------------------------
 
 
-def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None, blanks=frozenset()
-                   ) -> tuple[bool, set, dict]:
+def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None, blanks=frozenset(),
+                   deferred: list | None = None) -> tuple[bool, set, dict]:
     """Test one fact against a pattern: (possible, unknown slots, new bindings).
+
+    A test on a variable that a later pattern names is put on ``deferred`` (test, slot value),
+    to be decided once every pattern has bound its variables (see ``_deferred_fail``).
 
     ``settled`` (the interview's analysis; None for the classic one) holds the
     (fact id, slot) pairs known to be unknown: a test on one of them fails (or,
@@ -229,6 +247,8 @@ def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None
             unknown.add(t.slot)
             continue
         if has_var(t.value) and (y is None or (isinstance(y, tuple) and None in y)):
+            if deferred is not None and any(v.name not in new for v in _vars(t.value)):
+                deferred.append((t, x))  # named by a later pattern: decide at the end
             continue  # depends on an unknown bound earlier
         if not compare(t.op, x, y):
             return False, set(), {}
@@ -272,8 +292,10 @@ def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, bl
             return {(f.id, f.template, None)}
         return {(f.id, f.template, s) for s in unk}
 
-    def walk(i: int, bindings: dict, unknown: set) -> None:
+    def walk(i: int, bindings: dict, unknown: set, deferred: list) -> None:
         if i == len(pos):
+            if _deferred_fail(deferred, bindings):
+                return
             for n in neg:
                 for f in by_t.get(n.template, []):
                     ok, unk, _ = _match_pattern(n, f, bindings, derived, settled, blanks)
@@ -286,11 +308,23 @@ def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, bl
         for f in by_t.get(pos[i].template, []):
             if i == 0 and f.id in skip_subjects:
                 continue
-            ok, unk, new = _match_pattern(pos[i], f, bindings, derived, settled, blanks)
+            later = list(deferred)
+            ok, unk, new = _match_pattern(pos[i], f, bindings, derived, settled, blanks, later)
             if ok:
-                walk(i + 1, new, unknown | found(f, unk))
-    walk(0, {}, set())
+                walk(i + 1, new, unknown | found(f, unk), later)
+    walk(0, {}, set(), [])
     return results
+
+
+def _deferred_fail(deferred: list, bindings: dict) -> bool:
+    """Whether a deferred test certainly fails now that every variable is named."""
+    for t, x in deferred:
+        y = resolve(t.value, bindings)
+        if x is None or y is None or (isinstance(y, tuple) and None in y):
+            continue
+        if not compare(t.op, x, y):
+            return True
+    return False
 
 
 def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set, blanks=frozenset(),

@@ -16,7 +16,7 @@ from typing import Any
 from . import values as V
 from .citations import LawsIndex, covers, load_index, sort_key
 from .errors import BridgelawError, Collector, Loc, suggest
-from .model import Derive, Element, Knowledge, LawFile, Pattern, Production, Test, Var
+from .model import Derive, Element, Expr, Knowledge, LawFile, Pattern, Production, Test, Var
 from .schemas import validate
 from .vocabulary import Slot, Vocabulary, load_vocabulary
 from .yamlsafe import LocDict, LocList, load
@@ -25,6 +25,12 @@ _VAR = re.compile(r"^\$([a-z][a-z0-9_]*)(?:\.([a-z_]+))?$")
 _OPS = {"is": "eq", "not": "ne", "in": "in", "not_in": "not_in", "less": "lt", "at_most": "le",
         "greater": "gt", "at_least": "ge", "known": "known"}
 LAW_FILE = re.compile(r"^law-(\d{1,2})\.ya?ml$")
+ARITHMETIC = ("plus", "minus")
+
+
+def is_expr(raw: Any) -> bool:
+    """Whether ``raw`` is written as arithmetic: ``{plus: [...]}`` or ``{minus: [...]}``."""
+    return isinstance(raw, dict) and len(raw) == 1 and next(iter(raw)) in ARITHMETIC
 
 
 def parse_var(value: Any) -> Var | None:
@@ -128,7 +134,38 @@ class KnowledgeLoader:
             return False, None
         return True, v
 
+    def _expr(self, slot: Slot, raw: LocDict, crumb: str, scope: _Scope) -> tuple[bool, Any]:
+        """Arithmetic giving a value of int ``slot``: operands are whole numbers, int variables named
+        earlier, or arithmetic again."""
+        (op, items), = raw.items()
+        loc = raw.loc_of(op)
+        if slot.type != "int":
+            self.c.add(raw.key_loc(op), f"'{op}' gives a whole number, but {slot.owner}.{slot.name} is a {slot.type}",
+                       crumb)
+            return False, None
+        if not isinstance(items, LocList) or len(items) < 2:
+            self.c.add(loc, f"{op}: takes a list of two or more whole numbers or variables", crumb,
+                       f"e.g. {op}: [$remaining, $claimed]")
+            return False, None
+        ok, operands = True, []
+        for i, x in enumerate(items):
+            xloc = items.loc_of(i)
+            if is_expr(x):
+                good, v = self._expr(slot, x, crumb, scope)
+            elif parse_var(x) is not None:
+                good, v = self._check_var(parse_var(x), slot, scope, xloc, crumb, binding=False), parse_var(x)
+            elif isinstance(x, int) and not isinstance(x, bool):
+                good, v = True, x
+            else:
+                self.c.add(xloc, f"{op}: {x!r} is not a whole number, a variable or arithmetic", crumb)
+                good, v = False, None
+            ok = ok and good
+            operands.append(v)
+        return ok, Expr(op, tuple(operands))
+
     def _value(self, slot: Slot, raw: Any, loc: Loc, crumb: str, scope: _Scope, binding: bool) -> tuple[bool, Any]:
+        if is_expr(raw):
+            return self._expr(slot, raw, crumb, scope)
         var = parse_var(raw)
         if var is not None:
             return self._check_var(var, slot, scope, loc, crumb, binding), var
@@ -141,6 +178,10 @@ class KnowledgeLoader:
         """Values of a one-of list: literals, or variables bound earlier."""
         vals = []
         for i, x in enumerate(items):
+            if is_expr(x):
+                self.c.add(items.loc_of(i), "a list of values cannot hold arithmetic", crumb,
+                           "compare with the computed value instead, e.g. at_most: {minus: [$a, $b]}")
+                continue
             ok, v = self._value(slot, x, items.loc_of(i), crumb, scope, binding=False)
             if ok:
                 vals.append(v)
@@ -175,7 +216,15 @@ class KnowledgeLoader:
             slot = self._slot_of(template, slot_name, raw.key_loc(slot_name), crumb)
             if slot is None:
                 continue
-            if isinstance(test, LocList):  # one of
+            if is_expr(test):  # equal to a computed value
+                if negated:
+                    self.c.add(sloc, "inside 'not', arithmetic cannot be used", crumb,
+                               "move the comparison into a positive pattern")
+                    continue
+                ok, v = self._expr(slot, test, crumb, scope)
+                if ok:
+                    tests.append(Test(slot_name, "eq", v, sloc))
+            elif isinstance(test, LocList):  # one of
                 vals = self._list(slot, test, crumb, scope)
                 if negated and any(isinstance(v, Var) for v in vals):
                     self.c.add(sloc, "inside 'not', a list of values cannot hold variables", crumb)
@@ -200,6 +249,10 @@ class KnowledgeLoader:
                             continue
                         tests.append(Test(slot_name, op, self._list(slot, items, crumb, scope), oloc))
                     else:
+                        if negated and is_expr(operand):
+                            self.c.add(oloc, "inside 'not', arithmetic cannot be used", crumb,
+                                       "move the comparison into a positive pattern")
+                            continue
                         if negated and op != "eq" and parse_var(operand):
                             self.c.add(oloc, f"inside 'not', a variable can only be matched as equal (slot: $name)",
                                        crumb, "move the comparison into a positive pattern or a derived fact")

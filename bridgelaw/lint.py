@@ -26,7 +26,7 @@ from .compiler import has_var
 from .coverage import judgment_slots, left_out_reason, related, units
 from .domains import ANY, Producible, literal_tests, satisfiable
 from .errors import Loc, Problem, shown_path
-from .model import Var
+from .model import Expr, Var
 
 _OPWORDS = {"eq": "is", "ne": "is not", "in": "is one of", "not_in": "is none of", "lt": "is less than",
             "le": "is at most", "gt": "is greater than", "ge": "is at least", "known": "known is"}
@@ -124,6 +124,8 @@ def _var_names(p) -> dict:
 def _norm(value, names: dict):
     if isinstance(value, tuple):
         return tuple(_norm(v, names) for v in value)
+    if isinstance(value, Expr):
+        return Expr(value.op, tuple(_norm(v, names) for v in value.operands))
     if isinstance(value, Var):
         return Var(names.get(value.name, value.name), value.accessor)
     return value
@@ -136,7 +138,8 @@ def _pattern_key(pat, names: dict) -> tuple:
 def _comparable(value) -> bool:
     """A normalised operand means the same in two productions: a literal or a subject-bound variable."""
     vals = value if isinstance(value, tuple) else (value,)
-    return all(not isinstance(v, Var) or v.name.startswith("@") for v in vals)
+    return all(_comparable(v.operands) if isinstance(v, Expr) else (not isinstance(v, Var) or v.name.startswith("@"))
+               for v in vals)
 
 
 def _excludes(a, b, na: dict, nb: dict) -> bool:
