@@ -50,7 +50,7 @@ from experta import KnowledgeEngine  # noqa: E402
 from experta.matchers import ReteMatcher  # noqa: E402
 
 from bridgelaw.compiler import compile_engine  # noqa: E402
-from bridgelaw.engine import Engine, _Run, explain, load  # noqa: E402
+from bridgelaw.engine import Engine, _Run, complete, load, settle  # noqa: E402
 from bridgelaw.incident import load_incident  # noqa: E402
 from bridgelaw.partition import Partitions  # noqa: E402
 
@@ -144,7 +144,7 @@ class Before:
         return e
 
     def rule(self, incident):
-        return explain(self.knowledge, incident, self.infer(incident))
+        return complete(self.knowledge, *settle(self.knowledge, incident, self.infer(incident)))
 
 
 def shipped_incidents(knowledge) -> list:

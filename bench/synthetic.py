@@ -69,7 +69,9 @@ def _literal(slot, rng: random.Random):
         return rng.choice("SHDC") + rng.choice(["2", "5", "9", "10", "Q", "A"])
     if slot.type == "contract":
         return rng.choice(["1NT", "3NT", "4H", "4S", "5D", "6C"])
-    return None
+    if slot.type == "text":
+        return rng.choice(["pass", "4S", "HQ"])
+    return None  # a ref names another fact: left unknown
 
 
 class _Gen:

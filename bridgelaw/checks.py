@@ -9,17 +9,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .errors import BridgelawError, Problem
+from .errors import BridgelawError, Collector, Loc, Problem, shown_path
 
 
 def _rel(p: Path) -> str:
-    try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(p)
+    return shown_path(p)
 
 
 def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], str]:
+    from .engine import Engine
     from .knowledge import LAW_FILE, find_files, load_knowledge
     from .vocabulary import load_vocabulary
 
@@ -43,11 +41,11 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
     except BridgelawError as e:
         return e.problems, "vocabulary"
     law_files = files if files is not None else law_files
-    knowledge = None
-    try:
-        knowledge = load_knowledge(root, files=law_files, vocabulary=vocab, relative_to=Path.cwd())
-    except BridgelawError as e:
-        problems.extend(e.problems)
+    loading = Collector()
+    # the productions without errors are still linted, so one run shows every finding
+    knowledge = load_knowledge(root, files=law_files, vocabulary=vocab, relative_to=Path.cwd(), collector=loading)
+    problems.extend(loading.problems)
+    complete = not loading.errors
     n_cases = n_incidents = 0
     if files is None:
         from .incident import load_incident
@@ -58,16 +56,54 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
             except BridgelawError as e:
                 problems.extend(e.problems)
         from .cases import load_cases
+        cases = []
         for cf in sorted((root / "tests" / "cases").glob("*.y*ml")):
             try:
-                n_cases += len(load_cases(cf, vocab, _rel(cf)))
+                cases.extend(load_cases(cf, vocab, _rel(cf)))
             except BridgelawError as e:
                 problems.extend(e.problems)
-        if knowledge is not None:
-            from .lint import lint
-            problems.extend(lint(knowledge, root))
+        n_cases = len(cases)
+        from .editor_schemas import modeline_problems
+        from .lint import lint
+        from .testrun import exercised, run_cases
+        problems.extend(cross_checks(knowledge, cases))
+        problems.extend(modeline_problems(root))
+        problems.extend(lint(knowledge, root, exercised(run_cases(Engine(knowledge), cases)), complete))
+    else:  # some law files only: what they say may rest on others, so only contradictions are linted
+        from .lint import conflicts
+        problems.extend(conflicts(knowledge, complete=False))
     summary = (f"checked {len(law_files)} law file(s), {n_incidents} incident(s), {n_cases} case(s)")
     return problems, summary
+
+
+def cross_checks(knowledge, cases) -> list[Problem]:
+    """Names and citations one file uses and another defines: production ids and cites in the cases,
+    the laws the vocabulary's questions cite, the subsections listed in laws.yaml."""
+    from .cases import check_production_ids
+    from .citations import parse
+    problems = check_production_ids(cases, knowledge)
+    index = knowledge.index
+    if index is None:
+        return problems
+    for case in cases:
+        for exp in case.expect:
+            if exp.cite and index.check(exp.cite):
+                problems.append(Problem(exp.loc, f"cite: {index.check(exp.cite)}", f"case '{case.name}'"))
+    for t in knowledge.vocabulary.templates.values():
+        for s in t.slots.values():
+            if s.law and index.check(str(s.law)):
+                problems.append(Problem(s.loc, f"law: {index.check(str(s.law))}", f"slot {t.name}.{s.name}"))
+    for n, entry in index.laws.items():
+        for sub in entry.get("subsections") or []:
+            try:
+                c = parse(str(sub))
+                wrong = c.law != n
+            except ValueError:
+                wrong = True
+            if wrong:
+                problems.append(Problem(Loc("knowledge/laws.yaml"), f"law {n}: subsection '{sub}' is not a"
+                                        f" subsection of Law {n} (write e.g. {n}A1, {n}B2(a))"))
+    return problems
 
 
 def _loc(path: Path):

@@ -27,10 +27,10 @@ from __future__ import annotations
 import clips
 
 from . import values as V
-from .engine import _Run, explain
+from .engine import _Run, complete, settle
 from .compiler import FiredMarker, has_var
 from .incident import Incident
-from .model import Knowledge, Pattern, Production, Var
+from .model import Expr, Knowledge, Pattern, Production, Var
 from .ruling import Ruling
 
 MAX_SALIENCE = 10000  # CLIPS salience runs from -10000 to 10000
@@ -71,9 +71,14 @@ def accessor_functions() -> list[str]:
 
 
 def _expr(value) -> str:
-    """A literal, a variable (through its accessor) or a tuple of them, as a CLIPS expression."""
+    """A literal, a variable (through its accessor), arithmetic or a tuple of them, as a CLIPS expression.
+
+    Arithmetic operands are bound variables of int slots (never nil) and whole numbers.
+    """
     if isinstance(value, tuple):
         return "(create$ " + " ".join(_expr(v) for v in value) + ")"
+    if isinstance(value, Expr):
+        return f"({'+' if value.op == 'plus' else '-'} " + " ".join(_expr(v) for v in value.operands) + ")"
     if isinstance(value, Var):
         return f"(bl-{value.accessor} ?v_{value.name})" if value.accessor else f"?v_{value.name}"
     return lit(value)
@@ -248,7 +253,8 @@ class ClipsEngine:
     """
 
     def __init__(self, knowledge: Knowledge, productions=None, explain_in=None):
-        """``explain_in(stated templates) -> Knowledge``: where to seek open questions (default: everywhere)."""
+        """``explain_in(templates of the working facts) -> Knowledge``: where to seek open questions
+        (default: all the knowledge)."""
         self.knowledge, self.explain_in = knowledge, explain_in
         self._prods = list(knowledge.productions if productions is None else productions)
         self.refresh()
@@ -288,5 +294,6 @@ class ClipsEngine:
 
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident, as engine.Engine.rule gives it."""
-        where = self.explain_in(incident.templates()) if self.explain_in else self.knowledge
-        return explain(where, incident, self.infer(incident))
+        ruling, working, fired = settle(self.knowledge, incident, self.infer(incident))
+        where = self.explain_in(frozenset(f.template for f in working)) if self.explain_in else self.knowledge
+        return complete(where, ruling, working, fired)

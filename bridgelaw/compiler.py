@@ -18,7 +18,7 @@ from functools import reduce
 from ._experta import AS, NOT, TEST, FieldConstraint, Fact, KnowledgeEngine, P, Rule, W
 
 from . import values as V
-from .model import Knowledge, Production, Test, Var
+from .model import Expr, Knowledge, Production, Test, Var
 from .strategy import StableStrategy
 
 
@@ -63,13 +63,24 @@ def _pred(op: str, value):
 
 
 def has_var(value) -> bool:
-    return isinstance(value, Var) or (isinstance(value, tuple) and any(isinstance(v, Var) for v in value))
+    return isinstance(value, (Var, Expr)) or (isinstance(value, tuple) and any(isinstance(v, Var) for v in value))
+
+
+def evaluate(op: str, values: list):
+    """``plus``/``minus`` over resolved operands; None (unknown) if any operand is unknown."""
+    if any(v is None for v in values):
+        return None
+    if op == "plus":
+        return sum(values)
+    return values[0] - sum(values[1:])
 
 
 def resolve(value, bindings: dict):
-    """The value of a literal, a Var (with its accessor) or a tuple of them under ``bindings``."""
+    """The value of a literal, a Var (with its accessor), an Expr or a tuple of them under ``bindings``."""
     if isinstance(value, tuple):
         return tuple(resolve(v, bindings) for v in value)
+    if isinstance(value, Expr):
+        return evaluate(value.op, [resolve(v, bindings) for v in value.operands])
     if isinstance(value, Var):
         v = bindings.get(value.name)
         if v is None or value.accessor is None:
@@ -102,7 +113,14 @@ def compare(op: str, x, y) -> bool:
 
 
 def _vars(value) -> list:
-    return [value] if isinstance(value, Var) else [v for v in value if isinstance(v, Var)]
+    """The Vars in a value: a Var, a tuple of values, or an Expr (searched through)."""
+    if isinstance(value, Var):
+        return [value]
+    if isinstance(value, Expr):
+        return [v for x in value.operands for v in _vars(x)]
+    if isinstance(value, tuple):
+        return [v for x in value for v in _vars(x)]
+    return []
 
 
 def _where(hidden: str, op: str, value):
@@ -121,7 +139,7 @@ def _pattern(cls, tests, index: int, bound: set, wheres: list, negated: bool, su
     per_slot: dict = {}
     for k, t in enumerate(tests):
         if has_var(t.value):
-            if t.op == "eq" and t.value.accessor is None:
+            if t.op == "eq" and isinstance(t.value, Var) and t.value.accessor is None:
                 # naming a value requires a known one: unknown never satisfies a test
                 c = W(_var(t.value.name)) & P(_known)
                 bound.add(t.value.name)
@@ -165,10 +183,10 @@ def compile_rule(prod: Production, classes: dict, overridden_by: dict):
     def action(engine, **context):
         engine.fire(prod, context)
     action.__name__ = prod.id
-    # on the function, not the Rule: experta rebuilds rules (DNF) from the wrapped function,
-    # and update_wrapper copies its __dict__, so every copy the agenda sees keeps the order
-    action.order = prod.order
-    return Rule(*ces, salience=prod.salience)(action)
+    action.order = prod.order  # experta rebuilds a Rule from its conditions (new_conditions); the function stays
+    rule = Rule(*ces, salience=prod.salience)(action)
+    rule.order = prod.order
+    return rule
 
 
 def compile_engine(knowledge: Knowledge, productions=None, base=KnowledgeEngine) -> type:

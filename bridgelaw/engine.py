@@ -19,7 +19,8 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
-from .compiler import FiredMarker, compare, compile_engine, has_var, resolve
+from .compiler import FiredMarker, _vars, compare, compile_engine, has_var, resolve
+from .errors import BridgelawError, Problem
 from .incident import Incident, InFact, incident_from_facts, load_incident
 from .knowledge import load_knowledge
 from .model import Knowledge, Production, Var
@@ -84,11 +85,13 @@ class _Run(FastEngine):
         how = sorted(self._ancestors(firing)) + [n]
         for el in prod.then:
             args = {name: resolve(v, bindings) for name, v in el.args}
+            self._check_range(prod, el.loc, el.kind, self.vocab.elements[el.kind].args, args)
             self.elements.append(RulingElement(el.kind, args, prod.cite, prod.id,
                                                render_element(self.knowledge, el.kind, args, el.text), how))
         for d in prod.derive:
             t = self.vocab.templates[d.template]
             vals = {name: resolve(v, bindings) for name, v in d.slots}
+            self._check_range(prod, d.loc, d.template, t.slots, vals)
             fid = self._derived_id(d.template, facts[0]["id"], vals)
             cls = self.__classes__[d.template]
             fact = cls(id=fid, **{s: vals.get(s) for s in t.slots})
@@ -97,6 +100,18 @@ class _Run(FastEngine):
                 firing.derived.append(fid)
         if prod.id in self.__overriders__:
             self.declare(FiredMarker(production=prod.id, subject=facts[0]["id"]))
+
+    def _check_range(self, prod: Production, loc, owner: str, slots: dict, values: dict) -> None:
+        """A computed whole number (arithmetic) must fit its slot's range: if not, the facts contradict
+        each other (e.g. more tricks claimed than remain) and no ruling is given."""
+        for name, v in values.items():
+            s = slots[name]
+            if s.type == "int" and v is not None and not (
+                    (s.min is None or v >= s.min) and (s.max is None or v <= s.max)):
+                raise BridgelawError(Problem(
+                    loc, f"{owner}.{name} computes to {v}, outside {s.min}..{s.max}", f"production {prod.id}",
+                    "the incident's facts contradict each other (e.g. more tricks than remain),"
+                    " or the production needs a guard such as at_most"))
 
     def _derived_id(self, template: str, subject: str, vals: dict) -> str:
         """A readable, deterministic id for a derived fact: ``template(subject)``, numbered if that
@@ -156,17 +171,39 @@ class Engine:
 
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident: elements with citations and HOW, and open questions with WHY."""
-        return explain(self._partitions.part(incident.templates())[1], incident, self.infer(incident))
+        return self.explain(*self.run(incident))
+
+    def run(self, incident: Incident) -> tuple[Ruling, list[InFact], set]:
+        """Fire the productions over ``incident`` without the open questions.
+
+        Returns the Ruling (``open_questions`` left empty), the working facts
+        (stated and derived) and the (production id, subject fact id) pairs
+        that fired: what the explain stage (open_questions, waiting) reads.
+        """
+        return settle(self.knowledge, incident, self.infer(incident))
+
+    def explain(self, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
+        """Complete a Ruling from ``run``: its open questions (WHY), and a director_judgment element
+        for each open judgment question.  Only productions that could wait on these facts are
+        looked at (partition.py)."""
+        where = self._partitions.part(frozenset(f.template for f in working))[1]
+        return complete(where, ruling, working, fired)
 
 
-def explain(knowledge: Knowledge, incident: Incident, run) -> Ruling:
-    """The Ruling from a run (firings, elements, derived()): open questions sought in ``knowledge``."""
+def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[InFact], set]:
+    """What Engine.run returns, from a run of any back end (its firings, elements, derived())."""
     fired = {(f.production, f.facts[0].id) for f in run.firings}
     working = list(incident.facts) + [InFact(t, fid, values, None) for t, fid, values in run.derived()]
-    questions = open_questions(knowledge, working, fired)
-    return Ruling(incident=incident.title or incident.name,
-                  elements=_in_law_order(knowledge, run.elements) + _judgments(knowledge, questions),
-                  firings=list(run.firings), open_questions=questions)
+    ruling = Ruling(incident=incident.title or incident.name, elements=_in_law_order(knowledge, run.elements),
+                    firings=list(run.firings), open_questions=[])
+    return ruling, working, fired
+
+
+def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
+    """What Engine.explain does, seeking open questions in ``knowledge``."""
+    ruling.open_questions = open_questions(knowledge, working, fired)
+    ruling.elements = ruling.elements + _judgments(knowledge, ruling.open_questions)
+    return ruling
 
 
 def _in_law_order(knowledge: Knowledge, elements: list[RulingElement]) -> list[RulingElement]:
@@ -191,64 +228,149 @@ def _judgments(knowledge: Knowledge, questions: list[OpenQuestion]) -> list[Ruli
 # -- explain: why a production did not fire --------------------------------------------------
 
 
-def _match_pattern(pat, fact: InFact, bindings: dict, derived: set) -> tuple[bool, set, dict]:
-    """Test one fact against a pattern: (possible, unknown slots, new bindings)."""
+def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None, blanks=frozenset(),
+                   deferred: list | None = None) -> tuple[bool, set, dict]:
+    """Test one fact against a pattern: (possible, unknown slots, new bindings).
+
+    A test on a variable that a later pattern names is put on ``deferred`` (test, slot value),
+    to be decided once every pattern has bound its variables (see ``_deferred_fail``).
+
+    ``settled`` (the interview's analysis; None for the classic one) holds the
+    (fact id, slot) pairs known to be unknown: a test on one of them fails (or,
+    for ``known``, is decided), while any other unknown slot is open, a
+    ``known`` test on it included.  A fact in ``blanks`` may yet be stated:
+    every slot of it is open, whatever its template.
+    """
     unknown, new = set(), dict(bindings)
+    complete = fact.template in derived and fact.id not in blanks
     for t in pat.tests:
         x = fact.get(t.slot)
+        is_open = x is None and not complete and (settled is None or (fact.id, t.slot) not in settled)
         if isinstance(t.value, Var) and t.op == "eq" and t.value.accessor is None and t.value.name not in new:
             if x is None:
-                if fact.template in derived:
+                if not is_open:
                     return False, set(), {}
                 unknown.add(t.slot)
             new[t.value.name] = x
             continue
         y = resolve(t.value, new)
-        if x is None and t.op != "known":
-            if fact.template in derived:
+        if x is None and (t.op != "known" or (settled is not None and is_open)):
+            if not is_open:
                 return False, set(), {}
             unknown.add(t.slot)
             continue
         if has_var(t.value) and (y is None or (isinstance(y, tuple) and None in y)):
+            if deferred is not None and any(v.name not in new for v in _vars(t.value)):
+                deferred.append((t, x))  # named by a later pattern: decide at the end
             continue  # depends on an unknown bound earlier
         if not compare(t.op, x, y):
             return False, set(), {}
     return True, unknown, new
 
 
-def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_subjects=frozenset()) -> list[set]:
+def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_subjects=frozenset(),
+            settled=None, blanks=frozenset()) -> list[set]:
     """For each way ``prod`` could still match ``facts``, the set of (fact id, template, slot) left unknown.
 
     Matches whose subject (first fact) is in ``skip_subjects`` are left out.
 
     An empty list: it cannot fire on these facts whatever the unknowns.  A
     derived fact's slots are never unknown (derived facts are complete).
+
+    With ``settled`` (a set of (fact id, slot) known to be unknown; see
+    _match_pattern) the analysis is the interview's: a way also lists what
+    could still make one of its ``not`` conditions hold, and a way through a
+    fact in ``blanks`` (ids of facts that may yet be stated) lists
+    (blank id, template, None) instead of the blank's slots.
     """
     derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
+    return _ways(prod, _by_template(facts), derived, skip_subjects, settled, blanks)
+
+
+def _by_template(facts: list[InFact]) -> dict[str, list[InFact]]:
     by_t: dict[str, list[InFact]] = {}
     for f in facts:
         by_t.setdefault(f.template, []).append(f)
+    return by_t
+
+
+def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, blanks) -> list[set]:
+    """why_not over facts grouped by template."""
     pos = [p for p in prod.when if not p.negated]
     neg = [p for p in prod.when if p.negated]
     results = []
 
-    def walk(i: int, bindings: dict, unknown: set) -> None:
+    def found(f: InFact, unk: set) -> set:
+        if f.id in blanks:
+            return {(f.id, f.template, None)}
+        return {(f.id, f.template, s) for s in unk}
+
+    def walk(i: int, bindings: dict, unknown: set, deferred: list) -> None:
         if i == len(pos):
+            if _deferred_fail(deferred, bindings):
+                return
             for n in neg:
                 for f in by_t.get(n.template, []):
-                    ok, unk, _ = _match_pattern(n, f, bindings, derived)
-                    if ok and not unk:
+                    ok, unk, _ = _match_pattern(n, f, bindings, derived, settled, blanks)
+                    if ok and not unk and f.id not in blanks:
                         return
+                    if ok and settled is not None:
+                        unknown = unknown | found(f, unk)
             results.append(unknown)
             return
         for f in by_t.get(pos[i].template, []):
             if i == 0 and f.id in skip_subjects:
                 continue
-            ok, unk, new = _match_pattern(pos[i], f, bindings, derived)
+            later = list(deferred)
+            ok, unk, new = _match_pattern(pos[i], f, bindings, derived, settled, blanks, later)
             if ok:
-                walk(i + 1, new, unknown | {(f.id, f.template, s) for s in unk})
-    walk(0, {}, set())
+                walk(i + 1, new, unknown | found(f, unk), later)
+    walk(0, {}, set(), [])
     return results
+
+
+def _deferred_fail(deferred: list, bindings: dict) -> bool:
+    """Whether a deferred test certainly fails now that every variable is named."""
+    for t, x in deferred:
+        y = resolve(t.value, bindings)
+        if x is None or y is None or (isinstance(y, tuple) and None in y):
+            continue
+        if not compare(t.op, x, y):
+            return True
+    return False
+
+
+def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set, blanks=frozenset(),
+            productions=None) -> dict:
+    """What the interview may still ask: (fact id, template, slot) -> the ways waiting on it.
+
+    ``facts`` are the working facts plus the blanks (facts that may yet be
+    stated, all slots unknown, ids in ``blanks``); ``fired`` as in
+    open_questions; ``settled``: (fact id, slot) pairs the director said are
+    not known; ``productions``: those to look at (default: all).  A key with
+    slot None asks whether its blank exists.  Each way is (production, the
+    keys it waits on): a production that fired is asked about only where an
+    answer could unmake or repeat its match, one whose overrider fired on a
+    subject never about that subject.
+    """
+    overriders: dict[str, list] = {}
+    for p in knowledge.productions:
+        for q in p.overrides:
+            overriders.setdefault(q, []).append(p.id)
+    derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
+    by_t = _by_template(facts)
+    out: dict[tuple, list] = {}
+    for prod in knowledge.productions if productions is None else productions:
+        if any(c.template not in by_t for c in prod.when if not c.negated):
+            continue
+        skip = {subj for pid, subj in fired if pid in overriders.get(prod.id, ())}
+        for unknown in _ways(prod, by_t, derived, frozenset(skip), settled, blanks):
+            if not unknown:
+                continue
+            frozen = frozenset(unknown)
+            for key in unknown:
+                out.setdefault(key, []).append((prod, frozen))
+    return out
 
 
 def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> list[OpenQuestion]:

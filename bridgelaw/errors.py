@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Iterable
 
 
@@ -90,3 +91,11 @@ class Collector:
     def raise_if_any(self) -> None:
         if self.errors:
             raise BridgelawError(self.errors)
+
+
+def shown_path(path: str | Path) -> str:
+    """How a message names a file: relative to the current folder when inside it."""
+    try:
+        return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)

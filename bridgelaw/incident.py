@@ -141,3 +141,15 @@ def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<
     facts = facts_from_data(data, vocab, file, c)
     c.raise_if_any()
     return Incident(name=name, facts=tuple(facts))
+
+
+def incident_text(facts: dict, source: str, title: str = "", description: str = "") -> str:
+    """The text of an incident file stating ``facts`` (template -> slot values, a list for 'many')."""
+    from .yamlsafe import dumps
+    data: dict = {"source": source}
+    if title:
+        data["title"] = title
+    if description:
+        data["description"] = description
+    data["facts"] = facts
+    return dumps(data)

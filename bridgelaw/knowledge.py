@@ -16,7 +16,7 @@ from typing import Any
 from . import values as V
 from .citations import LawsIndex, covers, load_index, sort_key
 from .errors import BridgelawError, Collector, Loc, suggest
-from .model import Derive, Element, Knowledge, LawFile, Pattern, Production, Test, Var
+from .model import Derive, Element, Expr, Knowledge, LawFile, Pattern, Production, Test, Var
 from .schemas import validate
 from .vocabulary import Slot, Vocabulary, load_vocabulary
 from .yamlsafe import LocDict, LocList, load
@@ -25,6 +25,12 @@ _VAR = re.compile(r"^\$([a-z][a-z0-9_]*)(?:\.([a-z_]+))?$")
 _OPS = {"is": "eq", "not": "ne", "in": "in", "not_in": "not_in", "less": "lt", "at_most": "le",
         "greater": "gt", "at_least": "ge", "known": "known"}
 LAW_FILE = re.compile(r"^law-(\d{1,2})\.ya?ml$")
+ARITHMETIC = ("plus", "minus")
+
+
+def is_expr(raw: Any) -> bool:
+    """Whether ``raw`` is written as arithmetic: ``{plus: [...]}`` or ``{minus: [...]}``."""
+    return isinstance(raw, dict) and len(raw) == 1 and next(iter(raw)) in ARITHMETIC
 
 
 def parse_var(value: Any) -> Var | None:
@@ -128,7 +134,38 @@ class KnowledgeLoader:
             return False, None
         return True, v
 
+    def _expr(self, slot: Slot, raw: LocDict, crumb: str, scope: _Scope) -> tuple[bool, Any]:
+        """Arithmetic giving a value of int ``slot``: operands are whole numbers, int variables named
+        earlier, or arithmetic again."""
+        (op, items), = raw.items()
+        loc = raw.loc_of(op)
+        if slot.type != "int":
+            self.c.add(raw.key_loc(op), f"'{op}' gives a whole number, but {slot.owner}.{slot.name} is a {slot.type}",
+                       crumb)
+            return False, None
+        if not isinstance(items, LocList) or len(items) < 2:
+            self.c.add(loc, f"{op}: takes a list of two or more whole numbers or variables", crumb,
+                       f"e.g. {op}: [$remaining, $claimed]")
+            return False, None
+        ok, operands = True, []
+        for i, x in enumerate(items):
+            xloc = items.loc_of(i)
+            if is_expr(x):
+                good, v = self._expr(slot, x, crumb, scope)
+            elif parse_var(x) is not None:
+                good, v = self._check_var(parse_var(x), slot, scope, xloc, crumb, binding=False), parse_var(x)
+            elif isinstance(x, int) and not isinstance(x, bool):
+                good, v = True, x
+            else:
+                self.c.add(xloc, f"{op}: {x!r} is not a whole number, a variable or arithmetic", crumb)
+                good, v = False, None
+            ok = ok and good
+            operands.append(v)
+        return ok, Expr(op, tuple(operands))
+
     def _value(self, slot: Slot, raw: Any, loc: Loc, crumb: str, scope: _Scope, binding: bool) -> tuple[bool, Any]:
+        if is_expr(raw):
+            return self._expr(slot, raw, crumb, scope)
         var = parse_var(raw)
         if var is not None:
             return self._check_var(var, slot, scope, loc, crumb, binding), var
@@ -141,6 +178,10 @@ class KnowledgeLoader:
         """Values of a one-of list: literals, or variables bound earlier."""
         vals = []
         for i, x in enumerate(items):
+            if is_expr(x):
+                self.c.add(items.loc_of(i), "a list of values cannot hold arithmetic", crumb,
+                           "compare with the computed value instead, e.g. at_most: {minus: [$a, $b]}")
+                continue
             ok, v = self._value(slot, x, items.loc_of(i), crumb, scope, binding=False)
             if ok:
                 vals.append(v)
@@ -175,7 +216,15 @@ class KnowledgeLoader:
             slot = self._slot_of(template, slot_name, raw.key_loc(slot_name), crumb)
             if slot is None:
                 continue
-            if isinstance(test, LocList):  # one of
+            if is_expr(test):  # equal to a computed value
+                if negated:
+                    self.c.add(sloc, "inside 'not', arithmetic cannot be used", crumb,
+                               "move the comparison into a positive pattern")
+                    continue
+                ok, v = self._expr(slot, test, crumb, scope)
+                if ok:
+                    tests.append(Test(slot_name, "eq", v, sloc))
+            elif isinstance(test, LocList):  # one of
                 vals = self._list(slot, test, crumb, scope)
                 if negated and any(isinstance(v, Var) for v in vals):
                     self.c.add(sloc, "inside 'not', a list of values cannot hold variables", crumb)
@@ -200,6 +249,10 @@ class KnowledgeLoader:
                             continue
                         tests.append(Test(slot_name, op, self._list(slot, items, crumb, scope), oloc))
                     else:
+                        if negated and is_expr(operand):
+                            self.c.add(oloc, "inside 'not', arithmetic cannot be used", crumb,
+                                       "move the comparison into a positive pattern")
+                            continue
                         if negated and op != "eq" and parse_var(operand):
                             self.c.add(oloc, f"inside 'not', a variable can only be matched as equal (slot: $name)",
                                        crumb, "move the comparison into a positive pattern or a derived fact")
@@ -393,6 +446,35 @@ def stratify(prods: list[Production], c: Collector) -> list[Production]:
     return [_replace(p, salience=-stratum[p.id]) for p in prods]
 
 
+def _left_out(data: LocDict, law: int, index: LawsIndex | None, c: Collector) -> dict:
+    """The file's ``left_out`` (cite -> reason), each cite checked: it exists and belongs to this law."""
+    raw = data.get("left_out") or {}
+    out = {}
+    for cite, why in raw.items():
+        cite = str(cite)
+        problem = index.check(cite) if index else None
+        if problem:
+            c.add(raw.key_loc(cite), f"left_out: {problem}", f"law {law}")
+            continue
+        if not covers(str(law), cite):
+            c.add(raw.key_loc(cite), f"left_out: {cite} is not a part of Law {law}, which this file encodes",
+                  f"law {law}", "list here only sections of this file's law")
+            continue
+        out[cite] = why
+    return out
+
+
+def _check_left_out(laws: dict, prods: list, raw: dict, c: Collector) -> None:
+    """A section cannot be both left out and encoded: a production citing (part of) it is an error."""
+    for law, lf in laws.items():
+        for cite in lf.left_out:
+            for p in prods:
+                if p.law == law and (covers(cite, p.cite) or covers(p.cite, cite)):
+                    c.add(raw[law].key_loc(cite), f"{cite} is listed as left out, but production {p.id}"
+                          f" ({p.file}:{p.loc.line}) cites {p.cite}", f"law {law}",
+                          "remove it from left_out, or list only the parts no production encodes")
+
+
 def find_files(root: Path) -> tuple[Path, Path, Path, list[Path]]:
     """Vocabulary, laws index, knowledge dir and law files under a project root."""
     kdir = root / "knowledge"
@@ -401,11 +483,13 @@ def find_files(root: Path) -> tuple[Path, Path, Path, list[Path]]:
 
 
 def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary: Vocabulary | None = None,
-                   relative_to: Path | None = None) -> Knowledge:
+                   relative_to: Path | None = None, collector: Collector | None = None) -> Knowledge:
     """Load, validate and order the knowledge under ``root``.
 
     ``files`` restricts the law files read (default: every knowledge/law-NN.yaml).
     Raises BridgelawError listing every problem found, each with file:line.
+    With a ``collector`` the problems go there instead and the Knowledge holds
+    only the productions without errors (``bridgelaw check`` lints the rest).
     """
     root = Path(root)
     vpath, ipath, kdir, law_files = find_files(root)
@@ -419,12 +503,13 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
         except ValueError:
             return str(p)
 
-    c = Collector()
+    c = collector if collector is not None else Collector()
     vocab = vocabulary or load_vocabulary(vpath, show(vpath))
     index = load_index(ipath, show(ipath)) if ipath.exists() else None
     loader = KnowledgeLoader(vocab, index, c)
     prods: list[Production] = []
     laws: dict[int, LawFile] = {}
+    raw_left_out: dict[int, LocDict] = {}
     seen_ids: dict[str, Loc] = {}
     for path in law_files:
         name = show(path)
@@ -447,7 +532,9 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
                   hint=f"a file's name is its law: rename it law-{law}.yaml or fix 'law'")
         if law in laws:
             c.add(data.loc_of("law"), f"Law {law} is already encoded in {laws[law].file}")
-        laws[law] = LawFile(law, data["title"], name, data.get("note"))
+        if "left_out" in data:
+            raw_left_out[law] = data["left_out"]
+        laws[law] = LawFile(law, data["title"], name, data.get("note"), _left_out(data, law, index, c))
         for raw in data["productions"]:
             pid = raw["id"]
             if pid in seen_ids:
@@ -455,13 +542,28 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
                       f"first defined at {seen_ids[pid]}; ids are unique and never reused")
                 continue
             seen_ids[pid] = raw.loc_of("id")
+            before = len(c.errors)
             p = loader.production(raw, law, name)
-            if p is not None:
+            if p is not None and len(c.errors) == before:
                 prods.append(p)
-    c.raise_if_any()
+    _check_left_out(laws, prods, raw_left_out, c)
+    if collector is None:
+        c.raise_if_any()
     prods = _resolve_overrides(prods, c)
     prods.sort(key=lambda p: (sort_key(p.cite), p.id))
     prods = [_replace(p, order=i) for i, p in enumerate(prods)]
     prods = stratify(prods, c)
-    c.raise_if_any()
+    if collector is None:
+        c.raise_if_any()
     return Knowledge(vocabulary=vocab, productions=tuple(prods), laws=laws, index=index)
+
+
+def find_root(path: Path | None, default: Path) -> Path:
+    """The project folder (holding facts/vocabulary.yaml) that ``path`` lies in, else ``default``."""
+    if path is None:
+        return default
+    path = Path(path).resolve()
+    for p in [path] + list(path.parents):
+        if (p / "facts" / "vocabulary.yaml").exists() and (p / "knowledge").is_dir():
+            return p
+    return default

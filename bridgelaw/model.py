@@ -25,8 +25,23 @@ class Var:
 
 
 @dataclass(frozen=True)
+class Expr:
+    """Whole-number arithmetic: ``plus`` adds its operands, ``minus`` takes the rest from the first.
+
+    Operands are ints, Vars (of int slots) or Exprs.  Used where a value is given (element
+    arguments, derived slots) or compared (``at_most: {minus: [$r, $c]}``); it never names a value.
+    """
+
+    op: str  # plus | minus
+    operands: tuple
+
+    def __str__(self) -> str:
+        return "{" + f"{self.op}: [" + ", ".join(map(str, self.operands)) + "]}"
+
+
+@dataclass(frozen=True)
 class Test:
-    """One slot test: ``op`` in OPS; ``value`` a canonical literal, a tuple (in/not_in) or a Var."""
+    """One slot test: ``op`` in OPS; ``value`` a canonical literal, a tuple (in/not_in), a Var or an Expr."""
 
     slot: str
     op: str
@@ -102,6 +117,7 @@ class LawFile:
     title: dict
     file: str
     note: dict | None = None
+    left_out: dict = field(default_factory=dict)  # cite -> {ru, en}: sections deliberately not encoded, and why
 
 
 @dataclass(frozen=True)

@@ -73,6 +73,11 @@ ELEMENT_KIND = {
         "label": I18N,
         "args": {"type": "object", "additionalProperties": SLOT},
         "text": I18N_TEMPLATE,
+        "many": {"type": "boolean",
+                 "description": "one ruling may give several of this kind for one fact, with different arguments"
+                                " (otherwise two different ones for the same fact contradict each other)"},
+        "contradicts": {"type": "array", "items": NAME,
+                        "description": "element kinds that cannot stand with this one for the same fact"},
     },
     "required": ["label", "text"],
     "additionalProperties": False,
@@ -116,6 +121,9 @@ KNOWLEDGE = {
         "title": I18N,
         "edition": {"enum": [2017]},
         "note": I18N,
+        "left_out": {"type": "object", "propertyNames": CITE, "additionalProperties": I18N,
+                     "description": "sections or subsections of this law deliberately not encoded here,"
+                                    " each with the reason (ru, en)"},
         "productions": {"type": "array", "items": PRODUCTION},
     },
     "required": ["law", "title", "productions"],

@@ -24,12 +24,15 @@ class StableStrategy(Strategy):
     @staticmethod
     def key(activation) -> tuple:
         rule = activation.rule
+        order = getattr(rule, "order", None)
+        if order is None:  # a Rule experta rebuilt (new_conditions) keeps only the wrapped function
+            order = getattr(getattr(rule, "_wrapped", None), "order", 0)
         fact_ids = sorted((f["__factid__"] for f in activation.facts), reverse=True)
         name = getattr(rule, "__name__", "")
         # the facts in pattern order (f0, f1, ...) tell apart two matches of one rule on the same facts
         bound = sorted((int(k[1:]), v["__factid__"]) for k, v in activation.context.items()
                        if k[:1] == "f" and k[1:].isdigit() and hasattr(v, "get"))
-        return (rule.salience, -getattr(rule, "order", 0), tuple(-i for i in fact_ids),
+        return (rule.salience, -order, tuple(-i for i in fact_ids),
                 tuple(-i for _, i in bound), tuple(-ord(c) for c in name))
 
     def _update_agenda(self, agenda, added, removed):

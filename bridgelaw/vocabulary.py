@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from . import values as V
-from .errors import BridgelawError, Collector, Loc
+from .errors import BridgelawError, Collector, Loc, suggest
 from .schemas import validate
 from .yamlsafe import LocDict, load
 
@@ -160,6 +160,8 @@ class ElementKind:
     args: dict  # name -> Slot
     text: dict
     loc: Loc
+    many: bool = False  # several of this kind, with different arguments, may stand for one fact
+    contradicts: tuple = ()  # kinds that cannot stand with this one for the same fact
 
 
 @dataclass(frozen=True)
@@ -228,7 +230,13 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                 if placeholder not in args:
                     c.add(eraw.loc_of("text"), f"element {ename}: text ({lang}) uses {{{placeholder}}}, "
                           "which is not one of its args", hint=f"args: {', '.join(args) or 'none'}")
-        elements[ename] = ElementKind(name=ename, label=eraw["label"], args=args, text=eraw["text"], loc=eraw.loc)
+        elements[ename] = ElementKind(name=ename, label=eraw["label"], args=args, text=eraw["text"], loc=eraw.loc,
+                                      many=bool(eraw.get("many")), contradicts=tuple(eraw.get("contradicts") or ()))
+    for ek in elements.values():
+        for other in ek.contradicts:
+            if other not in elements:
+                c.add(ek.loc, f"element {ek.name}: contradicts unknown element '{other}'",
+                      hint=suggest(other, elements, "the vocabulary's elements"))
     c.raise_if_any()
     return Vocabulary(templates=templates, elements=elements, file=name)
 

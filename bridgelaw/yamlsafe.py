@@ -173,3 +173,8 @@ def load(path: str | Path, display: str | None = None) -> Any:
     except OSError as e:
         raise BridgelawError(Problem(Loc(name), f"cannot read: {e.strerror}")) from None
     return loads(text, name)
+
+
+def dumps(data: Any) -> str:
+    """YAML text for plain data (mappings keep their order; innermost collections on one line), which load reads back."""
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)

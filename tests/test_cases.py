@@ -1,24 +1,31 @@
-"""Every YAML case in tests/cases/ rules as expected; every production is fired by a case."""
+"""Every YAML case in tests/cases/ rules as expected; every production is fired by a case.
+
+The cases are loaded, run and reported by bridgelaw.testrun, the same code as
+``bridgelaw test``: a failure here prints what that command prints.
+"""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
 
-from bridgelaw.cases import check_production_ids, failures, load_cases, report
+from bridgelaw.cases import check_production_ids
 from bridgelaw.engine import load
+from bridgelaw.testrun import case_files, exercised, failure_report, load_all, run_case, run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
-CASE_FILES = sorted((ROOT / "tests" / "cases").glob("*.yaml"))
-_VOCAB = load(ROOT).vocabulary
-CASES = [c for f in CASE_FILES for c in load_cases(f, _VOCAB, str(f.relative_to(ROOT)))]
+_KNOWLEDGE = load(ROOT)
+CASES, PROBLEMS = load_all(case_files(ROOT), _KNOWLEDGE.vocabulary)
+
+
+def test_case_files_load():
+    assert not PROBLEMS, "\n".join(p.render() for p in PROBLEMS)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{Path(c.file).stem}:{c.name}" for c in CASES])
 def test_case(case, engine):
-    ruling = engine.rule(case.incident)
-    problems = failures(case, ruling)
-    assert not problems, report(case, ruling, problems)
+    outcome = run_case(engine, case)
+    assert outcome.passed, failure_report(outcome)
 
 
 def test_every_case_asserts_something():
@@ -31,8 +38,6 @@ def test_case_production_ids_exist(knowledge):
 
 
 def test_every_production_is_fired_by_a_case(knowledge, engine):
-    fired = set()
-    for case in CASES:
-        fired |= set(engine.rule(case.incident).fired())
+    fired = exercised(run_cases(engine, CASES))
     missing = [f"{p.file}:{p.loc.line}: {p.id}" for p in knowledge.productions if p.id not in fired]
     assert not missing, "productions no case fires:\n" + "\n".join(missing)

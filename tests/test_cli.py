@@ -46,6 +46,21 @@ def test_rule_as_json(capsys):
     assert "63A1.played-to-next-trick" in [fired[n - 1] for n in transfers[0]["how"]]
 
 
+CLAIM = ROOT / "facts" / "incidents" / "claim-outstanding-trump-unmentioned.yaml"
+
+
+def test_contested_claim_with_an_unmentioned_trump_prints_the_70c_award(capsys):
+    code, out, _ = run(capsys, "rule", str(CLAIM), "--lang", "en")
+    assert code == 0
+    assert "[Law 70C] 1 trick(s) awarded to East-West." in out
+    assert "[Law 70A] Result for the remaining tricks: North-South 7, East-West 1." in out
+    for step in ("[Law 68D2(a)]", "[Law 70B1]", "[Law 70B2]", "[Law 70B3]", "[Law 70A] Doubtful points are resolved"):
+        assert step in out
+    assert "70C.outstanding-trump [70C]" in out  # HOW names the production
+    code, out, _ = run(capsys, "rule", str(CLAIM))
+    assert "[Правило 70C] Паре Восток-Запад присуждается взяток: 1." in out
+
+
 def test_open_questions_carry_why(capsys):
     code, out, _ = run(capsys, "rule", str(REVOKE), "--json")
     questions = json.loads(out)["open_questions"]

@@ -1,0 +1,96 @@
+"""The worked example of knowledge/README.md ("How to..."), step by step on a copy of the project.
+
+The YAML blocks are taken from the README itself, so the example cannot drift
+from what the program does.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bridgelaw.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+NEW = "64A2.revoke-card-won-later-trick"
+
+
+def example_blocks() -> list[str]:
+    text = (ROOT / "knowledge" / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Worked example", 1)[1]
+    return re.findall(r"```yaml\n(.*?)```", section, re.S)
+
+
+@pytest.fixture
+def copy(tmp_path, monkeypatch):
+    root = tmp_path / "p"
+    for d in ("knowledge", "facts"):
+        shutil.copytree(ROOT / d, root / d)
+    shutil.copytree(ROOT / "tests" / "cases", root / "tests" / "cases")
+    monkeypatch.chdir(root)
+    return root
+
+
+def run(capsys, *argv) -> tuple[int, str]:
+    code = main(["--root", ".", *argv])
+    return code, capsys.readouterr().out
+
+
+def add_slot(root: Path, slot: str) -> None:
+    """Step 1: the slot goes under revoke: -> slots: of the vocabulary."""
+    vocab = root / "facts" / "vocabulary.yaml"
+    text = vocab.read_text(encoding="utf-8")
+    at = text.index("\n    slots:\n", text.index("\n  revoke:\n")) + len("\n    slots:\n")
+    vocab.write_text(text[:at] + slot + text[at:], encoding="utf-8")
+
+
+def add_production(root: Path, production: str) -> Path:
+    """Step 2: the production goes after the 64A productions of law-64.yaml."""
+    law = root / "knowledge" / "law-64.yaml"
+    text = law.read_text(encoding="utf-8")
+    at = text.index("  - id: 64B")
+    law.write_text(text[:at] + production + "\n" + text[at:], encoding="utf-8")
+    return law
+
+
+def test_worked_example(copy, capsys):
+    slot, production, overrides, case = example_blocks()
+    add_slot(copy, slot)
+    law = add_production(copy, production)
+    code, out = run(capsys, "check", ".")
+    assert code == 0
+    assert f"production {NEW}: which applies? this production and 64A2.partner-won-revoke-trick" in out
+    assert "transfer_tricks with count 1 and transfer_tricks with count 2" in out
+    assert f"production {NEW}: which case shows this production at work?" in out
+
+    text = law.read_text(encoding="utf-8")
+    at = text.index("    then:", text.index(NEW))
+    law.write_text(text[:at] + overrides.strip("\n") + "\n" + text[at:], encoding="utf-8")
+    cases = copy / "tests" / "cases" / "law-64.yaml"
+    cases.write_text(cases.read_text(encoding="utf-8").rstrip("\n") + "\n\n" + case, encoding="utf-8")
+    code, out = run(capsys, "test", "knowledge/law-64.yaml", "-k", "should have been")
+    assert code == 1
+    assert re.search(r"DIFFERS +transfer_tricks \{count: 2, from_side: NS, to_side: EW\} \[64A2\] +"
+                     r"transfer_tricks \{count: 2, from_side: EW, to_side: NS\} \[64A2\]", out), out
+    assert f"{NEW} [64A2]" in out and "<- #" in out
+    assert out.splitlines()[-1] == "0 passed, 1 failed"
+
+    cases.write_text(cases.read_text(encoding="utf-8").replace("from_side: NS, to_side: EW, cite: 64A2}",
+                                                               "from_side: EW, to_side: NS, cite: 64A2}"),
+                     encoding="utf-8")
+    code, out = run(capsys, "test", "knowledge/law-64.yaml", "-k", "should have been")
+    assert code == 0 and out.splitlines()[-1] == "1 passed, 0 failed"
+    code, out = run(capsys, "check", ".")
+    assert code == 0 and NEW not in out, out
+
+
+def test_misspelled_slot_of_the_example_is_an_error(copy, capsys):
+    slot, production, _, _ = example_blocks()
+    add_slot(copy, slot)
+    add_production(copy, production.replace("revoke_card_won_later_trick", "revoke_card_won_later_trik"))
+    code, out = run(capsys, "check", ".")
+    assert code == 1
+    assert "unknown slot 'revoke_card_won_later_trik' in revoke" in out
+    assert "did you mean 'revoke_card_won_later_trick'?" in out

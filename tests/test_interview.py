@@ -1,0 +1,377 @@
+"""The interview asks only what can change the ruling, and ends with the ruling `rule` gives.
+
+Two halves: the project's own incidents and cases, each answered by a
+simulated director who knows the incident; and a small knowledge of its own
+(tests/interview/) that pins how questions are chosen whatever the Laws say.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from bridgelaw.cases import load_cases
+from bridgelaw.cli import main
+from bridgelaw.engine import Engine, load
+from bridgelaw.incident import load_incident
+from bridgelaw.interview import UNKNOWN, AnswerError, Interview, Question, answer_from, simulate
+from bridgelaw.ruling import Ruling
+
+ROOT = Path(__file__).resolve().parent.parent
+MINI = ROOT / "tests" / "interview"
+_KNOWLEDGE = load(ROOT)
+_VOCAB = _KNOWLEDGE.vocabulary
+
+
+def _project_incidents() -> list:
+    out = [(f"incidents/{p.name}", load_incident(p, _VOCAB, str(p.relative_to(ROOT))))
+           for p in sorted((ROOT / "facts" / "incidents").glob("*.yaml"))]
+    for f in sorted((ROOT / "tests" / "cases").glob("*.yaml")):
+        out += [(f"{f.stem}:{c.name}", c.incident) for c in load_cases(f, _VOCAB, str(f.relative_to(ROOT)))]
+    return out
+
+
+INCIDENTS = _project_incidents()
+
+
+def relevant(knowledge, engine: Engine, incident) -> tuple[set, set]:
+    """The (template, slot) pairs and the templates that the productions about ``incident`` test.
+
+    A production is about the incident when each of its positive conditions names a
+    template the incident states, the deal context, or a derived template that a
+    production about the incident states: the productions that fired and their
+    blocked alternatives.
+    """
+    _, working, _ = engine.run(incident)
+    present = {f.template for f in working} | {n for n, t in knowledge.vocabulary.templates.items() if t.context}
+    about: list = []
+    changed = True
+    while changed:
+        changed = False
+        for p in knowledge.productions:
+            if p not in about and all(c.template in present for c in p.when if not c.negated):
+                about.append(p)
+                present |= {d.template for d in p.derive}
+                changed = True
+    slots = {(c.template, t.slot) for p in about for c in p.when for t in c.tests}
+    slots |= {(f.template, s) for f in incident.facts for s, slot in _VOCAB.templates[f.template].slots.items()
+              if slot.required}
+    return slots, {c.template for p in about for c in p.when}
+
+
+def _interview(knowledge, engine):
+    return Interview(knowledge, engine)
+
+
+# -- the project's incidents and cases ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name,incident", INCIDENTS, ids=[n for n, _ in INCIDENTS])
+def test_simulated_director_reaches_the_same_ruling(name, incident, knowledge, engine):
+    iv = _interview(knowledge, engine)
+    ruling, asked = simulate(iv, incident)
+    full = engine.rule(incident)
+    # the interview names the n-th fact of a template template-n (or template); the incident may name it otherwise
+    ids, seen = {}, {}
+    for f in incident.facts:
+        seen[f.template] = seen.get(f.template, 0) + 1
+        ids[f.id] = f"{f.template}-{seen[f.template]}" if _VOCAB.templates[f.template].many else f.template
+    got = [(e.kind, e.args, e.cite) for e in ruling.elements]
+    want = [(e.kind, {k: ids.get(v, v) if isinstance(v, str) else v for k, v in e.args.items()}, e.cite)
+            for e in full.elements]
+    assert sorted(map(repr, got)) == sorted(map(repr, want)), (
+        f"{name}: asked {[q.key for q in asked]}\n--- interview\n{ruling.render('en')}\n--- rule\n{full.render('en')}")
+    keys = {q.key for q in asked}
+    stated = {f.id for f in iv.incident().facts}  # a derived fact's slots cannot be asked
+    left = [f"{q.fact}.{q.slot}" for q in ruling.open_questions
+            if q.fact in stated and f"{q.fact}.{q.slot}" not in keys]
+    assert not left, f"{name}: the ruling leaves open what was never asked: {left}"
+    slots, templates = relevant(knowledge, engine, incident)
+    for q in asked:
+        if q.kind == "slot":
+            assert (q.template, q.slot) in slots, f"{name}: asked {q.key}, which the ruling does not depend on"
+        elif q.kind == "exists":
+            assert q.template in templates, f"{name}: asked {q.key}, which the ruling does not depend on"
+
+
+def test_average_questions_and_step_time(knowledge, engine, capsys):
+    """Prints the average number of questions per incident and the time of one step (run with -s)."""
+    if not INCIDENTS:
+        pytest.skip("no incidents or cases yet")
+    counts, times = [], []
+    for _, incident in INCIDENTS:
+        iv = _interview(knowledge, engine)
+        t0 = time.perf_counter()
+        _, asked = simulate(iv, incident)
+        times.append((time.perf_counter() - t0) / (len(asked) + 1))
+        counts.append(len(asked))
+    avg, per_step = sum(counts) / len(counts), sum(times) / len(times)
+    with capsys.disabled():
+        print(f"\ninterview: {len(counts)} incidents, {avg:.1f} questions on average "
+              f"(min {min(counts)}, max {max(counts)}), {per_step * 1000:.1f} ms per step "
+              f"(slowest incident {max(times) * 1000:.1f} ms)")
+    assert per_step < 0.05
+
+
+# -- a small knowledge of the interview's own -------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def mini():
+    k = load(MINI)
+    return k, Engine(k)
+
+
+def _run(mini, facts: dict) -> tuple[Ruling, list]:
+    k, e = mini
+    return simulate(Interview(k, e), e.incident("t", facts))
+
+
+def _keys(asked) -> list[str]:
+    return [q.key for q in asked]
+
+
+def test_kinds_are_the_subjects_of_productions(mini):
+    k, e = mini
+    q = Interview(k, e).step()
+    assert q.key == "incident" and q.multiple
+    assert [c.value for c in q.choices] == ["revoke", "claim"]  # not the deal, a derived fact, or objection
+    assert q.choices[0].label["ru"] == "Фальшренонс" and q.choices[0].help["en"].startswith("A player")
+
+
+def test_deal_context_first_then_required_then_what_productions_wait_on(mini):
+    ruling, asked = _run(mini, {"deal": {"declarer": "S"},
+                                "revoke": [{"offender": "W", "trick": 3, "established": True, "winner": "partner"}]})
+    assert _keys(asked) == ["incident", "deal.declarer", "revoke-1.offender", "revoke-1.trick",
+                            "revoke-1.established", "revoke-1.winner", "exists:revoke"]
+    assert ruling.kinds() == ["transfer_tricks"]
+    assert "revoke-1.colour" not in _keys(asked)  # no production tests it
+
+
+def test_an_override_that_fired_ends_the_questions_its_exceptions_wait_on(mini):
+    _, asked = _run(mini, {"revoke": [{"offender": "N", "trick": 12, "established": True, "winner": "partner"}]})
+    assert "revoke-1.winner" not in _keys(asked) and "revoke-1.later_trick" not in _keys(asked)
+
+
+def test_a_chained_fact_is_asked_only_once_its_premise_holds(mini):
+    _, asked = _run(mini, {"deal": {"declarer": "N"},
+                           "revoke": [{"offender": "W", "trick": 3, "established": False, "winner": "partner"}]})
+    assert "revoke-1.winner" not in _keys(asked)  # the revoke is not established: 64A cannot apply
+
+
+def test_known_false_is_asked_and_not_known_is_an_answer(mini):
+    facts = {"deal": {"declarer": "N"},
+             "revoke": [{"offender": "W", "trick": 3, "established": True, "winner": "offender"}]}
+    ruling, asked = _run(mini, facts)
+    assert "revoke-1.later_trick" in _keys(asked)
+    assert ruling.fired()[-1] == "64A3.later-trick-not-known"
+    assert [q.slot for q in ruling.open_questions] == ["later_trick"]
+
+
+def test_existence_asked_only_where_a_production_needs_it(mini):
+    _, asked = _run(mini, {"claim": {"claimer": "S", "disputed": False}})
+    assert _keys(asked) == ["incident", "claim.claimer", "claim.disputed", "exists:objection"]
+    _, asked = _run(mini, {"revoke": [{"offender": "W", "trick": 12}]})
+    assert not [k for k in _keys(asked) if "claim" in k or "objection" in k]
+
+
+def test_another_fact_of_a_many_kind(mini):
+    ruling, asked = _run(mini, {"deal": {"declarer": "N"}, "revoke": [
+        {"offender": "E", "trick": 12}, {"offender": "W", "trick": 4, "established": True, "winner": "partner"}]})
+    assert _keys(asked).count("exists:revoke") == 2
+    assert sorted(ruling.kinds()) == ["no_rectification", "transfer_tricks"]
+
+
+def test_why_names_the_productions_waiting(mini):
+    k, e = mini
+    iv = Interview(k, e)
+    iv.answer(["revoke"])
+    iv.answer("S")
+    iv.answer("W")
+    q = iv.step()
+    assert q.key == "revoke-1.trick" and q.cites() == ["64B6"]
+    assert q.why[0]["summary"]["en"] == "Trick twelve."
+
+
+def test_answers_by_value_label_number_and_back(mini):
+    k, e = mini
+    iv = Interview(k, e)
+    assert iv.answer("revoke, claim") == ("revoke", "claim")
+    assert iv.answer("Юг") == "S"
+    assert iv.answer(4) == "W"                  # the fourth seat in the list
+    assert iv.answer("12") == 12                 # a number slot takes the number itself
+    assert iv.step().key == "revoke-1.established"
+    with pytest.raises(AnswerError, match="not one of"):
+        iv.answer("maybe")
+    assert iv.answer("yes") is True
+    assert iv.back() and iv.step().key == "revoke-1.established"
+    assert iv.answer("?") is UNKNOWN
+    assert iv.step().key == "claim.claimer"
+    with pytest.raises(AnswerError, match="not 'revoke.winner'"):
+        iv.answer("S", key="revoke.winner")
+
+
+def test_a_required_slot_cannot_be_left_unknown(mini):
+    k, e = mini
+    iv = Interview(k, e)
+    iv.answer(["revoke"])
+    iv.answer(UNKNOWN)  # declarer: not known
+    q = iv.step()
+    assert q.key == "revoke-1.offender" and not q.allow_unknown
+    with pytest.raises(AnswerError):
+        iv.answer("?")
+
+
+def test_nothing_asked_twice(mini):
+    _, asked = _run(mini, {"deal": {"declarer": "N"}, "revoke": [{"offender": "W", "trick": 3}],
+                           "claim": {"claimer": "S"}})
+    keys = [k for k in _keys(asked) if not k.startswith("exists:")]
+    assert len(keys) == len(set(keys))
+
+
+# -- the command ------------------------------------------------------------------------------------
+
+
+def test_ask_replays_answers_and_saves_an_incident_rule_reads(tmp_path, capsys):
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("answers:\n  - incident: [revoke]\n  - deal.declarer: N\n  - revoke.offender: W\n"
+                       "  - why\n  - 3\n  - back\n  - revoke.trick: 4\n  - yes\n  - why\n  - partner\n  - no\n",
+                       encoding="utf-8")
+    save = tmp_path / "incident.yaml"
+    rc = main(["--root", str(MINI), "ask", "--lang", "en", "--answers", str(answers), "--save", str(save)])
+    out = capsys.readouterr().out
+    assert rc == 0, out
+    assert "This answer is needed by:\n  64B6 Trick twelve." in out
+    assert "Ruling:" in out and "1 trick(s) are transferred." in out and "How:" in out
+    assert main(["--root", str(MINI), "rule", str(save), "--lang", "en", "--no-how"]) == 0
+    ruled = capsys.readouterr().out
+    assert "1. [Law 64A2] 1 trick(s) are transferred." in ruled
+    text = save.read_text(encoding="utf-8")
+    assert "trick: 4" in text and "trick: 3" not in text
+
+    assert main(["--root", str(MINI), "ask", "--answers", str(answers), "--save", str(save)]) == 1
+    assert "exists: not replaced" in capsys.readouterr().err
+    assert main(["--root", str(MINI), "ask", "--answers", str(answers), "--save", str(save), "--force"]) == 0
+    assert "replaced" in capsys.readouterr().out
+
+
+def test_ask_reports_a_replayed_answer_that_does_not_fit(tmp_path, capsys):
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("answers:\n  - incident: [revoke]\n  - revoke.trick: 3\n", encoding="utf-8")
+    assert main(["--root", str(MINI), "ask", "--answers", str(answers)]) == 1
+    err = capsys.readouterr().err
+    assert "answers.yaml:3:" in err and "the question asked is 'deal.declarer'" in err
+
+
+def test_ask_without_a_terminal_reads_numbered_answers(tmp_path, capsys, monkeypatch):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n?\n2\n12\nwhy\n2\n2\n"))
+    assert main(["--root", str(MINI), "ask", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "  1. Revoke" in out and "No rectification." in out
+
+
+def test_ask_stops_when_the_answers_run_out(tmp_path, capsys, monkeypatch):
+    import io
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("answers:\n  - [claim]\n", encoding="utf-8")
+    assert main(["--root", str(MINI), "ask", "--answers", str(answers)]) == 1
+    assert "no answer for 'claim.claimer'" in capsys.readouterr().err
+
+
+# -- the command on the project's knowledge ---------------------------------------------------------
+
+DEFECTIVE = sorted((ROOT / "facts" / "incidents").glob("defective-trick-*.yaml"))
+
+
+def _texts(template: str) -> set:
+    return {s.question["en"] for s in _VOCAB.templates[template].slots.values() if s.question}
+
+
+def test_ask_on_a_defective_trick_asks_only_about_it_and_rules_as_rule(tmp_path, capsys):
+    """The shipped answers (a mapping: any order) replay C08; the saved incident rules the same."""
+    save = tmp_path / "c08.yaml"
+    assert main(["ask", "--lang", "en", "--answers", str(ROOT / "tests/answers/defective-trick-two-cards.yaml"),
+                 "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    asked = [line[2:] for line in out.splitlines() if line.startswith("? ")]
+    allowed = _texts("deal") | _texts("defective_trick")
+    assert [q for q in asked[1:-1] if q not in allowed] == []
+    assert asked[-1] == "Was there another: Defective trick?"
+    ruling = out[out.index("Ruling:"):out.index("How:")].split("\n", 1)[1].strip()
+    assert main(["rule", str(save), "--lang", "en", "--no-how"]) == 0
+    assert capsys.readouterr().out.split("\n", 1)[1].strip() == ruling
+    assert main(["rule", str(ROOT / "facts/incidents/defective-trick-two-cards.yaml"), "--lang", "en", "--no-how"]) == 0
+    assert capsys.readouterr().out.split("\n", 1)[1].strip() == ruling
+
+
+@pytest.mark.parametrize("path", DEFECTIVE, ids=[p.stem for p in DEFECTIVE])
+def test_ask_replays_a_director_with_why_and_back(path, tmp_path, capsys, knowledge, engine):
+    """A director's answers in order, with `why` at the first defective-trick question and a `back`."""
+    incident = load_incident(path, _VOCAB)
+    iv = Interview(knowledge, engine)
+    lines = []
+    while isinstance(q := iv.step(), Question):
+        value = answer_from(incident, q, iv)
+        if q.template == "defective_trick" and "why" not in lines:
+            lines.append("why")
+        if len(iv.answers) == 2:  # answer, take it back, answer again
+            lines += [_yaml(value), "back"]
+        lines.append(_yaml(value))
+        iv.answer(value)
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("answers:\n" + "".join(f"  - {x}\n" for x in lines), encoding="utf-8")
+    save = tmp_path / "incident.yaml"
+    assert main(["ask", "--lang", "en", "--answers", str(answers), "--save", str(save)]) == 0, lines
+    out = capsys.readouterr().out
+    why = out[out.index("This answer is needed by:"):].split("\n? ", 1)[0]
+    assert "\n  67" in why and "\n  6" in why
+    assert not [line for line in why.splitlines()[1:] if not line.startswith("  67")]
+    saved = load_incident(save, _VOCAB)
+    assert [e.args for e in engine.rule(saved).elements] == [e.args for e in engine.rule(incident).elements]
+
+
+def _yaml(value) -> str:
+    if value is UNKNOWN:
+        return '"?"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(value) + "]"
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
+def test_a_malformed_answers_file_is_reported_with_its_line(tmp_path, capsys):
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("answers:\n  - incident: [revoke]\n  - {a: 1, b: 2}\n", encoding="utf-8")
+    assert main(["--root", str(MINI), "ask", "--answers", str(answers)]) == 1
+    assert "answers.yaml:3:5: an answer names one question, found 2 keys" in capsys.readouterr().err
+
+
+def test_answers_by_question_in_any_order(tmp_path, capsys):
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("answers:\n  revoke-2.offender: E\n  exists:revoke: [true, false]\n  revoke.offender: W\n"
+                       "  revoke-1.trick: 12\n  revoke-2.trick: 12\n  deal.declarer: N\n  incident: [revoke]\n"
+                       "  revoke-1.established: '?'\n  revoke-2.established: false\n",
+                       encoding="utf-8")
+    assert main(["--root", str(MINI), "ask", "--lang", "en", "--answers", str(answers)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("No rectification.") == 2
+
+
+def test_labels_with_spaces_numbers_and_resuming_from_history(mini):
+    import json
+    k, e = mini
+    iv = Interview(k, e)
+    assert iv.step().parse("Revoke, Claim") == ("revoke", "claim")
+    assert iv.step().parse("1 2") == ("revoke", "claim")
+    iv.answer("1")
+    iv.answer("?")
+    iv.answer("West")
+    again = Interview(k, e, answers=json.loads(json.dumps(iv.history())))
+    assert again.answers == iv.answers and again.step().key == iv.step().key == "revoke-1.trick"
+    data = json.loads(json.dumps(again.step().to_dict()))
+    assert data["choices"][11] == {"value": 12, "label": {"ru": "12", "en": "12"}, "help": None}
+    assert data["why"][0]["cite"] == "64B6"
