@@ -228,16 +228,22 @@ class FastEngine(KnowledgeEngine):
 
 
 def run_together(engines: list) -> None:
-    """Run ``engines`` (reset, facts declared) to quiescence as one agenda: best activation first."""
+    """Run ``engines`` (reset, facts declared) to quiescence as one agenda: best activation first.
+
+    A firing declares facts only into its own engine, so after it only that
+    engine's agenda can change.
+    """
     for e in engines:
         e.running = True
     try:
+        changed = engines
         while True:
-            best, best_key = None, None
-            for e in engines:
+            for e in changed:
                 added, removed = e.get_activations()
                 if added or removed:
                     e.strategy.update_agenda(e.agenda, added, removed)
+            best, best_key = None, None
+            for e in engines:
                 if e.agenda.activations:
                     key = e.agenda.activations[-1].key
                     if best is None or key > best_key:
@@ -246,6 +252,7 @@ def run_together(engines: list) -> None:
                 return
             act = best.agenda.get_next()
             act.rule(best, **{k: v for k, v in act.context.items() if not k.startswith("__")})
+            changed = (best,)
     finally:
         for e in engines:
             e.running = False
