@@ -11,8 +11,9 @@ incident templates (``revoke_g7``, and its derived ``revoke_established_g7``)
 and sharing the context templates (``deal``).  Productions use every construct
 of the language: literal tests of each kind, variables and accessors, joins
 with the context, derived facts and chaining, ``not``, and ``overrides``.  An
-incident states facts of one group, sometimes two, with some slots unknown,
-so that a few dozen productions of the whole can apply to it.
+incident states one to three kinds of fact of one group (one in five adds one
+of another group), with some slots unknown, so that a few dozen productions of
+the whole can apply to it.
 """
 from __future__ import annotations
 
@@ -210,19 +211,20 @@ def write_project(dest: str | Path, n: int, seed: int = 0) -> tuple[Path, list[s
     return dest, groups
 
 
-def incident_facts(vocab, groups: list[str], rng: random.Random) -> dict:
-    """The facts of one random incident over one group (sometimes two); ``groups == [""]``: the real templates."""
+def incident_facts(vocab, groups: list[str], rng: random.Random, dense: bool = False) -> dict:
+    """The facts of one random incident, as a director meets one: one to three kinds of fact (a revoke,
+    a penalty card...) of one group, one incident in five with one of another group, and the context.
+    ``dense``: facts of every kind of the group(s) instead, so that many productions meet (for the
+    differential test).  ``groups == [""]``: the real templates."""
     facts: dict = {}
-    for g in rng.sample(groups, 2 if len(groups) > 1 and rng.random() < 0.2 else 1):
+    chosen = rng.sample(groups, 2) if len(groups) > 1 and rng.random() < 0.2 else [rng.choice(groups)]
+    for i, g in enumerate(chosen):
         own = [t for t in vocab.templates.values()
                if not t.derived and not t.context and (not g or t.name.endswith(f"_{g}"))]
-        for t in own:
-            items = [_values(t, rng) for _ in range(rng.choice([0, 1, 1, 2]) if t.many else rng.choice([0, 1, 1]))]
-            if items:
-                facts[t.name] = items if t.many else items[0]
-        if not facts:
-            t = own[0]
-            facts[t.name] = [_values(t, rng)] if t.many else _values(t, rng)
+        k = len(own) if dense else 1 if i else rng.choices([1, 2, 3], weights=[6, 3, 1])[0]
+        for t in rng.sample(own, min(k, len(own))):
+            items = [_values(t, rng) for _ in range(rng.choice([1, 1, 2]) if t.many else 1)]
+            facts[t.name] = items if t.many else items[0]
     for t in vocab.templates.values():
         if t.context:
             facts[t.name] = _values(t, rng)
@@ -240,7 +242,8 @@ def _values(t, rng: random.Random) -> dict:
     return out
 
 
-def incidents(vocab, groups: list[str], count: int, seed: int = 0) -> list:
+def incidents(vocab, groups: list[str], count: int, seed: int = 0, dense: bool = False) -> list:
     """``count`` random incidents (bridgelaw Incident objects) for a project's vocabulary."""
     rng = random.Random(seed)
-    return [incident_from_facts(f"synthetic-{i}", incident_facts(vocab, groups, rng), vocab) for i in range(count)]
+    return [incident_from_facts(f"synthetic-{i}", incident_facts(vocab, groups, rng, dense), vocab)
+            for i in range(count)]

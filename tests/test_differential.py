@@ -56,7 +56,7 @@ def test_incident(path, engine, clips_engine, knowledge):
 def synthetic_project(tmp_path_factory):
     root, groups = synthetic.write_project(tmp_path_factory.mktemp("synthetic"), 150, seed=8)
     knowledge = load(root)
-    return knowledge, synthetic.incidents(knowledge.vocabulary, groups, 300, seed=8)
+    return knowledge, synthetic.incidents(knowledge.vocabulary, groups, 300, seed=8, dense=True)
 
 
 def test_synthetic_knowledge(synthetic_project):
