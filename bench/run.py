@@ -180,7 +180,14 @@ def measure(name: str, root: Path, groups: list[str], count: int, seed: int, bef
             repeat: int = 1) -> dict:
     gc.collect()
     t = time.perf_counter()
-    knowledge = load(root)
+    saved = os.environ.get("BRIDGELAW_CACHE")
+    os.environ["BRIDGELAW_CACHE"] = "off"  # the time to parse and validate, not to read the cache
+    try:
+        knowledge = load(root)
+    finally:
+        os.environ.pop("BRIDGELAW_CACHE")
+        if saved is not None:
+            os.environ["BRIDGELAW_CACHE"] = saved
     load_s = time.perf_counter() - t
     incidents = synthetic.incidents(knowledge.vocabulary, groups, count, seed)
     if name == "shipped":
@@ -254,16 +261,18 @@ def cold_start(runs: int, tmp: Path) -> dict | None:
         facts = synthetic.incident_facts(vocab, [""], __import__("random").Random(0))
         path.write_text(yaml.safe_dump({"source": "bench/run.py", "facts": facts}), encoding="utf-8")
     # as on a director's machine after the first run: bytecode cached (this sandbox sets PYTHONDONTWRITEBYTECODE)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    times = []
-    for i in range(runs + 1):
-        t = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "bridgelaw.cli", "rule", str(path)], check=True,
-                       capture_output=True, cwd=ROOT, env=env)
-        if i:  # the first run writes the bytecode caches
-            times.append(time.perf_counter() - t)
-    return {"incident": path.name, "median_s": statistics.median(times), "min_s": min(times),
-            "note": "wall seconds, process start to printed ruling, bytecode cached"}
+    base = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "BRIDGELAW_CACHE")}
+    out = {"incident": path.name, "note": "wall seconds, process start to printed ruling, bytecode cached"}
+    for label, env in (("", base), ("uncached_", {**base, "BRIDGELAW_CACHE": "off"})):
+        times = []
+        for i in range(runs + 1):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "bridgelaw.cli", "rule", str(path)], check=True,
+                           capture_output=True, cwd=ROOT, env=env)
+            if i:  # the first run writes the bytecode and knowledge caches
+                times.append(time.perf_counter() - t)
+        out[label + "median_s"], out[label + "min_s"] = statistics.median(times), min(times)
+    return out
 
 
 def _ms_cell(key: str, field: str = "median_ms"):
@@ -327,7 +336,8 @@ def main(argv: list[str] | None = None) -> int:
                                 args.repeat or (1 if args.quick else 3)))
             print(row_line(rows[-1]), flush=True)
         cold = cold_start(1 if args.quick else 5, Path(tmp))
-    print(f"\ncold `bridgelaw rule {cold['incident']}`: median {cold['median_s']:.2f} s, min {cold['min_s']:.2f} s")
+    print(f"\ncold `bridgelaw rule {cold['incident']}`: median {cold['median_s']:.2f} s, min {cold['min_s']:.2f} s"
+          f" (knowledge cache off: median {cold['uncached_median_s']:.2f} s, min {cold['uncached_min_s']:.2f} s)")
     result = {"clock": "process_time (CPU seconds)", "python": platform.python_version(),
               "machine": platform.machine(), "argv": sys.argv[1:], "time": time.strftime("%Y-%m-%dT%H:%M:%S"), "rows": rows, "cold_start": cold}
     out = Path(args.out) if args.out else ROOT / "bench" / "results" / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"

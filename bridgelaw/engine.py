@@ -22,7 +22,8 @@ from pathlib import Path
 from .compiler import FiredMarker, _vars, compare, compile_engine, has_var, resolve
 from .errors import BridgelawError, Problem
 from .incident import Incident, InFact, incident_from_facts, load_incident
-from .knowledge import load_knowledge
+from .cache import cached
+from .knowledge import find_files, load_knowledge
 from .model import Knowledge, Production, Var
 from .partition import Partitions
 from .rete import FastEngine
@@ -32,8 +33,13 @@ PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 def load(root: str | Path | None = None) -> Knowledge:
-    """Load and validate vocabulary and knowledge under ``root`` (default: the project)."""
-    return load_knowledge(Path(root) if root else PROJECT_ROOT)
+    """Load and validate vocabulary and knowledge under ``root`` (default: the project).
+
+    Knowledge that loaded before from the same files is read back from a cache (cache.py).
+    """
+    root = Path(root) if root else PROJECT_ROOT
+    vocabulary, index, _, law_files = find_files(root)
+    return cached(root, [vocabulary, index, *law_files], lambda: load_knowledge(root))
 
 
 def _label(slot, value, lang: str) -> str:
