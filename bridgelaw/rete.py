@@ -158,7 +158,8 @@ class FastMatcher(ReteMatcher):
             seen.add(id(node))
             nodes.append(node)
             todo.extend(reversed([c.node for c in node.children]))
-        self._nodes = [n for n in nodes if type(n)._reset is not NoMemory._reset]  # nodes with a memory
+        self._resets = [n._reset for n in nodes if type(n)._reset is not NoMemory._reset]  # nodes with a memory
+        self._conflict_sets = [n for n in nodes if isinstance(n, ConflictSetNode)]
         self._dirty: dict = {}
         for node in nodes:
             if isinstance(node, ConflictSetNode):
@@ -203,10 +204,10 @@ class FastMatcher(ReteMatcher):
             callback(token)
 
     def reset(self):
-        for node in self._nodes:
-            node._reset()
-            if isinstance(node, ConflictSetNode):
-                node.added, node.removed = set(), set()
+        for reset in self._resets:
+            reset()
+        for node in self._conflict_sets:
+            node.added, node.removed = set(), set()
         self._dirty.clear()
 
 
