@@ -3,13 +3,14 @@
 Public API::
 
     knowledge = load(root)               # Knowledge; BridgelawError (file:line) on any mistake
-    engine = Engine(knowledge)           # compiles the productions into experta rules, once
+    engine = Engine(knowledge)           # compiles productions into experta rules, each once, on first need
     ruling = engine.rule(incident)       # Ruling: elements, HOW, open questions (WHY)
 
 ``root`` is a folder holding knowledge/ and facts/ (default: this project).
 The stages live in their own modules (yamlsafe, schemas, vocabulary,
-knowledge, incident, compiler, strategy, ruling); this module joins them and
-is the one place where productions fire.  An Engine is not thread-safe: use
+knowledge, cache, incident, compiler, strategy, partition, rete, ruling);
+this module joins them and is the one place where productions fire.  An
+incident runs only the productions that can apply to it (partition.py).  An Engine is not thread-safe: use
 one per thread.  The same facts give the same ruling and trace whatever the
 order of files or facts (canonical production order, canonical fact order,
 StableStrategy).
@@ -152,7 +153,8 @@ class _Run(FastEngine):
 
 
 class Engine:
-    """Runs the knowledge over incidents.  Build once per process (compiling is the slow part)."""
+    """Runs the knowledge over incidents.  Build once per process and reuse: each part of the
+    knowledge is compiled on the first incident that needs it (compiling is the slow part)."""
 
     def __init__(self, knowledge: Knowledge):
         self.knowledge = knowledge
