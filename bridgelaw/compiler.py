@@ -189,14 +189,15 @@ def compile_rule(prod: Production, classes: dict, overridden_by: dict):
     return rule
 
 
-def compile_engine(knowledge: Knowledge, productions=None, base=KnowledgeEngine) -> type:
+def compile_engine(knowledge: Knowledge, productions=None, base=KnowledgeEngine, classes=None) -> type:
     """A KnowledgeEngine subclass running ``productions`` (default: all) of ``knowledge``.
 
-    The class carries ``__classes__`` (template -> Fact class) and uses
-    StableStrategy.  Build it once and reuse its instances with ``reset()``.
+    The class carries ``__classes__`` (template -> Fact class: ``classes`` if
+    given, so that several engines share them) and uses StableStrategy.  Build
+    it once and reuse its instances with ``reset()``.
     """
     prods = knowledge.productions if productions is None else productions
-    classes = fact_classes(knowledge.vocabulary)
+    classes = classes if classes is not None else fact_classes(knowledge.vocabulary)
     overridden_by: dict = {}
     for p in prods:
         for q in p.overrides:

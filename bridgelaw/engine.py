@@ -20,7 +20,7 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
-from .compiler import FiredMarker, _vars, compare, compile_engine, has_var, resolve
+from .compiler import FiredMarker, _vars, compare, compile_engine, fact_classes, has_var, resolve
 from .errors import BridgelawError, Problem
 from .incident import Incident, InFact, incident_from_facts, load_incident
 from .cache import cached
@@ -159,9 +159,10 @@ class Engine:
     def __init__(self, knowledge: Knowledge):
         self.knowledge = knowledge
         self._partitions = Partitions(knowledge, self._compile)
+        self._classes = fact_classes(knowledge.vocabulary)  # one Fact class per template, shared by the parts
 
     def _compile(self, productions) -> _Run:
-        e = compile_engine(self.knowledge, productions, base=_Run)()
+        e = compile_engine(self.knowledge, productions, base=_Run, classes=self._classes)()
         e.setup(self.knowledge)
         return e
 
