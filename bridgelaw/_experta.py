@@ -15,6 +15,16 @@ _root.addHandler(_guard)
 try:
     from experta import AS, NOT, TEST, W, Fact, KnowledgeEngine, P, Rule  # noqa: F401
     from experta.abstract import Strategy  # noqa: F401
+    from experta.agenda import Agenda  # noqa: F401
+    from experta.fact import InitialFact  # noqa: F401
+    from experta.factlist import FactList  # noqa: F401
+    from experta.matchers import ReteMatcher  # noqa: F401
+    from experta.matchers.rete.abstract import OneInputNode, TwoInputNode  # noqa: F401
+    from experta.matchers.rete.check import FactCapture, FeatureCheck, TypeCheck  # noqa: F401
+    from experta.matchers.rete.mixins import NoMemory  # noqa: F401
+    from experta.matchers.rete.mixins import ChildNode  # noqa: F401
+    from experta.matchers.rete.nodes import ConflictSetNode, FeatureTesterNode  # noqa: F401
+    from experta.matchers.rete.token import Token  # noqa: F401
     from experta.fieldconstraint import FieldConstraint  # noqa: F401
 finally:
     _root.removeHandler(_guard)

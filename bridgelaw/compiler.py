@@ -31,12 +31,12 @@ def fact_classes(vocabulary) -> dict:
     return {name: type(f"T_{name}", (Fact,), {"__template__": name}) for name in vocabulary.templates}
 
 
-def _var(name: str) -> str:
-    return f"v_{name}"
-
-
 def _known(x) -> bool:
     return x is not None
+
+
+def _var(name: str) -> str:
+    return f"v_{name}"
 
 
 def _pred(op: str, value):

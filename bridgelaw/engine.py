@@ -3,13 +3,14 @@
 Public API::
 
     knowledge = load(root)               # Knowledge; BridgelawError (file:line) on any mistake
-    engine = Engine(knowledge)           # compiles the productions into experta rules, once
+    engine = Engine(knowledge)           # compiles productions into experta rules, each once, on first need
     ruling = engine.rule(incident)       # Ruling: elements, HOW, open questions (WHY)
 
 ``root`` is a folder holding knowledge/ and facts/ (default: this project).
 The stages live in their own modules (yamlsafe, schemas, vocabulary,
-knowledge, incident, compiler, strategy, ruling); this module joins them and
-is the one place where productions fire.  An Engine is not thread-safe: use
+knowledge, cache, incident, compiler, strategy, partition, rete, ruling);
+this module joins them and is the one place where productions fire.  An
+incident runs only the productions that can apply to it (partition.py).  An Engine is not thread-safe: use
 one per thread.  The same facts give the same ruling and trace whatever the
 order of files or facts (canonical production order, canonical fact order,
 StableStrategy).
@@ -19,21 +20,27 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
-from ._experta import KnowledgeEngine
-
 from .compiler import FiredMarker, _vars, compare, compile_engine, has_var, resolve
 from .errors import BridgelawError, Problem
 from .incident import Incident, InFact, incident_from_facts, load_incident
-from .knowledge import load_knowledge
+from .cache import cached
+from .knowledge import find_files, load_knowledge
 from .model import Knowledge, Production, Var
+from .partition import Partitions
+from .rete import FastEngine
 from .ruling import FactUse, Firing, OpenQuestion, Ruling, RulingElement
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
 def load(root: str | Path | None = None) -> Knowledge:
-    """Load and validate vocabulary and knowledge under ``root`` (default: the project)."""
-    return load_knowledge(Path(root) if root else PROJECT_ROOT)
+    """Load and validate vocabulary and knowledge under ``root`` (default: the project).
+
+    Knowledge that loaded before from the same files is read back from a cache (cache.py).
+    """
+    root = Path(root) if root else PROJECT_ROOT
+    vocabulary, index, _, law_files = find_files(root)
+    return cached(root, [vocabulary, index, *law_files], lambda: load_knowledge(root))
 
 
 def _label(slot, value, lang: str) -> str:
@@ -55,7 +62,7 @@ def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict |
     return out
 
 
-class _Run(KnowledgeEngine):
+class _Run(FastEngine):
     """The experta engine the compiled rules run in; records every firing."""
 
     def setup(self, knowledge: Knowledge) -> None:
@@ -146,13 +153,17 @@ class _Run(KnowledgeEngine):
 
 
 class Engine:
-    """Runs the knowledge over incidents.  Build once per process (compiling is the slow part)."""
+    """Runs the knowledge over incidents.  Build once per process and reuse: each part of the
+    knowledge is compiled on the first incident that needs it (compiling is the slow part)."""
 
     def __init__(self, knowledge: Knowledge):
         self.knowledge = knowledge
-        self._cls = compile_engine(knowledge, base=_Run)
-        self._engine = self._cls()
-        self._engine.setup(knowledge)
+        self._partitions = Partitions(knowledge, self._compile)
+
+    def _compile(self, productions) -> _Run:
+        e = compile_engine(self.knowledge, productions, base=_Run)()
+        e.setup(self.knowledge)
+        return e
 
     def load_incident(self, path: str | Path, display: str | None = None) -> Incident:
         """Read and check an incident file (never written)."""
@@ -161,6 +172,10 @@ class Engine:
     def incident(self, name: str, facts: dict) -> Incident:
         """An Incident from a plain facts mapping (template -> slot values)."""
         return incident_from_facts(name, facts, self.knowledge.vocabulary)
+
+    def infer(self, incident: Incident):
+        """Run the productions that can apply to an incident (partition.py): its firings, elements, derived facts."""
+        return self._partitions.runner(incident.templates()).run(incident.facts)
 
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident: elements with citations and HOW, and open questions with WHY."""
@@ -173,62 +188,69 @@ class Engine:
         (stated and derived) and the (production id, subject fact id) pairs
         that fired: what the explain stage (open_questions, waiting) reads.
         """
-        e = self._engine
-        e.reset()
-        e.start()
-        for f in incident.facts:
-            e.declare(self._cls.__classes__[f.template](id=f.id, **dict(f.values)))
-        e.run()
-        fired = {(f.production, f.facts[0].id) for f in e.firings}
-        working = list(incident.facts) + [
-            InFact(type(x).__template__, x["id"], tuple((k, v) for k, v in x.items() if k != "id"), None)
-            for x in e.facts.values() if hasattr(type(x), "__template__") and x["id"] in e.derived_by]
-        elements = self._in_reading_order(e.elements, e.firings)
-        self._name_facts(elements, e.firings, working)
-        ruling = Ruling(incident=incident.title or incident.name, elements=elements,
-                        firings=list(e.firings), open_questions=[])
-        return ruling, working, fired
+        return settle(self.knowledge, incident, self.infer(incident))
 
     def explain(self, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
         """Complete a Ruling from ``run``: its open questions (WHY), and a director_judgment element
-        for each open judgment question."""
-        ruling.open_questions = open_questions(self.knowledge, working, fired)
-        ruling.elements = ruling.elements + self._judgments(ruling.open_questions)
-        return ruling
+        for each open judgment question.  Only productions that could wait on these facts are
+        looked at (partition.py)."""
+        where = self._partitions.part(frozenset(f.template for f in working))[1]
+        return complete(where, ruling, working, fired)
 
-    def _in_reading_order(self, elements: list[RulingElement], firings: list) -> list[RulingElement]:
-        """Elements as a director reads them: what happened before what follows from it (a production
-        comes after those whose derived facts it used: the infraction before the adjusted score, the
-        defective trick before its deemed revoke), then in the order of the Laws.  The trace keeps
-        firing order."""
-        depth: dict[int, int] = {}
-        for f in firings:  # firings only rest on earlier firings
-            depth[f.n] = 1 + max((depth[k] for k in f.rests_on), default=-1)
-        order = {p.id: p.order for p in self.knowledge.productions}
-        return sorted(elements, key=lambda el: (depth.get(el.how[-1], 0) if el.how else 0,
-                                                order[el.production], el.how[-1] if el.how else 0))
 
-    def _name_facts(self, elements: list[RulingElement], firings: list, working: list[InFact]) -> None:
-        """Say which fact an element is about when the incident holds several of its kind."""
-        count: dict[str, int] = {}
-        for f in working:
-            count[f.template] = count.get(f.template, 0) + 1
-        for el in elements:
-            subject = firings[el.how[-1] - 1].facts[0] if el.how else None
-            if subject is not None and count.get(subject.template, 0) > 1:
-                el.about = subject.id
+def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[InFact], set]:
+    """What Engine.run returns, from a run of any back end (its firings, elements, derived())."""
+    fired = {(f.production, f.facts[0].id) for f in run.firings}
+    working = list(incident.facts) + [InFact(t, fid, values, None) for t, fid, values in run.derived()]
+    elements = _in_reading_order(knowledge, run.elements, run.firings)
+    _name_facts(elements, run.firings, working)
+    ruling = Ruling(incident=incident.title or incident.name, elements=elements,
+                    firings=list(run.firings), open_questions=[])
+    return ruling, working, fired
 
-    def _judgments(self, questions: list[OpenQuestion]) -> list[RulingElement]:
-        """A director_judgment element for each open judgment question, cited to the first law waiting on it."""
-        out = []
-        for q in questions:
-            if not q.judgment:
-                continue
-            first = min(q.why, key=lambda w: self.knowledge.production(w["production"]).order)
-            args = {"fact": q.fact, "slot": q.slot}
-            out.append(RulingElement("director_judgment", args, first["cite"], first["production"],
-                                     render_element(self.knowledge, "director_judgment", args, q.question), []))
-        return out
+
+def _in_reading_order(knowledge: Knowledge, elements: list[RulingElement], firings: list) -> list[RulingElement]:
+    """Elements as a director reads them: what happened before what follows from it (a production
+    comes after those whose derived facts it used: the infraction before the adjusted score, the
+    defective trick before its deemed revoke), then in the order of the Laws.  The trace keeps
+    firing order."""
+    depth: dict[int, int] = {}
+    for f in firings:  # firings only rest on earlier firings
+        depth[f.n] = 1 + max((depth[k] for k in f.rests_on), default=-1)
+    order = {p.id: p.order for p in knowledge.productions}
+    return sorted(elements, key=lambda el: (depth.get(el.how[-1], 0) if el.how else 0,
+                                            order[el.production], el.how[-1] if el.how else 0))
+
+
+def _name_facts(elements: list[RulingElement], firings: list, working: list[InFact]) -> None:
+    """Say which fact an element is about when the incident holds several of its kind."""
+    count: dict[str, int] = {}
+    for f in working:
+        count[f.template] = count.get(f.template, 0) + 1
+    for el in elements:
+        subject = firings[el.how[-1] - 1].facts[0] if el.how else None
+        if subject is not None and count.get(subject.template, 0) > 1:
+            el.about = subject.id
+
+
+def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
+    """What Engine.explain does, seeking open questions in ``knowledge``."""
+    ruling.open_questions = open_questions(knowledge, working, fired)
+    ruling.elements = ruling.elements + _judgments(knowledge, ruling.open_questions)
+    return ruling
+
+
+def _judgments(knowledge: Knowledge, questions: list[OpenQuestion]) -> list[RulingElement]:
+    """A director_judgment element for each open judgment question, cited to the first law waiting on it."""
+    out = []
+    for q in questions:
+        if not q.judgment:
+            continue
+        first = min(q.why, key=lambda w: knowledge.production(w["production"]).order)
+        args = {"fact": q.fact, "slot": q.slot}
+        out.append(RulingElement("director_judgment", args, first["cite"], first["production"],
+                                 render_element(knowledge, "director_judgment", args, q.question), []))
+    return out
 
 
 # -- explain: why a production did not fire --------------------------------------------------

@@ -45,6 +45,10 @@ class Incident:
     title: str = ""
     description: str = ""
 
+    def templates(self) -> frozenset:
+        """The templates the incident states facts of."""
+        return frozenset(f.template for f in self.facts)
+
     def find(self, template: str) -> list[InFact]:
         return [f for f in self.facts if f.template == template]
 

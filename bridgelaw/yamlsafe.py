@@ -123,10 +123,27 @@ def _convert(node: yaml.Node, file: str, problems: list[Problem], seen_anchors: 
     return _scalar(node)
 
 
+_FAST = getattr(yaml, "CSafeLoader", None)  # libyaml, when PyYAML was built with it
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """The node tree: by libyaml (several times faster: it is most of a cold start), by PyYAML on a mistake.
+
+    Both give the same nodes, marks and tags; a syntax error is parsed again by
+    PyYAML, whose messages are the ones bridgelaw shows.
+    """
+    if _FAST is not None:
+        try:
+            return yaml.compose(text, Loader=_FAST)
+        except yaml.YAMLError:
+            pass
+    return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
 def loads(text: str, file: str = "<string>") -> Any:
     """Parse one YAML document from text; raise BridgelawError with file:line on any mistake."""
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = _compose(text)
     except yaml.MarkedYAMLError as e:
         mark = e.problem_mark or e.context_mark
         loc = Loc(file, mark.line + 1, mark.column + 1) if mark else Loc(file)

@@ -1,0 +1,351 @@
+"""The benchmark: bridgelaw (experta) against CLIPS on the shipped and on synthetic knowledge.
+
+    uv run python bench/run.py            # shipped + 100/300/1000 synthetic productions, 1000 incidents each
+    uv run python bench/run.py --quick    # a smoke run: small sizes, few incidents
+
+For each knowledge set it measures: load+validate time, compile time (every
+engine the incidents need), and per incident (median and p90 over the
+incidents, engines reused, after one warm-up pass), for bridgelaw and the CLIPS
+back end (bridgelaw/clips.py) taking turns on each incident:
+
+- rule:  the whole Ruling (elements, HOW, open questions; CLIPS seeks open
+         questions in the same productions as bridgelaw);
+- infer: the run alone, no open questions;
+- match: infer less the time spent in ``fire`` (recording elements, HOW and
+         derived facts: the same Python code on both sides), i.e. the
+         engine's own matching and agenda work;
+
+and their ratios bridgelaw/CLIPS; with ``--before``, the same for the engine
+as it was before partitioning (one experta engine over all productions);
+the interview's time per step (if bridgelaw/interview.py exists); peak Python
+memory of the engines (tracemalloc; CLIPS allocates outside Python, so it has
+no column).  Then the cold start of ``bridgelaw rule`` on a shipped incident.
+Prints a table and writes JSON to bench/results/ (not committed).  Times are
+CPU seconds (process_time) except the cold start (wall).
+"""
+from __future__ import annotations
+
+import argparse
+import gc
+import importlib
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench import synthetic  # noqa: E402
+from bridgelaw.cases import load_cases  # noqa: E402
+from experta import KnowledgeEngine  # noqa: E402
+from experta.matchers import ReteMatcher  # noqa: E402
+
+from bridgelaw.compiler import compile_engine  # noqa: E402
+from bridgelaw.engine import Engine, _Run, complete, load, settle  # noqa: E402
+from bridgelaw.incident import load_incident  # noqa: E402
+from bridgelaw.partition import Partitions  # noqa: E402
+
+try:
+    import bridgelaw.clips
+    from bridgelaw.clips import ClipsEngine
+except ImportError:  # clipspy is a dev dependency
+    ClipsEngine = None
+
+
+def _ms(seconds: list[float]) -> dict:
+    xs = sorted(seconds)
+    return {"median_ms": statistics.median(xs) * 1e3, "p90_ms": xs[int(0.9 * (len(xs) - 1))] * 1e3}
+
+
+def _timed(fns: list, items, fire: "FireClock | None" = None, repeat: int = 1,
+           between=None) -> list[list[float]]:
+    """CPU seconds of each function on each item (the least of ``repeat`` runs), the functions taking turns.
+
+    CPU time, not wall time, taking turns on each item, and the least of a few
+    runs, so that other processes on the machine slow both sides alike and the
+    ratio stays fair.  With ``fire``, the time spent recording firings (the
+    same code on both sides) is left out.  ``between()`` is called, untimed, before each item.
+    """
+    out: list[list[float]] = [[] for _ in fns]
+    clock = time.process_time
+    for x in items:
+        if between:
+            between()
+        for fn, times in zip(fns, out):
+            best = None
+            for _ in range(repeat):
+                if fire:
+                    fire.spent = 0.0
+                t = clock()
+                fn(x)
+                spent = clock() - t - (fire.spent if fire else 0.0)
+                best = spent if best is None else min(best, spent)
+            times.append(best)
+    return out
+
+
+class FireClock:
+    """Within ``with``: counts the CPU seconds spent in ``fire`` (what a firing records: elements, HOW,
+    derived facts), which both back ends run alike, so that what is left is the engine's own work."""
+
+    def __init__(self):
+        self.spent = 0.0
+        self.classes = [_Run] + ([bridgelaw.clips._ClipsRun] if ClipsEngine else [])
+
+    def __enter__(self) -> "FireClock":
+        self.saved = [c.fire for c in self.classes]
+        for c, fire in zip(self.classes, self.saved):
+            c.fire = self._timing(fire)
+        return self
+
+    def _timing(self, fire):
+        def timed(run, prod, context):
+            t = time.process_time()
+            fire(run, prod, context)
+            self.spent += time.process_time() - t
+        return timed
+
+    def __exit__(self, *exc) -> None:
+        for c, fire in zip(self.classes, self.saved):
+            c.fire = fire
+
+
+class Before:
+    """bridgelaw's engine as it was before partitioning (``--before``), for comparison in the same run.
+
+    One experta engine over all the productions, with experta's own matcher and
+    reset, facts declared one at a time, open questions sought in all the knowledge.
+    """
+
+    def __init__(self, knowledge):
+        plain = type("PlainRun", (_Run,), {"__matcher__": ReteMatcher, "reset": KnowledgeEngine.reset})
+        self.knowledge, self.e = knowledge, compile_engine(knowledge, base=plain)()
+        self.e.setup(knowledge)
+
+    def infer(self, incident):
+        e = self.e
+        e.reset()
+        e.start()
+        for f in incident.facts:
+            e.declare(e.__classes__[f.template](id=f.id, **dict(f.values)))
+        e.run()
+        found = [x for x in e.facts.values() if hasattr(type(x), "__template__") and x["id"] in e.derived_by]
+        e.derived = lambda: [(type(x).__template__, x["id"], tuple((k, v) for k, v in x.items() if k != "id"))
+                             for x in found]
+        return e
+
+    def rule(self, incident):
+        return complete(self.knowledge, *settle(self.knowledge, incident, self.infer(incident)))
+
+
+def shipped_incidents(knowledge) -> list:
+    """The shipped incidents and every YAML case's incident."""
+    out = [load_incident(p, knowledge.vocabulary) for p in sorted((ROOT / "facts" / "incidents").glob("*.yaml"))]
+    for f in sorted((ROOT / "tests" / "cases").glob("*.yaml")):
+        out += [c.incident for c in load_cases(f, knowledge.vocabulary)]
+    return out
+
+
+def interview_steps(knowledge, engine, incidents) -> list[float] | None:
+    """CPU seconds per interview step (question or final ruling), a simulated director answering
+    each incident (bridgelaw/interview.py: Interview, simulate); None if there is no interview yet."""
+    try:
+        mod = importlib.import_module("bridgelaw.interview")
+    except ImportError:
+        return None
+    out = []
+    for incident in incidents:
+        t = time.process_time()
+        _, asked = mod.simulate(mod.Interview(knowledge, engine), incident)
+        out.append((time.process_time() - t) / (len(asked) + 1))
+    return out
+
+
+def _built(engine) -> float:
+    """Seconds the engine spent compiling lazily (partitioned engines compile on first need)."""
+    parts = getattr(engine, "_partitions", None)
+    return getattr(parts, "build_seconds", 0.0)
+
+
+def measure(name: str, root: Path, groups: list[str], count: int, seed: int, before: bool = False,
+            repeat: int = 1) -> dict:
+    gc.collect()
+    t = time.perf_counter()
+    saved = os.environ.get("BRIDGELAW_CACHE")
+    os.environ["BRIDGELAW_CACHE"] = "off"  # the time to parse and validate, not to read the cache
+    try:
+        knowledge = load(root)
+    finally:
+        os.environ.pop("BRIDGELAW_CACHE")
+        if saved is not None:
+            os.environ["BRIDGELAW_CACHE"] = saved
+    load_s = time.perf_counter() - t
+    incidents = synthetic.incidents(knowledge.vocabulary, groups, count, seed)
+    if name == "shipped":
+        incidents = shipped_incidents(knowledge) + incidents
+    t = time.perf_counter()
+    engine = Engine(knowledge)
+    build_s = time.perf_counter() - t
+    t = time.perf_counter()
+    for x in incidents:  # the warm-up pass: builds every rule class these incidents need
+        engine.rule(x)
+    warm_s = time.perf_counter() - t
+    row = {"knowledge": name, "productions": len(knowledge.productions), "incidents": len(incidents),
+           "load_s": load_s, "compile_s": build_s + _built(engine),
+           "firings_per_incident": statistics.mean(len(engine.rule(x).firings) for x in incidents[:200]),
+           "warmup_pass_s": warm_s}
+    steps = interview_steps(knowledge, engine, incidents[:100])
+    if steps:
+        row["interview"] = _ms(steps)
+    if ClipsEngine is None:
+        row["rule"] = _ms(_timed([engine.rule], incidents, repeat=repeat)[0])
+        row["infer"] = _ms(_timed([engine.infer], incidents, repeat=repeat)[0])
+    else:
+        t = time.perf_counter()
+        parts = Partitions(knowledge)  # open questions sought where bridgelaw seeks them, for a fair "rule"
+        oracle = ClipsEngine(knowledge, explain_in=lambda stated: parts.part(stated)[1])
+        row["clips_build_s"] = time.perf_counter() - t
+        for x in incidents:
+            oracle.rule(x)
+
+        def fresh() -> None:  # a CLIPS environment slows down with use (see ClipsEngine): measure it fresh
+            if oracle.runs >= 300:
+                oracle.refresh()
+        engines = {"": engine, "clips_": oracle}
+        if before:
+            t = time.perf_counter()
+            engines["before_"] = Before(knowledge)
+            row["before_compile_s"] = time.perf_counter() - t
+        for what in ("rule", "infer", "match"):
+            fns = [getattr(e, "infer" if what == "match" else what) for e in engines.values()]
+            with FireClock() as fire:
+                timed = _timed(fns, incidents, fire if what == "match" else None, repeat, fresh)
+            for prefix, times in zip(engines, timed):
+                row[prefix + what] = _ms(times)
+            for prefix in engines:
+                if prefix != "clips_":
+                    row[f"{prefix}ratio_{what}"] = row[prefix + what]["median_ms"] / row[f"clips_{what}"]["median_ms"]
+                    row[f"{prefix}ratio_{what}_p90"] = row[prefix + what]["p90_ms"] / row[f"clips_{what}"]["p90_ms"]
+        del oracle, engines
+    del engine
+    gc.collect()
+    tracemalloc.start()  # the knowledge is loaded: this is the engines' memory, compiled and running
+    engine = Engine(knowledge)
+    for x in incidents[:200]:
+        engine.rule(x)
+    row["peak_mb"] = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    return row
+
+
+def cold_start(runs: int, tmp: Path) -> dict | None:
+    """Seconds from process start to printed ruling: ``python -m bridgelaw.cli rule INCIDENT``.
+
+    On the first shipped incident, or, if there is none yet, on a random one written to ``tmp``.
+    """
+    paths = sorted((ROOT / "facts" / "incidents").glob("*.yaml"))
+    if paths:
+        path = paths[0]
+    else:
+        vocab = load(ROOT).vocabulary
+        path = tmp / "random-incident.yaml"
+        facts = synthetic.incident_facts(vocab, [""], __import__("random").Random(0))
+        path.write_text(yaml.safe_dump({"source": "bench/run.py", "facts": facts}), encoding="utf-8")
+    # as on a director's machine after the first run: bytecode cached (this sandbox sets PYTHONDONTWRITEBYTECODE)
+    base = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "BRIDGELAW_CACHE")}
+    out = {"incident": path.name, "note": "wall seconds, process start to printed ruling, bytecode cached"}
+    for label, env in (("", base), ("uncached_", {**base, "BRIDGELAW_CACHE": "off"})):
+        times = []
+        for i in range(runs + 1):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "bridgelaw.cli", "rule", str(path)], check=True,
+                           capture_output=True, cwd=ROOT, env=env)
+            if i:  # the first run writes the bytecode and knowledge caches
+                times.append(time.perf_counter() - t)
+        out[label + "median_s"], out[label + "min_s"] = statistics.median(times), min(times)
+    return out
+
+
+def _ms_cell(key: str, field: str = "median_ms"):
+    return lambda r: f"{r[key][field]:.2f}" if key in r else "-"
+
+
+def _ratio_cell(key: str):
+    return lambda r: f"{r[key]:.1f}x" if key in r else "-"
+
+
+COLUMNS = [  # (heading, width, cell)
+    ("knowledge", 15, lambda r: r["knowledge"]), ("prods", 5, lambda r: str(r["productions"])),
+    ("load s", 6, lambda r: f"{r['load_s']:.2f}"), ("compile s", 9, lambda r: f"{r['compile_s']:.2f}"),
+    ("rule ms", 7, _ms_cell("rule")), ("p90", 6, _ms_cell("rule", "p90_ms")),
+    ("CLIPS ms", 8, _ms_cell("clips_rule")), ("p90", 6, _ms_cell("clips_rule", "p90_ms")),
+    ("ratio", 6, _ratio_cell("ratio_rule")), ("p90", 6, _ratio_cell("ratio_rule_p90")),
+    ("match ms", 8, _ms_cell("match")), ("CLIPS", 6, _ms_cell("clips_match")), ("ratio", 6, _ratio_cell("ratio_match")),
+    ("before ms", 9, _ms_cell("before_rule")), ("ratio", 6, _ratio_cell("before_ratio_rule")),
+    ("match", 6, _ms_cell("before_match")), ("ratio", 6, _ratio_cell("before_ratio_match")),
+    ("interview ms", 12, _ms_cell("interview")), ("peak MB", 7, lambda r: f"{r['peak_mb']:.1f}"),
+]
+
+
+def line(cells: list[str]) -> str:
+    return "  ".join(c.ljust(w) if i == 0 else c.rjust(w) for i, (c, (_, w, _)) in enumerate(zip(cells, COLUMNS)))
+
+
+def heading() -> str:
+    return line([h for h, _, _ in COLUMNS])
+
+
+def row_line(row: dict) -> str:
+    return line([cell(row) for _, _, cell in COLUMNS])
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--quick", action="store_true", help="a smoke run: sizes 30 and 60, 50 incidents")
+    ap.add_argument("--sizes", help="synthetic sizes, comma-separated (default 100,300,1000; '' for none)")
+    ap.add_argument("--incidents", type=int, help="incidents per knowledge set (default 1000)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, help="runs per incident and engine, the least counted (default 3; --quick 1)")
+    ap.add_argument("--before", action="store_true",
+                    help="also measure the engine as it was before partitioning (one experta engine; slow)")
+    ap.add_argument("--out", help="JSON file (default bench/results/bench-<time>.json)")
+    args = ap.parse_args(argv)
+    default = "30,60" if args.quick else "100,300,1000"
+    sizes = [int(s) for s in (default if args.sizes is None else args.sizes).split(",") if s.strip()]
+    count = args.incidents or (50 if args.quick else 1000)
+    if ClipsEngine is None:
+        print("clipspy is not installed (uv sync installs the dev dependencies): no CLIPS columns", file=sys.stderr)
+    print(heading(), flush=True)
+    rows = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in [0] + sizes:
+            if n:
+                root, groups = synthetic.write_project(Path(tmp) / f"s{n}", n, seed=args.seed)
+            else:
+                root, groups = ROOT, [""]
+            rows.append(measure(f"synthetic-{n}" if n else "shipped", root, groups, count, args.seed, args.before,
+                                args.repeat or (1 if args.quick else 3)))
+            print(row_line(rows[-1]), flush=True)
+        cold = cold_start(1 if args.quick else 5, Path(tmp))
+    print(f"\ncold `bridgelaw rule {cold['incident']}`: median {cold['median_s']:.2f} s, min {cold['min_s']:.2f} s"
+          f" (knowledge cache off: median {cold['uncached_median_s']:.2f} s, min {cold['uncached_min_s']:.2f} s)")
+    result = {"clock": "process_time (CPU seconds)", "python": platform.python_version(),
+              "machine": platform.machine(), "argv": sys.argv[1:], "time": time.strftime("%Y-%m-%dT%H:%M:%S"), "rows": rows, "cold_start": cold}
+    out = Path(args.out) if args.out else ROOT / "bench" / "results" / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=2), encoding="utf-8")
+    print(f"wrote {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

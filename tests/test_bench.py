@@ -1,0 +1,18 @@
+"""bench/run.py still runs (a tiny --quick run), so the benchmark cannot rot."""
+from __future__ import annotations
+
+import importlib.util
+import json
+
+from bench import run
+
+
+def test_quick_benchmark_runs(tmp_path, capsys):
+    out = tmp_path / "bench.json"
+    assert run.main(["--quick", "--sizes", "25", "--incidents", "20", "--before", "--out", str(out)]) == 0
+    rows = json.loads(out.read_text(encoding="utf-8"))["rows"]
+    assert [r["knowledge"] for r in rows] == ["shipped", "synthetic-25"]
+    assert all(r["rule"]["median_ms"] > 0 and r["peak_mb"] > 0 for r in rows)
+    if importlib.util.find_spec("clips"):
+        assert all("ratio_rule" in r and "before_ratio_rule" in r for r in rows)
+    assert "ratio" in capsys.readouterr().out
