@@ -1,8 +1,8 @@
 """``bridgelaw check``: load everything a committee edits and report every problem.
 
 ``check_path(path, root) -> (problems, summary)``: ``path`` may be a project
-folder (knowledge/, facts/, tests/cases/), a knowledge folder, or one law file
-(checked against the project's vocabulary).  Loading stops at nothing: each
+folder (knowledge/, facts/, tests/cases/), a knowledge folder, one law file,
+one incident or one case file (each checked against the project's vocabulary).  Loading stops at nothing: each
 file's problems are collected, so one run shows them all.
 """
 from __future__ import annotations
@@ -40,6 +40,8 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
         vocab = load_vocabulary(vpath, _rel(vpath))
     except BridgelawError as e:
         return e.problems, "vocabulary"
+    if files is not None and len(files) == 1 and (not LAW_FILE.match(files[0].name) or _is_data(files[0])):
+        return _check_one_file(files[0], vocab)
     law_files = files if files is not None else law_files
     loading = Collector()
     # the productions without errors are still linted, so one run shows every finding
@@ -74,6 +76,41 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
         problems.extend(conflicts(knowledge, complete=False))
     summary = (f"checked {len(law_files)} law file(s), {n_incidents} incident(s), {n_cases} case(s)")
     return problems, summary
+
+
+def _is_data(path: Path) -> bool:
+    """Whether a file named like a law file is in fact a case file or an incident (tests/cases/law-64.yaml)."""
+    from .yamlsafe import load
+    try:
+        data = load(path)
+    except BridgelawError:
+        return False
+    return isinstance(data, dict) and ("cases" in data or "facts" in data) and "productions" not in data
+
+
+def _check_one_file(path: Path, vocab) -> tuple[list[Problem], str]:
+    """An incident or a case file given by itself: checked against the vocabulary.
+
+    A file holding ``facts`` (or ``source``) is an incident, one holding ``cases`` a case file;
+    any other is read as a law file, whose name must then be law-NN.yaml."""
+    from .cases import load_cases
+    from .incident import load_incident
+    from .yamlsafe import load
+    try:
+        data = load(path, _rel(path))
+    except BridgelawError as e:
+        return e.problems, f"checked {_rel(path)}"
+    try:
+        if isinstance(data, dict) and "cases" in data:
+            n = len(load_cases(path, vocab, _rel(path)))
+            return [], f"checked {_rel(path)}: {n} case(s)"
+        if isinstance(data, dict) and ("facts" in data or "source" in data):
+            load_incident(path, vocab, _rel(path))
+            return [], f"checked the incident {_rel(path)}"
+    except BridgelawError as e:
+        return e.problems, f"checked {_rel(path)}"
+    return [Problem(Loc(_rel(path), 1, 1), "not a law file (law-NN.yaml), an incident (facts:) or a case file (cases:)",
+                    hint="a law file is named after its law, e.g. knowledge/law-64.yaml")], f"checked {_rel(path)}"
 
 
 def cross_checks(knowledge, cases) -> list[Problem]:

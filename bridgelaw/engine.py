@@ -203,9 +203,35 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     """What Engine.run returns, from a run of any back end (its firings, elements, derived())."""
     fired = {(f.production, f.facts[0].id) for f in run.firings}
     working = list(incident.facts) + [InFact(t, fid, values, None) for t, fid, values in run.derived()]
-    ruling = Ruling(incident=incident.title or incident.name, elements=_in_law_order(knowledge, run.elements),
+    elements = _in_reading_order(knowledge, run.elements, run.firings)
+    _name_facts(elements, run.firings, working)
+    ruling = Ruling(incident=incident.title or incident.name, elements=elements,
                     firings=list(run.firings), open_questions=[])
     return ruling, working, fired
+
+
+def _in_reading_order(knowledge: Knowledge, elements: list[RulingElement], firings: list) -> list[RulingElement]:
+    """Elements as a director reads them: what happened before what follows from it (a production
+    comes after those whose derived facts it used: the infraction before the adjusted score, the
+    defective trick before its deemed revoke), then in the order of the Laws.  The trace keeps
+    firing order."""
+    depth: dict[int, int] = {}
+    for f in firings:  # firings only rest on earlier firings
+        depth[f.n] = 1 + max((depth[k] for k in f.rests_on), default=-1)
+    order = {p.id: p.order for p in knowledge.productions}
+    return sorted(elements, key=lambda el: (depth.get(el.how[-1], 0) if el.how else 0,
+                                            order[el.production], el.how[-1] if el.how else 0))
+
+
+def _name_facts(elements: list[RulingElement], firings: list, working: list[InFact]) -> None:
+    """Say which fact an element is about when the incident holds several of its kind."""
+    count: dict[str, int] = {}
+    for f in working:
+        count[f.template] = count.get(f.template, 0) + 1
+    for el in elements:
+        subject = firings[el.how[-1] - 1].facts[0] if el.how else None
+        if subject is not None and count.get(subject.template, 0) > 1:
+            el.about = subject.id
 
 
 def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
@@ -213,12 +239,6 @@ def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired:
     ruling.open_questions = open_questions(knowledge, working, fired)
     ruling.elements = ruling.elements + _judgments(knowledge, ruling.open_questions)
     return ruling
-
-
-def _in_law_order(knowledge: Knowledge, elements: list[RulingElement]) -> list[RulingElement]:
-    """Elements as a director reads them: in the order of the Laws (the trace keeps firing order)."""
-    order = {p.id: p.order for p in knowledge.productions}
-    return sorted(elements, key=lambda el: (order[el.production], el.how[-1] if el.how else 0))
 
 
 def _judgments(knowledge: Knowledge, questions: list[OpenQuestion]) -> list[RulingElement]:
@@ -382,6 +402,18 @@ def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set,
     return out
 
 
+def _first_asked(prod: Production, unknown: set) -> list:
+    """Of the unknowns one way of matching ``prod`` waits on, the one its conditions test first:
+    a director is asked the trick number before whether the hands of a trick-12 revoke are back
+    in the board.  (The interview, which asks one question at a time, uses ``waiting``.)"""
+    rank = {}
+    for i, pat in enumerate(prod.when):
+        for j, t in enumerate(pat.tests):
+            rank.setdefault((pat.template, t.slot), (i, j))
+    ranked = sorted(unknown, key=lambda k: (rank.get((k[1], k[2]), (99, 99)), k))
+    return ranked[:1]
+
+
 def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> list[OpenQuestion]:
     """Unknown slots of stated facts that would let a production fire where it did not.
 
@@ -396,17 +428,21 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     for prod in knowledge.productions:
         skip = {subj for pid, subj in fired if pid == prod.id or pid in overriders.get(prod.id, ())}
         for unknown in why_not(knowledge, prod, facts, frozenset(skip)):
-            for key in sorted(unknown):
+            for key in _first_asked(prod, unknown):
                 entry = {"production": prod.id, "cite": prod.cite, "summary": prod.summary}
                 if entry not in waiting.setdefault(key, []):
                     waiting[key].append(entry)
     out = []
     vocab = knowledge.vocabulary
+    count: dict[str, int] = {}
+    for f in facts:
+        count[f.template] = count.get(f.template, 0) + 1
     for (fid, template, slot), why in sorted(waiting.items(), key=lambda kv: (
             vocab.templates[kv[0][1]].order, kv[0][0], list(vocab.templates[kv[0][1]].slots).index(kv[0][2])
             if kv[0][2] in vocab.templates[kv[0][1]].slots else 99)):
         s = vocab.templates[template].slots.get(slot)
         if s is None or s.question is None:
             continue
-        out.append(OpenQuestion(template, slot, fid, s.question, s.judgment, why))
+        out.append(OpenQuestion(template, slot, fid, s.question, s.judgment, why,
+                                about=fid if count.get(template, 0) > 1 else ""))
     return out

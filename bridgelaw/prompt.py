@@ -82,6 +82,12 @@ class Replay:
             return Command(e.command, loc=e.loc)
         return Command("answer", (e.key, e.value), e.loc)
 
+    def unused(self) -> list:
+        """Keyed answers no question asked for: a misspelt key, or a fact the ruling did not need."""
+        if not self.by_key:
+            return [e for e in self.entries[self.i:] if not e.command]
+        return [e for e in self.entries if e.key not in self.used]
+
     def _next(self):
         if self.i >= len(self.entries):
             return None
@@ -215,6 +221,17 @@ def converse(interview: Interview, lang: str, sources: list, out: TextIO | None 
 # -- the command ---------------------------------------------------------------------------------
 
 
+def _report_unused(replay: Replay, interview: Interview) -> None:
+    """Warn of answers the interview never asked for, naming the questions it did ask."""
+    from .errors import suggest
+    asked = [k for k, _ in interview.history()]
+    for e in replay.unused():
+        where = f"'{e.key}'" if e.key else repr(e.value)
+        hint = suggest(e.key, asked, "the questions asked") if e.key else ""
+        print(Problem(e.loc, f"answer {where} was not used: no question asked for it", severity="warning",
+                      hint=hint).render(), file=sys.stderr)
+
+
 def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: bool,
         display: Callable[[Path], str] = str) -> int:
     """``bridgelaw ask``: interview, print the ruling with HOW, optionally save the incident."""
@@ -230,6 +247,8 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
     sources.append(Prompts() if tty else Plain(sys.stdin))
     interview = Interview(knowledge)
     ruling = converse(interview, lang, sources)
+    if answers:
+        _report_unused(sources[0], interview)
     kinds = [knowledge.vocabulary.templates[k].label[lang] for k in interview.kinds_chosen()]
     ruling.incident = ", ".join(kinds) or ruling.incident
     print()

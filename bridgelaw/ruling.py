@@ -13,11 +13,13 @@ from dataclasses import asdict, dataclass, field
 
 HEAD = {
     "ru": {"ruling": "Решение", "how": "Как получено", "open": "Остаются вопросы", "why": "нужно для",
-           "none": "Ни одно правило не применимо к этим фактам: исправления нет, игра (или результат) остаётся как есть.",
+           "none": "Ни одна закодированная продукция не применима к этим фактам. bridgelaw пока кодирует не все Правила:"
+                   " если инцидент подпадает под другое Правило, решайте по Кодексу.",
            "fired": "сработало", "facts": "факты", "derived": "выведено", "incident": "Инцидент",
            "law": "Правило"},
     "en": {"ruling": "Ruling", "how": "How", "open": "Open questions", "why": "needed by",
-           "none": "No production applies to these facts: no rectification; play (or the result) stands.",
+           "none": "No encoded production applies to these facts. bridgelaw does not encode every law yet:"
+                   " if the incident falls under another law, rule from the law book.",
            "fired": "fired", "facts": "facts", "derived": "derived", "incident": "Incident",
            "law": "Law"},
 }
@@ -56,6 +58,7 @@ class RulingElement:
     production: str
     text: dict  # {ru, en}
     how: list  # firing numbers, the producing firing last
+    about: str = ""  # the fact it is about, when the incident holds several of its kind (e.g. two revokes)
 
 
 @dataclass
@@ -68,6 +71,7 @@ class OpenQuestion:
     question: dict
     judgment: bool
     why: list  # [{production, cite, summary}]
+    about: str = ""  # the fact, when the incident holds several of its kind
 
 
 @dataclass
@@ -92,12 +96,14 @@ class Ruling:
         if not self.elements:
             lines.append(h["none"])
         for i, e in enumerate(self.elements, 1):
-            lines.append(f"{i}. [{h['law']} {e.cite}] {e.text[lang]}")
+            about = f" ({e.about})" if e.about else ""
+            lines.append(f"{i}. [{h['law']} {e.cite}]{about} {e.text[lang]}")
         if self.open_questions:
             lines += ["", f"{h['open']}:"]
             for q in self.open_questions:
                 cites = ", ".join(sorted({w['cite'] for w in q.why}))
-                lines.append(f"  - {q.question[lang]} ({h['why']} {cites})")
+                about = f"({q.about}) " if q.about else ""
+                lines.append(f"  - {about}{q.question[lang]} ({h['why']} {cites})")
         if how and self.firings:
             lines += ["", f"{h['how']}:"]
             for f in self.firings:

@@ -34,6 +34,15 @@ SUIT_LABELS = {
     "C": {"ru": "трефы", "en": "clubs"},
     "NT": {"ru": "без козыря", "en": "notrump"},
 }
+# names a director may write for a seat, a side or a suit, in English and Russian (upper case, no spaces)
+NAMES = {
+    "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W",
+    "СЕВЕР": "N", "ВОСТОК": "E", "ЮГ": "S", "ЗАПАД": "W",
+    "NORTH-SOUTH": "NS", "EAST-WEST": "EW", "N-S": "NS", "E-W": "EW",
+    "СЕВЕР-ЮГ": "NS", "ВОСТОК-ЗАПАД": "EW",
+    "SPADES": "S", "HEARTS": "H", "DIAMONDS": "D", "CLUBS": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
+    "ПИКИ": "S", "ЧЕРВЫ": "H", "БУБНЫ": "D", "ТРЕФЫ": "C", "БК": "NT",
+}
 BOOL_LABELS = {True: {"ru": "да", "en": "yes"}, False: {"ru": "нет", "en": "no"}}
 
 _SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}

@@ -79,6 +79,8 @@ class Slot:
         if t == "bool":
             if isinstance(value, bool):
                 return value
+            if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no", "да", "нет"):
+                raise ValueError(f"expected true or false, written without quotes; found the text {value!r}")
             raise ValueError(f"expected true or false, found {value!r}")
         if t == "int":
             if isinstance(value, bool) or not isinstance(value, int):
@@ -89,7 +91,7 @@ class Slot:
         if t in ("enum", "seat", "side", "suit", "strain"):
             s = str(value) if not isinstance(value, bool) else ("true" if value else "false")
             if t != "enum":
-                s = s.upper()
+                s = V.NAMES.get(s.upper().replace(" ", ""), s.upper())
             if s in self.allowed():
                 return s
             raise ValueError(f"unknown value '{value}'")

@@ -39,7 +39,8 @@ def test_rule_as_json(capsys):
     transfers = [e for e in data["elements"] if e["kind"] == "transfer_tricks"]
     assert transfers == [{
         "kind": "transfer_tricks", "args": {"count": 1, "from_side": "EW", "to_side": "NS"}, "cite": "64A2",
-        "production": "64A2.later-trick-won", "text": transfers[0]["text"], "how": transfers[0]["how"]}]
+        "production": "64A2.later-trick-won", "text": transfers[0]["text"], "how": transfers[0]["how"],
+        "about": ""}]
     assert set(transfers[0]["text"]) == {"ru", "en"}
     fired = [f["production"] for f in data["firings"]]
     assert fired[transfers[0]["how"][-1] - 1] == "64A2.later-trick-won"
@@ -97,3 +98,32 @@ def test_usage_error_exits_2(capsys):
         assert e.code == 2
     else:  # pragma: no cover
         raise AssertionError("argparse should exit")
+
+
+def test_check_one_incident_file_names_its_line(tmp_path, capsys):
+    mine = tmp_path / "mine.yaml"
+    mine.write_text("source: my club\nfacts:\n  revoke: {offender: West, trick: six, establishing_act: \"true\"}\n",
+                    encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(mine))
+    assert code == 1
+    assert "mine.yaml:3:35: facts: revoke.trick: expected a whole number, found 'six'" in out
+    assert "mine.yaml:3:58: facts: revoke.establishing_act: unknown value 'true'" in out
+    assert "unknown value 'West'" not in out  # full seat names are understood
+    assert "checked the incident" not in out and "2 error(s)" in out
+
+
+def test_check_one_case_file(capsys):
+    code, out, _ = run(capsys, "check", str(ROOT / "tests" / "cases" / "law-64.yaml"))
+    assert code == 0
+    assert "case(s): 0 error(s)" in out
+
+
+def test_quoted_true_is_explained():
+    from bridgelaw.engine import load
+    slot = load(ROOT).vocabulary.slot("revoke", "repeat_in_same_suit")
+    try:
+        slot.coerce("true")
+    except ValueError as e:
+        assert "without quotes" in str(e)
+    else:  # pragma: no cover
+        raise AssertionError("a quoted true must be refused")

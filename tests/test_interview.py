@@ -375,3 +375,13 @@ def test_labels_with_spaces_numbers_and_resuming_from_history(mini):
     data = json.loads(json.dumps(again.step().to_dict()))
     assert data["choices"][11] == {"value": 12, "label": {"ru": "12", "en": "12"}, "help": None}
     assert data["why"][0]["cite"] == "64B6"
+
+
+def test_an_answer_no_question_asked_for_is_reported(tmp_path, capsys):
+    from bridgelaw import cli
+    answers = tmp_path / "a.yaml"
+    answers.write_text((ROOT / "tests" / "answers" / "defective-trick-two-cards.yaml").read_text(encoding="utf-8")
+                       + "  defective_trick.trick_won_by: offender_partner\n", encoding="utf-8")
+    assert cli.main(["ask", "--answers", str(answers), "--lang", "en"]) == 0
+    err = capsys.readouterr().err
+    assert "warning: answer 'defective_trick.trick_won_by' was not used: no question asked for it" in err
