@@ -90,13 +90,14 @@ class JointRun:
 
     def __init__(self, engines: list[tuple]):
         self.engines = engines  # [(engine, templates its productions mention)]
+        self.names = _record_names(engines[0][0]) if engines else []
 
     def run(self, facts) -> "JointRun":
         record = None
         for e, templates in self.engines:
             e.start()
             if record is None:
-                record = {name: getattr(e, name) for name in _record_names(e)}
+                record = {name: getattr(e, name) for name in self.names}
             e.__dict__.update(record)
             e.reset_with([e.__classes__[f.template](id=f.id, **dict(f.values)) for f in facts if f.template in templates])
         run_together([e for e, _ in self.engines])
@@ -139,10 +140,10 @@ class Partitions:
 
     def _engine(self, comp: int) -> tuple:
         if comp not in self._engines:
-            t = time.perf_counter()
+            start = time.perf_counter()
             prods = self.members[comp]
             self._engines[comp] = (self.make(prods), frozenset(t for p in prods for t in mentioned(p)))
-            self.build_seconds += time.perf_counter() - t
+            self.build_seconds += time.perf_counter() - start
         return self._engines[comp]
 
     def runner(self, stated: frozenset) -> JointRun:
