@@ -45,18 +45,18 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bench import synthetic  # noqa: E402
-from bridgelaw.cases import load_cases  # noqa: E402
+from bridgelaw.read.cases import load_cases  # noqa: E402
 from experta import KnowledgeEngine  # noqa: E402
 from experta.matchers import ReteMatcher  # noqa: E402
 
-from bridgelaw.compiler import compile_engine  # noqa: E402
+from bridgelaw.run.compiler import compile_engine  # noqa: E402
 from bridgelaw.engine import Engine, _Run, complete, load, settle  # noqa: E402
-from bridgelaw.incident import load_incident  # noqa: E402
-from bridgelaw.partition import Partitions  # noqa: E402
+from bridgelaw.read.incident import load_incident  # noqa: E402
+from bridgelaw.run.partition import Partitions  # noqa: E402
 
 try:
-    import bridgelaw.clips
-    from bridgelaw.clips import ClipsEngine
+    import bridgelaw.run.clips
+    from bridgelaw.run.clips import ClipsEngine
 except ImportError:  # clipspy is a dev dependency
     ClipsEngine = None
 
@@ -99,7 +99,7 @@ class FireClock:
 
     def __init__(self):
         self.spent = 0.0
-        self.classes = [_Run] + ([bridgelaw.clips._ClipsRun] if ClipsEngine else [])
+        self.classes = [_Run] + ([bridgelaw.run.clips._ClipsRun] if ClipsEngine else [])
 
     def __enter__(self) -> "FireClock":
         self.saved = [c.fire for c in self.classes]
@@ -159,7 +159,7 @@ def interview_steps(knowledge, engine, incidents) -> list[float] | None:
     """CPU seconds per interview step (question or final ruling), a simulated director answering
     each incident (bridgelaw/interview.py: Interview, simulate); None if there is no interview yet."""
     try:
-        mod = importlib.import_module("bridgelaw.interview")
+        mod = importlib.import_module("bridgelaw.faces.interview")
     except ImportError:
         return None
     out = []
@@ -248,7 +248,7 @@ def measure(name: str, root: Path, groups: list[str], count: int, seed: int, bef
 
 
 def cold_start(runs: int, tmp: Path) -> dict | None:
-    """Seconds from process start to printed ruling: ``python -m bridgelaw.cli rule INCIDENT``.
+    """Seconds from process start to printed ruling: ``python -m bridgelaw.faces.cli rule INCIDENT``.
 
     On the first shipped incident, or, if there is none yet, on a random one written to ``tmp``.
     """
@@ -267,7 +267,7 @@ def cold_start(runs: int, tmp: Path) -> dict | None:
         times = []
         for i in range(runs + 1):
             t = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "bridgelaw.cli", "rule", str(path)], check=True,
+            subprocess.run([sys.executable, "-m", "bridgelaw.faces.cli", "rule", str(path)], check=True,
                            capture_output=True, cwd=ROOT, env=env)
             if i:  # the first run writes the bytecode and knowledge caches
                 times.append(time.perf_counter() - t)

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import yaml
 
-from bridgelaw.citations import load_index
-from bridgelaw.incident import incident_from_facts
-from bridgelaw.vocabulary import load_vocabulary
+from bridgelaw.read.citations import load_index
+from bridgelaw.read.incident import incident_from_facts
+from bridgelaw.read.vocabulary import load_vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 GROUP_SIZE = 25

@@ -20,15 +20,15 @@ from __future__ import annotations
 import string
 from pathlib import Path
 
-from .compiler import FiredMarker, _vars, compare, compile_engine, fact_classes, has_var, resolve
+from .run.compiler import FiredMarker, _vars, compare, compile_engine, fact_classes, has_var, resolve
 from .errors import BridgelawError, Problem
-from .incident import Incident, InFact, incident_from_facts, load_incident
-from .cache import cached
-from .knowledge import find_files, load_knowledge
+from .read.incident import Incident, InFact, incident_from_facts, load_incident
+from .read.cache import cached
+from .read.knowledge import find_files, load_knowledge
 from .model import Knowledge, Production, Var
-from .partition import Partitions
-from .rete import FastEngine
-from .ruling import FactUse, Firing, OpenQuestion, Ruling, RulingElement
+from .run.partition import Partitions
+from .run.rete import FastEngine
+from .explain.ruling import FactUse, Firing, OpenQuestion, Ruling, RulingElement
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw.cli import main
+from bridgelaw.faces.cli import main
 from committee_project import make_project
 
 VOID = {"meta", "br", "hr", "img", "input", "link"}

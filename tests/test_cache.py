@@ -1,4 +1,4 @@
-"""The knowledge cache (bridgelaw/cache.py): a hit gives the same knowledge; any edit is a miss."""
+"""The knowledge cache (bridgelaw/read/cache.py): a hit gives the same knowledge; any edit is a miss."""
 from __future__ import annotations
 
 import shutil
@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw import cache
+from bridgelaw.read import cache
 from bridgelaw.engine import load
 from bridgelaw.errors import BridgelawError
 

@@ -1,6 +1,6 @@
 """Every YAML case in tests/cases/ rules as expected; every production is fired by a case.
 
-The cases are loaded, run and reported by bridgelaw.testrun, the same code as
+The cases are loaded, run and reported by bridgelaw.committee.testrun, the same code as
 ``bridgelaw test``: a failure here prints what that command prints.
 """
 from __future__ import annotations
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw.cases import check_production_ids
+from bridgelaw.read.cases import check_production_ids
 from bridgelaw.engine import load
-from bridgelaw.testrun import case_files, exercised, failure_report, load_all, run_case, run_cases
+from bridgelaw.committee.testrun import case_files, exercised, failure_report, load_all, run_case, run_cases
 
 ROOT = Path(__file__).resolve().parent.parent
 _KNOWLEDGE = load(ROOT)

@@ -5,7 +5,7 @@ import json
 import shutil
 from pathlib import Path
 
-from bridgelaw import cli
+from bridgelaw.faces import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE = ROOT / "facts" / "incidents" / "revoke-trick-not-won-by-offender.yaml"

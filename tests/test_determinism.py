@@ -21,7 +21,7 @@ def test_same_ruling_under_several_hash_seeds(name):
     path = ROOT / "facts" / "incidents" / name
     outs = set()
     for seed in ("0", "1", "2", "17", "4242"):
-        r = subprocess.run([sys.executable, "-m", "bridgelaw.cli", "rule", str(path), "--json"],
+        r = subprocess.run([sys.executable, "-m", "bridgelaw.faces.cli", "rule", str(path), "--json"],
                            capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed}, cwd=ROOT)
         assert r.returncode == 0, r.stderr
         outs.add(r.stdout)

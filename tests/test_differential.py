@@ -1,4 +1,4 @@
-"""The experta engine and the CLIPS back end (bridgelaw/clips.py) give the same ruling.
+"""The experta engine and the CLIPS back end (bridgelaw/run/clips.py) give the same ruling.
 
 Both are compiled from the same model; CLIPS is the oracle.  Every YAML case,
 every shipped incident and a few hundred synthetic incidents over synthetic
@@ -15,10 +15,10 @@ import pytest
 clips = pytest.importorskip("clips")
 
 from bench import synthetic  # noqa: E402
-from bridgelaw.cases import load_cases  # noqa: E402
-from bridgelaw.clips import ClipsEngine  # noqa: E402
+from bridgelaw.read.cases import load_cases  # noqa: E402
+from bridgelaw.run.clips import ClipsEngine  # noqa: E402
 from bridgelaw.engine import Engine, load  # noqa: E402
-from bridgelaw.incident import load_incident  # noqa: E402
+from bridgelaw.read.incident import load_incident  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 _VOCAB = load(ROOT).vocabulary

@@ -16,7 +16,7 @@ import pytest
 from experta import NOT, Fact, KnowledgeEngine, Rule
 from experta.strategies import DepthStrategy
 
-from bridgelaw.strategy import StableStrategy
+from bridgelaw.run.strategy import StableStrategy
 
 
 def blocked_rules_that_fire(n: int, strategy) -> list[int]:
@@ -53,7 +53,7 @@ def test_default_strategy_has_the_defect():
 
 ORDER_SCRIPT = """
 from experta import Fact, KnowledgeEngine, Rule
-from bridgelaw.strategy import StableStrategy
+from bridgelaw.run.strategy import StableStrategy
 fired, attrs = [], {"__strategy__": StableStrategy}
 for i in range(8):
     def action(self, i=i):

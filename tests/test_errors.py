@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw import cli
+from bridgelaw.faces import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = sorted((ROOT / "tests" / "errors").glob("*.yaml"))

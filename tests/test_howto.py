@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw.cli import main
+from bridgelaw.faces.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 NEW = "64A2.revoke-card-won-later-trick"

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw.cases import load_cases
-from bridgelaw.cli import main
+from bridgelaw.read.cases import load_cases
+from bridgelaw.faces.cli import main
 from bridgelaw.engine import Engine, load
-from bridgelaw.incident import load_incident
-from bridgelaw.interview import UNKNOWN, AnswerError, Interview, Question, answer_from, simulate
-from bridgelaw.ruling import Ruling
+from bridgelaw.read.incident import load_incident
+from bridgelaw.faces.interview import UNKNOWN, AnswerError, Interview, Question, answer_from, simulate
+from bridgelaw.explain.ruling import Ruling
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "interview"
@@ -378,7 +378,7 @@ def test_labels_with_spaces_numbers_and_resuming_from_history(mini):
 
 
 def test_an_answer_no_question_asked_for_is_reported(tmp_path, capsys):
-    from bridgelaw import cli
+    from bridgelaw.faces import cli
     answers = tmp_path / "a.yaml"
     answers.write_text((ROOT / "tests" / "answers" / "defective-trick-two-cards.yaml").read_text(encoding="utf-8")
                        + "  defective_trick.trick_won_by: offender_partner\n", encoding="utf-8")

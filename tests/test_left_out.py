@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from bridgelaw.cli import main
+from bridgelaw.faces.cli import main
 from committee_project import project  # noqa: F401 (a fixture)
 
 LEFT_OUT = """\

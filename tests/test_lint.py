@@ -2,13 +2,13 @@
 
 The issue's Done-when: (a) a misspelled value, (b) a second production giving a
 different trick count for the same revoke facts, (c) a production with no case;
-plus the other static checks of bridgelaw/lint.py.
+plus the other static checks of bridgelaw/committee/lint.py.
 """
 from __future__ import annotations
 
 import re
 
-from bridgelaw.cli import main
+from bridgelaw.faces.cli import main
 from committee_project import append, project  # noqa: F401 (a fixture)
 
 SECOND_64A2 = """\

@@ -1,11 +1,11 @@
-"""Partitioning (bridgelaw/partition.py): which productions an incident runs, and in which engines."""
+"""Partitioning (bridgelaw/run/partition.py): which productions an incident runs, and in which engines."""
 from __future__ import annotations
 
 import pytest
 
 from bench import synthetic
 from bridgelaw.engine import load
-from bridgelaw.partition import Partitions, applicable, mentioned, positive_templates
+from bridgelaw.run.partition import Partitions, applicable, mentioned, positive_templates
 
 
 def test_applicable_follows_derived_facts(knowledge):

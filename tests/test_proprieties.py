@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bridgelaw import cli
+from bridgelaw.faces import cli
 
 INCIDENTS = Path(__file__).resolve().parent.parent / "facts" / "incidents"
 HESITATION = INCIDENTS / "slow-3s-raised-to-game.yaml"

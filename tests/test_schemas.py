@@ -1,4 +1,4 @@
-"""schemas/*.schema.json: generated from bridgelaw/schemas.py and the vocabulary, up to date, and no stricter
+"""schemas/*.schema.json: generated from bridgelaw/read/schemas.py and the vocabulary, up to date, and no stricter
 than the loaders on the shipped files (an editor must not flag what `bridgelaw check` accepts)."""
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from bridgelaw.cli import main
-from bridgelaw.editor_schemas import FILES, GLOBS, editor_schemas, modeline, stale_schemas
-from bridgelaw.vocabulary import load_vocabulary
-from bridgelaw.yamlsafe import load, loads
+from bridgelaw.faces.cli import main
+from bridgelaw.committee.editor_schemas import FILES, GLOBS, editor_schemas, modeline, stale_schemas
+from bridgelaw.read.vocabulary import load_vocabulary
+from bridgelaw.read.yamlsafe import load, loads
 from committee_project import make_project
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,7 +1,7 @@
 """`bridgelaw test`: a table per law; for a failure, expected vs actual side by side, then the HOW trace."""
 from __future__ import annotations
 
-from bridgelaw.cli import main
+from bridgelaw.faces.cli import main
 from committee_project import project  # noqa: F401 (a fixture)
 
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgelaw.incident import load_incident
-from bridgelaw.web import create_app
-from bridgelaw.web.session import MAX_ANSWERS, StateError, encode
+from bridgelaw.read.incident import load_incident
+from bridgelaw.faces.web import create_app
+from bridgelaw.faces.web.session import MAX_ANSWERS, StateError, encode
 from web_director import as_json, script
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,7 +94,7 @@ def test_not_known_is_null(client):
 
 
 def test_replay_resumes_from_answers_it_has_checked(knowledge, engine):
-    from bridgelaw.web.session import Service
+    from bridgelaw.faces.web.session import Service
     service = Service(knowledge)
     incident = load_incident(ROOT / "facts" / "incidents" / "defective-trick-two-cards.yaml", knowledge.vocabulary)
     steps, expected = script(knowledge, engine, incident)
@@ -116,7 +116,7 @@ def test_replay_resumes_from_answers_it_has_checked(knowledge, engine):
 
 def test_replays_from_many_threads_share_one_engine_safely(knowledge, engine):
     from concurrent.futures import ThreadPoolExecutor
-    from bridgelaw.web.session import Service
+    from bridgelaw.faces.web.session import Service
     service = Service(knowledge)
     jobs = []
     for path in INCIDENTS:
@@ -290,8 +290,8 @@ def test_page_unknown_lang_is_4xx_page(client):
 
 def test_a_free_answer_is_typed(app, monkeypatch):
     """No production asks one yet (a contract, a card): the page gives a text field and a Next button."""
-    from bridgelaw.interview import Question
-    from bridgelaw.web.session import Snapshot
+    from bridgelaw.faces.interview import Question
+    from bridgelaw.faces.web.session import Snapshot
     q = Question(key="deal.contract", kind="slot", text={"ru": "Какой контракт?", "en": "What contract?"},
                  template="deal", slot="contract", fact="deal", type="contract", allow_unknown=True)
     monkeypatch.setattr(app.state.service, "replay", lambda answers: Snapshot((), (), q, None, {}))

@@ -22,8 +22,8 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw.incident import load_incident
-from bridgelaw.interview import UNKNOWN
+from bridgelaw.read.incident import load_incident
+from bridgelaw.faces.interview import UNKNOWN
 from web_director import script
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +38,7 @@ INCIDENTS = ROOT / "facts" / "incidents"
 
 def _claim_incident() -> Path | None:
     """The first shipped incident that states a claim (Laws 68-71), if the knowledge has claims yet."""
-    from bridgelaw.yamlsafe import load
+    from bridgelaw.read.yamlsafe import load
     for path in sorted(INCIDENTS.glob("*.yaml")):
         facts = load(path, str(path)).get("facts") or {}
         if any("claim" in name for name in facts):
@@ -51,7 +51,7 @@ def server():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "bridgelaw.cli", "serve", "--port", str(port)], cwd=ROOT,
+    proc = subprocess.Popen([sys.executable, "-m", "bridgelaw.faces.cli", "serve", "--port", str(port)], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     base = f"http://127.0.0.1:{port}"
     started = time.monotonic()
@@ -131,7 +131,7 @@ def _answer(page, q, value) -> None:
 
 def _rule(path: Path, *args: str) -> dict:
     """`bridgelaw rule PATH --json`, as a director's command line runs it."""
-    done = subprocess.run([sys.executable, "-m", "bridgelaw.cli", "rule", str(path), "--json", *args], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "bridgelaw.faces.cli", "rule", str(path), "--json", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)

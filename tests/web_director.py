@@ -7,7 +7,7 @@ through the JSON API or click them on the page, and expect the same questions.
 """
 from __future__ import annotations
 
-from bridgelaw.interview import UNKNOWN, Interview, Question, answer_from
+from bridgelaw.faces.interview import UNKNOWN, Interview, Question, answer_from
 
 
 def script(knowledge, engine, incident) -> tuple[list, object]:

@@ -1,0 +1,148 @@
+"""``bridgelaw check``: load everything a committee edits and report every problem.
+
+``check_path(path, root) -> (problems, summary)``: ``path`` may be a project
+folder (knowledge/, facts/, tests/cases/), a knowledge folder, one law file,
+one incident or one case file (each checked against the project's vocabulary).  Loading stops at nothing: each
+file's problems are collected, so one run shows them all.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import BridgelawError, Collector, Loc, Problem, shown_path
+
+
+def _rel(p: Path) -> str:
+    return shown_path(p)
+
+
+def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], str]:
+    from ..engine import Engine
+    from ..read.knowledge import LAW_FILE, find_files, load_knowledge
+    from ..read.vocabulary import load_vocabulary
+
+    files = None
+    root = default_root
+    if path is not None:
+        if path.is_file():
+            files = [path]
+            root = next((p for p in path.resolve().parents if (p / "facts" / "vocabulary.yaml").exists()), default_root)
+        elif (path / "knowledge").is_dir():
+            root = path
+        elif path.is_dir():
+            files = sorted(p for p in path.glob("law-*.y*ml") if LAW_FILE.match(p.name))
+            root = path.parent if (path.parent / "facts" / "vocabulary.yaml").exists() else default_root
+        else:
+            return [Problem(_loc(path), "no such file or folder")], "check"
+    problems: list[Problem] = []
+    vpath, _, _, law_files = find_files(root)
+    try:
+        vocab = load_vocabulary(vpath, _rel(vpath))
+    except BridgelawError as e:
+        return e.problems, "vocabulary"
+    if files is not None and len(files) == 1 and (not LAW_FILE.match(files[0].name) or _is_data(files[0])):
+        return _check_one_file(files[0], vocab)
+    law_files = files if files is not None else law_files
+    loading = Collector()
+    # the productions without errors are still linted, so one run shows every finding
+    knowledge = load_knowledge(root, files=law_files, vocabulary=vocab, relative_to=Path.cwd(), collector=loading)
+    problems.extend(loading.problems)
+    complete = not loading.errors
+    n_cases = n_incidents = 0
+    if files is None:
+        from ..read.incident import load_incident
+        for inc in sorted((root / "facts" / "incidents").glob("*.y*ml")):
+            n_incidents += 1
+            try:
+                load_incident(inc, vocab, _rel(inc))
+            except BridgelawError as e:
+                problems.extend(e.problems)
+        from ..read.cases import load_cases
+        cases = []
+        for cf in sorted((root / "tests" / "cases").glob("*.y*ml")):
+            try:
+                cases.extend(load_cases(cf, vocab, _rel(cf)))
+            except BridgelawError as e:
+                problems.extend(e.problems)
+        n_cases = len(cases)
+        from .editor_schemas import modeline_problems
+        from .lint import lint
+        from .testrun import exercised, run_cases
+        problems.extend(cross_checks(knowledge, cases))
+        problems.extend(modeline_problems(root))
+        problems.extend(lint(knowledge, root, exercised(run_cases(Engine(knowledge), cases)), complete))
+    else:  # some law files only: what they say may rest on others, so only contradictions are linted
+        from .lint import conflicts
+        problems.extend(conflicts(knowledge, complete=False))
+    summary = (f"checked {len(law_files)} law file(s), {n_incidents} incident(s), {n_cases} case(s)")
+    return problems, summary
+
+
+def _is_data(path: Path) -> bool:
+    """Whether a file named like a law file is in fact a case file or an incident (tests/cases/law-64.yaml)."""
+    from ..read.yamlsafe import load
+    try:
+        data = load(path)
+    except BridgelawError:
+        return False
+    return isinstance(data, dict) and ("cases" in data or "facts" in data) and "productions" not in data
+
+
+def _check_one_file(path: Path, vocab) -> tuple[list[Problem], str]:
+    """An incident or a case file given by itself: checked against the vocabulary.
+
+    A file holding ``facts`` (or ``source``) is an incident, one holding ``cases`` a case file;
+    any other is read as a law file, whose name must then be law-NN.yaml."""
+    from ..read.cases import load_cases
+    from ..read.incident import load_incident
+    from ..read.yamlsafe import load
+    try:
+        data = load(path, _rel(path))
+    except BridgelawError as e:
+        return e.problems, f"checked {_rel(path)}"
+    try:
+        if isinstance(data, dict) and "cases" in data:
+            n = len(load_cases(path, vocab, _rel(path)))
+            return [], f"checked {_rel(path)}: {n} case(s)"
+        if isinstance(data, dict) and ("facts" in data or "source" in data):
+            load_incident(path, vocab, _rel(path))
+            return [], f"checked the incident {_rel(path)}"
+    except BridgelawError as e:
+        return e.problems, f"checked {_rel(path)}"
+    return [Problem(Loc(_rel(path), 1, 1), "not a law file (law-NN.yaml), an incident (facts:) or a case file (cases:)",
+                    hint="a law file is named after its law, e.g. knowledge/law-64.yaml")], f"checked {_rel(path)}"
+
+
+def cross_checks(knowledge, cases) -> list[Problem]:
+    """Names and citations one file uses and another defines: production ids and cites in the cases,
+    the laws the vocabulary's questions cite, the subsections listed in laws.yaml."""
+    from ..read.cases import check_production_ids
+    from ..read.citations import parse
+    problems = check_production_ids(cases, knowledge)
+    index = knowledge.index
+    if index is None:
+        return problems
+    for case in cases:
+        for exp in case.expect:
+            if exp.cite and index.check(exp.cite):
+                problems.append(Problem(exp.loc, f"cite: {index.check(exp.cite)}", f"case '{case.name}'"))
+    for t in knowledge.vocabulary.templates.values():
+        for s in t.slots.values():
+            if s.law and index.check(str(s.law)):
+                problems.append(Problem(s.loc, f"law: {index.check(str(s.law))}", f"slot {t.name}.{s.name}"))
+    for n, entry in index.laws.items():
+        for sub in entry.get("subsections") or []:
+            try:
+                c = parse(str(sub))
+                wrong = c.law != n
+            except ValueError:
+                wrong = True
+            if wrong:
+                problems.append(Problem(Loc("knowledge/laws.yaml"), f"law {n}: subsection '{sub}' is not a"
+                                        f" subsection of Law {n} (write e.g. {n}A1, {n}B2(a))"))
+    return problems
+
+
+def _loc(path: Path):
+    from ..errors import Loc
+    return Loc(str(path))

@@ -1,0 +1,144 @@
+"""Productions, facts and ruling elements in plain words (ru/en), from the vocabulary's labels.
+
+Shape: ``Describer(vocabulary, lang)`` with ``condition(pattern)``,
+``element(element)``, ``derived(derive)``, ``fact(infact)`` and
+``expected(expected)``, each returning HTML-safe text (markupsafe.Markup) in
+which a variable reads as ``<var>o</var>`` and a value as its label.  No YAML
+reaches the reader: the book (book.py) is built from these.
+"""
+from __future__ import annotations
+
+import string
+
+from markupsafe import Markup, escape
+
+from ..model import Expr, Var
+
+WORDS = {
+    "en": {"eq": "is", "ne": "is not", "in": "is one of", "not_in": "is none of", "lt": "is less than",
+           "le": "is at most", "gt": "is more than", "ge": "is at least", "known_true": "is known",
+           "known_false": "is not known yet", "no_fact": "there is no fact: {label}", "or": " or ",
+           "side": "the side of {v}", "opponents": "the opponents of {v}", "partner": "the partner of {v}",
+           "lho": "the left-hand opponent of {v}", "rho": "the right-hand opponent of {v}", "id": "this fact",
+           "states": "{label}", "unknown": "unknown"},
+    "ru": {"eq": "—", "ne": "— не", "in": "— одно из:", "not_in": "— ни одно из:", "lt": "меньше",
+           "le": "не больше", "gt": "больше", "ge": "не меньше", "known_true": "известно",
+           "known_false": "ещё не установлено", "no_fact": "нет факта: {label}", "or": " или ",
+           "side": "сторона {v}", "opponents": "противники {v}", "partner": "партнёр {v}",
+           "lho": "левый противник {v}", "rho": "правый противник {v}", "id": "этот факт",
+           "states": "{label}", "unknown": "неизвестно"},
+}
+
+
+class Describer:
+    """Renders the model's nodes for a reader in one language."""
+
+    def __init__(self, vocabulary, lang: str = "ru"):
+        self.vocab, self.lang, self.w = vocabulary, lang, WORDS[lang]
+
+    # -- values ---------------------------------------------------------------------------
+    def var(self, v: Var) -> Markup:
+        name = Markup("<var>{}</var>").format(v.name)
+        if v.accessor:
+            return Markup(escape(self.w[v.accessor]).replace("{v}", name))
+        return name
+
+    def value(self, slot, v) -> Markup:
+        if isinstance(v, Var):
+            return self.var(v)
+        if isinstance(v, Expr):  # arithmetic: a + b, (a − b − c)
+            sign = Markup(" + ") if v.op == "plus" else Markup(" − ")
+            return Markup("({})").format(sign.join(self.value(None, x) if not isinstance(x, int) else escape(str(x))
+                                                   for x in v.operands))
+        if isinstance(v, tuple):
+            return Markup(", ").join(self.value(slot, x) for x in v)
+        if v is None:
+            return escape(self.w["unknown"])
+        if slot is None or slot.type in ("ref", "text"):
+            return Markup("<code>{}</code>").format(v)
+        if slot.type != "enum":
+            return escape(slot.label_of(v, self.lang))
+        return Markup("«{}»" if self.lang == "ru" else "“{}”").format(slot.label_of(v, self.lang))
+
+    def _slot(self, template: str, name: str):
+        t = self.vocab.templates[template]
+        return t.slots.get(name)
+
+    def _slot_title(self, template: str, name: str) -> str:
+        s = self._slot(template, name)
+        return s.title(self.lang) if s is not None else self.w["id"]
+
+    # -- conditions -------------------------------------------------------------------------
+    def test(self, template: str, t) -> Markup:
+        slot = self._slot(template, t.slot)
+        title = escape(self._slot_title(template, t.slot))
+        if t.op == "known":
+            return Markup("{} {}").format(title, self.w["known_true" if t.value else "known_false"])
+        return Markup("{} {} {}").format(title, self.w[t.op], self.value(slot, t.value))
+
+    def condition(self, pattern) -> Markup:
+        t = self.vocab.templates[pattern.template]
+        label = escape(t.label[self.lang])
+        named = [x for x in pattern.tests if x.slot == "id" and x.op == "eq" and isinstance(x.value, Var)]
+        rest = [x for x in pattern.tests if x not in named]
+        head = Markup("<b>{}</b>").format(label)
+        if named:
+            head = Markup("{} {}").format(head, self.var(named[0].value))
+        if rest:
+            head = Markup("{}: {}").format(head, Markup("; ").join(self.test(pattern.template, x) for x in rest))
+        if pattern.negated:
+            return Markup(escape(self.w["no_fact"]).replace("{label}", head))
+        return head
+
+    # -- right-hand sides ------------------------------------------------------------------------
+    def _format(self, template: str, labels: dict) -> Markup:
+        out = Markup("")
+        for literal, field, _, _ in string.Formatter().parse(template):
+            out += escape(literal)
+            if field:
+                out += labels.get(field, escape("—"))
+        return out
+
+    def element_text(self, kind: str, args: dict, own_text: dict | None) -> Markup:
+        """The kind's standard text with the arguments' labels, then the production's own text."""
+        ek = self.vocab.elements[kind]
+        labels = {name: (self.value(slot, args[name]) if args.get(name) is not None else escape("—"))
+                  for name, slot in ek.args.items()}
+        text = self._format(ek.text[self.lang], labels).strip()
+        if own_text:
+            extra = self._format(own_text[self.lang], labels).strip()
+            text = Markup("{} {}").format(text, extra).strip() if text else extra
+        return Markup(text)
+
+    def element(self, el) -> Markup:
+        ek = self.vocab.elements[el.kind]
+        text = self.element_text(el.kind, dict(el.args), el.text)
+        return Markup("<b>{}</b>: {}").format(ek.label[self.lang], text) if text else \
+            Markup("<b>{}</b>").format(ek.label[self.lang])
+
+    def derived(self, d) -> Markup:
+        t = self.vocab.templates[d.template]
+        parts = [Markup("{} {} {}").format(self._slot_title(d.template, k), self.w["eq"],
+                                             self.value(self._slot(d.template, k), v)) for k, v in d.slots]
+        head = Markup("<b>{}</b>").format(t.label[self.lang])
+        return Markup("{}: {}").format(head, Markup("; ").join(parts)) if parts else head
+
+    # -- cases -------------------------------------------------------------------------------------
+    def fact(self, f) -> Markup:
+        t = self.vocab.templates[f.template]
+        parts = [Markup("{} {} {}").format(t.slots[k].title(self.lang), self.w["eq"], self.value(t.slots[k], v))
+                 for k, v in f.values if v is not None]
+        head = Markup("<b>{}</b>").format(t.label[self.lang])
+        if t.many:
+            head = Markup("{} <code>{}</code>").format(head, f.id)
+        return Markup("{}: {}").format(head, Markup("; ").join(parts)) if parts else head
+
+    def expected(self, exp) -> Markup:
+        ek = self.vocab.elements[exp.kind]
+        args = dict(exp.args)
+        parts = [Markup("{} {} {}").format(ek.args[k].title(self.lang), self.w["eq"], self.value(ek.args[k], v))
+                 for k, v in args.items()]
+        head = Markup("<b>{}</b>").format(ek.label[self.lang])
+        if exp.cite:
+            head = Markup("{} [{}]").format(head, exp.cite)
+        return Markup("{}: {}").format(head, Markup("; ").join(parts)) if parts else head

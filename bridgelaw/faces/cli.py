@@ -1,0 +1,193 @@
+"""The ``bridgelaw`` command: a client of the engine (it parses no YAML itself).
+
+    bridgelaw rule INCIDENT.yaml [--lang ru|en] [--json] [--no-how]
+    bridgelaw check [PATH] [--strict]
+    bridgelaw test [PATH...] [-k TEXT] [--lang en|ru]
+    bridgelaw coverage [--lang en|ru] [--encoded]
+    bridgelaw book [--lang ru|en] OUT_DIR
+    bridgelaw schemas [--check]
+    bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]]
+    bridgelaw serve [--host 127.0.0.1] [--port 8000]
+
+Exit codes: 0 success; 1 findings (check) or a bad input file (rule); 2 bad usage; 3 internal error.
+Errors are printed as ``file:line:col: what`` with a suggestion, never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from ..errors import BridgelawError, shown_path
+
+
+def _root(arg: str | None) -> Path:
+    from ..engine import PROJECT_ROOT
+    return Path(arg) if arg else PROJECT_ROOT
+
+
+def _display(path: Path) -> str:
+    return shown_path(path)
+
+
+def cmd_rule(args) -> int:
+    from ..engine import Engine, load
+    knowledge = load(_root(args.root))
+    engine = Engine(knowledge)
+    incident = engine.load_incident(args.incident, _display(Path(args.incident)))
+    ruling = engine.rule(incident)
+    if args.json:
+        print(json.dumps(ruling.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(ruling.render(args.lang, how=not args.no_how))
+    return 0
+
+
+def cmd_check(args) -> int:
+    from ..committee.checks import check_path
+    problems, summary = check_path(Path(args.path) if args.path else None, _root(args.root))
+    for p in problems:
+        print(p.render())
+    errors = [p for p in problems if p.severity == "error"]
+    warnings = [p for p in problems if p.severity == "warning"]
+    print(f"{summary}: {len(errors)} error(s), {len(warnings)} warning(s)")
+    return 1 if errors or (args.strict and warnings) else 0
+
+
+def _paths_root(args, paths: list[str]) -> Path:
+    from ..read.knowledge import find_root
+    if args.root:
+        return Path(args.root)
+    return find_root(Path(paths[0]) if paths else None, _root(None))
+
+
+def cmd_test(args) -> int:
+    from ..committee.testrun import run_tests
+    run = run_tests(_paths_root(args, args.paths), [Path(p) for p in args.paths] or None, args.k)
+    print(run.render(args.lang))
+    if not run.outcomes and not run.problems and args.paths:
+        return 1
+    return 0 if run.ok else 1
+
+
+def cmd_coverage(args) -> int:
+    from ..committee.coverage import coverage, render
+    from ..engine import Engine, load
+    from ..committee.testrun import case_files, exercised, load_all, run_cases
+    root = _root(args.root)
+    knowledge = load(root)
+    cases, problems = load_all(case_files(root), knowledge.vocabulary)
+    for p in problems:
+        print(p.render(), file=sys.stderr)
+    rows = coverage(knowledge, exercised(run_cases(Engine(knowledge), cases)))
+    print(render(rows, args.lang, all_laws=not args.encoded))
+    return 0
+
+
+def cmd_book(args) -> int:
+    from ..committee.book import write_book
+    pages = write_book(_root(args.root), Path(args.out), args.lang)
+    print(f"wrote {len(pages)} page(s) to {_display(Path(args.out))}; open {_display(Path(args.out) / 'index.html')}")
+    return 0
+
+
+def cmd_schemas(args) -> int:
+    from ..committee.editor_schemas import stale_schemas, write_schemas
+    root = _root(args.root)
+    if args.check:
+        stale = stale_schemas(root)
+        for p in stale:
+            print(f"{_display(p)}: out of date; run `bridgelaw schemas`")
+        return 1 if stale else 0
+    changed = write_schemas(root)
+    print(f"wrote {len(changed)} schema file(s)" + "".join(f"\n  {_display(p)}" for p in changed))
+    return 0
+
+
+def cmd_ask(args) -> int:
+    from .prompt import ask
+    return ask(_root(args.root), args.lang, Path(args.answers) if args.answers else None,
+               Path(args.save) if args.save else None, args.force, _display)
+
+
+def cmd_serve(args) -> int:
+    from .web import serve
+    serve(_root(args.root), args.host, args.port)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="bridgelaw", description="Rulings under the 2017 Laws of Duplicate Bridge.")
+    ap.add_argument("--root", help="folder holding knowledge/ and facts/ (default: this project)")
+    sub = ap.add_subparsers(dest="command", required=True)
+
+    r = sub.add_parser("rule", help="print the ruling for an incident file")
+    r.add_argument("incident", help="incident YAML file (see facts/incidents/)")
+    r.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the ruling (default ru)")
+    r.add_argument("--json", action="store_true", help="print the ruling as JSON")
+    r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
+    r.set_defaults(func=cmd_rule)
+
+    a = sub.add_parser("ask", help="interview: asks only what can change the ruling, then gives it")
+    a.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the questions (default ru)")
+    a.add_argument("--answers", metavar="FILE.yaml", help="replay answers from a file (no terminal needed)")
+    a.add_argument("--save", metavar="FILE.yaml", help="write the established facts as an incident file for 'rule'")
+    a.add_argument("--force", action="store_true", help="with --save: replace an existing file")
+    a.set_defaults(func=cmd_ask)
+
+    w = sub.add_parser("serve", help="the interview and the ruling as a web page (and JSON under /api)")
+    w.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for the local network)")
+    w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    w.set_defaults(func=cmd_serve)
+
+    c = sub.add_parser("check", help="validate vocabulary, knowledge, incidents and cases; list every error")
+    c.add_argument("path", nargs="?", help="a project folder, knowledge folder or law file (default: the project)")
+    c.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    c.set_defaults(func=cmd_check)
+
+    t = sub.add_parser("test", help="run the YAML cases; a table per law, expected vs actual for each failure")
+    t.add_argument("paths", nargs="*", metavar="PATH",
+                   help="case files or folders, or knowledge/law-NN.yaml for its cases (default: tests/cases)")
+    t.add_argument("-k", metavar="TEXT", help="only the cases whose name contains TEXT")
+    t.add_argument("--lang", choices=["ru", "en"], default="en", help="language of the rulings shown (default en)")
+    t.set_defaults(func=cmd_test)
+
+    v = sub.add_parser("coverage", help="laws 1-93 and their subsections: encoded or not, and by how many cases")
+    v.add_argument("--lang", choices=["ru", "en"], default="en", help="language of the titles (default en)")
+    v.add_argument("--encoded", action="store_true", help="only the laws that have productions")
+    v.set_defaults(func=cmd_coverage)
+
+    b = sub.add_parser("book", help="write the knowledge as static HTML, law by law, for review")
+    b.add_argument("out", metavar="OUT_DIR", help="folder to write index.html and one page per law into")
+    b.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the book (default ru)")
+    b.set_defaults(func=cmd_book)
+
+    s = sub.add_parser("schemas", help="regenerate schemas/*.schema.json (editor validation and completion)")
+    s.add_argument("--check", action="store_true", help="only say whether the shipped files are up to date")
+    s.set_defaults(func=cmd_schemas)
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    if hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(encoding="utf-8")
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except BridgelawError as e:
+        print(str(e), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # a defect of ours: say so in one line, keep the traceback for BRIDGELAW_DEBUG=1
+        if os.environ.get("BRIDGELAW_DEBUG"):
+            raise
+        print(f"bridgelaw: internal error ({type(e).__name__}: {e}); please report it,"
+              " with BRIDGELAW_DEBUG=1 set for the details", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

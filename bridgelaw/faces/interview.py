@@ -1,0 +1,492 @@
+"""The interview: ask the director only what can change the ruling.
+
+Shape::
+
+    interview = Interview(knowledge)        # or Interview(knowledge, engine) to share a compiled engine
+    interview = Interview(knowledge, engine, answers=saved)   # resume from interview.history()
+    step = interview.step()                 # the next Question, or the final Ruling
+    interview.answer(value)                 # a value, its label, its number in the list, or UNKNOWN
+    interview.back()                        # take back the last answer
+    interview.incident(); interview.facts_data()   # what is established (an Incident; a facts mapping)
+
+No question is written by hand.  The director first names the kind of
+incident: the templates that are the subject (first condition) of some
+production, with their vocabulary labels.  Every later question is a slot (or
+the existence of a fact) that the engine's explain stage (``engine.waiting``)
+finds some production still waiting on: a slot already answered, said to be
+unknown, or stated by a derived fact is never asked.  The deal context
+(templates marked ``context``) is asked first, wherever a production that
+could still fire tests it, in vocabulary order; then the slots of the
+incident's facts; then whether a fact some production needs exists at all;
+then, for a ``many`` template, whether there was another one; last, any
+question the ruling would still list as open, unless the director said it is
+not known.  When nothing is waiting, ``step()`` returns the Ruling of the
+established facts, the same as ``bridgelaw rule`` on the saved incident.
+
+The compiled engine is built once; each step runs it once over the facts so
+far (a few milliseconds) and walks the productions.  This module neither
+parses YAML nor imports experta.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import Engine, waiting
+from ..read.incident import Incident, InFact
+from ..model import Knowledge
+from ..explain.ruling import Ruling
+from ..values import BOOL_LABELS
+
+
+class _Unknown:
+    """The director's "not known": the slot stays unknown and is not asked again."""
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = _Unknown()
+
+INCIDENT_KEY = "incident"
+TEXT = {
+    "incident": {"ru": "Что произошло? (можно выбрать несколько)",
+                 "en": "What happened? (you may pick several)"},
+    "exists": {"ru": "Было ли также: {label}?", "en": "Was there also: {label}?"},
+    "another": {"ru": "Был ли ещё один случай: {label}?", "en": "Was there another: {label}?"},
+    "required": {"ru": "нужно, чтобы записать инцидент в файл (обязательный факт)",
+                 "en": "needed to write the incident to a file (a required fact)"},
+    "unknown": {"ru": "не знаю", "en": "not known"},
+}
+
+
+class AnswerError(ValueError):
+    """An answer the question does not allow; the message says what it allows."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One allowed answer: the canonical value and how it reads for a director."""
+
+    value: Any
+    label: dict  # {ru, en}
+    help: dict | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question to the director.
+
+    ``kind`` is ``incident`` (name the incident), ``slot`` (a slot of a fact)
+    or ``exists`` (is there a fact of ``template``, or another one).  ``key``
+    names the question stably (``incident``, ``revoke-1.trick``,
+    ``exists:revoke``); ``choices`` is empty for free answers (cards,
+    contracts); ``why`` lists the productions waiting on the answer.
+    """
+
+    key: str
+    kind: str
+    text: dict
+    template: str | None = None
+    slot: str | None = None
+    fact: str | None = None
+    subject: dict | None = None  # {ru, en}: which fact, when there are several of its template
+    choices: tuple = ()
+    multiple: bool = False
+    allow_unknown: bool = False
+    judgment: bool = False
+    type: str = "enum"
+    help: dict | None = None
+    law: str | None = None
+    why: tuple = ()  # ({production, cite, summary}, ...)
+    coerce: Any = field(default=None, repr=False, compare=False)
+
+    def to_dict(self) -> dict:
+        """The question as plain data (JSON) for other clients, e.g. a web page."""
+        return {"key": self.key, "kind": self.kind, "text": self.text, "template": self.template, "slot": self.slot,
+                "fact": self.fact, "subject": self.subject, "type": self.type, "multiple": self.multiple,
+                "allow_unknown": self.allow_unknown, "judgment": self.judgment, "law": self.law, "help": self.help,
+                "choices": [{"value": c.value, "label": c.label, "help": c.help} for c in self.choices],
+                "why": list(self.why)}
+
+    def cites(self) -> list[str]:
+        """The law subsections waiting on this answer, in canonical order, once each."""
+        out = []
+        for w in self.why:
+            if w["cite"] not in out:
+                out.append(w["cite"])
+        return out
+
+    def parse(self, raw: Any) -> Any:
+        """The canonical answer for ``raw``: a value, its name, a label, a 1-based number, or "not known".
+
+        Raises AnswerError listing what is allowed.
+        """
+        if raw is UNKNOWN or (isinstance(raw, str) and raw.strip().lower() in _UNKNOWN_WORDS):
+            if self.allow_unknown:
+                return UNKNOWN
+            raise AnswerError("this answer is needed; 'not known' is not allowed here")
+        if self.multiple:
+            items = raw if isinstance(raw, (list, tuple)) else _items(str(raw))
+            out = []
+            for item in items:
+                v = self._one(item)
+                if v not in out:
+                    out.append(v)
+            return tuple(out)
+        return self._one(raw)
+
+    def _one(self, raw: Any) -> Any:
+        if self.choices:
+            for c in self.choices:
+                if raw == c.value and type(raw) is type(c.value):
+                    return c.value
+            text = str(raw).strip().lower() if not isinstance(raw, bool) else ("true" if raw else "false")
+            if self.type != "int" and text.isdigit() and 1 <= int(text) <= len(self.choices):
+                return self.choices[int(text) - 1].value
+            for c in self.choices:
+                names = {_text(c.value)} | {c.label[lang].lower() for lang in ("ru", "en")}
+                if text in names:
+                    return c.value
+            raise AnswerError(f"'{raw}' is not one of: {self._allowed()}")
+        try:
+            return self.coerce(raw) if self.coerce else raw
+        except ValueError as e:
+            raise AnswerError(str(e)) from None
+
+    def _allowed(self) -> str:
+        return ", ".join(f"{i}={_text(c.value)}" for i, c in enumerate(self.choices, 1))
+
+
+def _items(text: str) -> list[str]:
+    """Several answers typed on one line: separated by commas, or numbers separated by spaces."""
+    out = []
+    for part in (x.strip() for x in text.replace(";", ",").split(",")):
+        out += part.split() if part and all(w.isdigit() for w in part.split()) else ([part] if part else [])
+    return out
+
+
+_UNKNOWN_WORDS = {"?", "-", "unknown", "not known", "don't know", "dont know", "не знаю", "неизвестно"}
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value).lower()
+
+
+@dataclass
+class _State:
+    """What the answers so far establish."""
+
+    kinds: tuple | None = None
+    facts: dict = field(default_factory=dict)  # fact id -> (template, {slot: value})
+    settled: set = field(default_factory=set)  # (fact id, slot) said to be not known
+    closed: set = field(default_factory=set)  # templates of which no (further) fact exists
+
+
+class Interview:
+    """One interview over a Knowledge; see the module docstring."""
+
+    def __init__(self, knowledge: Knowledge, engine: Engine | None = None, title: str = "interview",
+                 answers: list | None = None):
+        self.knowledge = knowledge
+        self.vocab = knowledge.vocabulary
+        self.engine = engine or Engine(knowledge)
+        self.title = title
+        self.answers: list[tuple[str, Any]] = []
+        templates = self.vocab.templates
+        subjects = {p.subject.template for p in knowledge.productions}
+        self.kinds = [n for n, t in templates.items() if n in subjects and not t.derived and not t.context]
+        self.context = [n for n, t in templates.items() if t.context]
+        self._producers: dict[str, list] = {}
+        for p in knowledge.productions:
+            for d in p.derive:
+                if templates[d.template].derived:
+                    self._producers.setdefault(d.template, []).append(p)
+        self._producer_list = [p for p in knowledge.productions
+                               if any(p in ps for ps in self._producers.values())]
+        self._cache: tuple | None = None
+        for key, value in answers or ():
+            self.answer(value, key)
+
+    def history(self) -> list[tuple[str, Any]]:
+        """The answers so far as (question key, answer), "?" for not known: ``Interview(..., answers=)`` resumes."""
+        return [(k, "?" if v is UNKNOWN else list(v) if isinstance(v, tuple) else v) for k, v in self.answers]
+
+    # -- the answers -------------------------------------------------------------------------
+    def _state(self) -> _State:
+        st = _State(facts={n: (n, {}) for n in self.context})
+        for key, value in self.answers:
+            self._apply(st, key, value)
+        return st
+
+    def _apply(self, st: _State, key: str, value: Any) -> None:
+        templates = self.vocab.templates
+        if key == INCIDENT_KEY:
+            st.kinds = tuple(value)
+            for k in self.kinds:
+                if k in st.kinds:
+                    self._new_fact(st, k)
+                    if not templates[k].many:
+                        st.closed.add(k)
+                else:
+                    st.closed.add(k)
+        elif key.startswith("exists:"):
+            t = key[len("exists:"):]
+            if value:
+                self._new_fact(st, t)
+                if not templates[t].many:
+                    st.closed.add(t)
+            else:
+                st.closed.add(t)
+        else:
+            fid, slot = key.rsplit(".", 1)
+            if value is UNKNOWN:
+                st.settled.add((fid, slot))
+            else:
+                st.facts[fid][1][slot] = value
+
+    def _new_fact(self, st: _State, template: str) -> str:
+        if not self.vocab.templates[template].many:
+            fid = template
+        else:
+            fid = f"{template}-{1 + sum(1 for t, _ in st.facts.values() if t == template)}"
+        st.facts[fid] = (template, {})
+        return fid
+
+    def answer(self, value: Any, key: str | None = None) -> Any:
+        """Answer the current question (``key``, if given, must name it); returns the canonical answer."""
+        q = self.step()
+        if not isinstance(q, Question):
+            raise AnswerError("the ruling is determined: there is no question to answer")
+        if key is not None and not question_named(key, q):
+            raise AnswerError(f"the question asked is '{q.key}', not '{key}'")
+        v = q.parse(value)
+        self.answers.append((q.key, v))
+        self._cache = None
+        return v
+
+    def back(self) -> bool:
+        """Take back the last answer; False when there is none."""
+        if not self.answers:
+            return False
+        self.answers.pop()
+        self._cache = None
+        return True
+
+    # -- what is established ---------------------------------------------------------------------
+    def _infacts(self, st: _State, all_context: bool = False) -> list[InFact]:
+        out = []
+        for fid, (t, vals) in st.facts.items():
+            if t in self.context and not all_context and not vals and not any(f == fid for f, _ in st.settled):
+                continue  # the deal context enters the incident once something about it is answered
+            slots = self.vocab.templates[t].slots
+            out.append(InFact(t, fid, tuple((s, vals.get(s)) for s in slots), None))
+        out.sort(key=lambda f: (self.vocab.templates[f.template].order, f.id))
+        return out
+
+    def incident(self) -> Incident:
+        """The established facts as an Incident (what ``rule`` would read from the saved file)."""
+        return Incident(name=self.title, facts=tuple(self._infacts(self._state())), title=self.title)
+
+    def kinds_chosen(self) -> tuple | None:
+        """The kinds of incident the director named (None before the first answer)."""
+        return self._state().kinds
+
+    def facts_data(self) -> dict:
+        """The established facts as an incident's ``facts`` mapping (template -> values, a list for ``many``)."""
+        out: dict = {}
+        for f in self._infacts(self._state()):
+            vals = f.known()
+            t = self.vocab.templates[f.template]
+            if t.many:
+                out.setdefault(f.template, []).append(vals)
+            else:
+                out[f.template] = vals
+        return out
+
+    # -- the next step ---------------------------------------------------------------------------
+    def step(self) -> Question | Ruling:
+        """The next question, or the final Ruling when no answer can change it."""
+        if self._cache is None or self._cache[0] != len(self.answers):
+            self._cache = (len(self.answers), self._step())
+        return self._cache[1]
+
+    def _step(self) -> Question | Ruling:
+        st = self._state()
+        if st.kinds is None:
+            return self._incident_question()
+        incident = Incident(name=self.title, facts=tuple(self._infacts(st)), title=self.title)
+        ruling, working, fired = self.engine.run(incident)
+        stated = {f.id for f in incident.facts}
+        facts = [f for f in working if f.id not in stated] + self._infacts(st, all_context=True)
+        blanks = {}
+        for name, t in self.vocab.templates.items():
+            if t.derived or t.context or name in st.closed:
+                continue
+            if name in self.kinds and (name not in st.kinds or not t.many):
+                continue
+            blanks[name] = InFact(name, f"{name}?", tuple((s, None) for s in t.slots), None)
+        # derived facts that a production still waiting could yet state (their producers first)
+        producers = self._producer_list
+        while True:
+            ids = frozenset(f.id for f in blanks.values())
+            ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids, producers)
+            waiting_prods = {p.id for ws in ways.values() for p, _ in ws}
+            more = {d for d, ps in self._producers.items() if d not in blanks
+                    and any(p.id in waiting_prods for p in ps)}
+            if not more:
+                break
+            for d in sorted(more):
+                t = self.vocab.templates[d]
+                blanks[d] = InFact(d, f"{d}?", tuple((s, None) for s in t.slots), None)
+        ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids)
+        question = self._choose(st, ways, blanks)
+        if question is not None:
+            return question
+        ruling = self.engine.explain(ruling, working, fired)
+        for oq in ruling.open_questions:  # what the ruling would leave open, unless said not known
+            if (oq.fact, oq.slot) not in st.settled and self._askable(st, (oq.fact, oq.template, oq.slot), blanks):
+                return self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
+        return ruling
+
+    def _askable(self, st: _State, key: tuple, blanks: dict) -> bool:
+        fid, t, slot = key
+        if slot is None:
+            return fid == f"{t}?" and t in blanks and not self.vocab.templates[t].derived
+        return fid in st.facts and self.vocab.templates[t].slots[slot].question is not None
+
+    def _choose(self, st: _State, ways: dict, blanks: dict) -> Question | None:
+        """The question to ask first, by rank: the deal context (wherever a production that could
+        still fire tests it); a required slot (the incident file needs it); a slot some production
+        is ready to use; whether a fact exists; whether there is another fact of a named kind."""
+        vocab = self.vocab
+        best = None
+        keys = set(ways) | {(fid, t, name) for fid, (t, vals) in st.facts.items()
+                            for name, slot in vocab.templates[t].slots.items()
+                            if slot.required and vals.get(name) is None}
+        for key in keys:
+            ws = ways.get(key, [])
+            if not self._askable(st, key, blanks):
+                continue
+            fid, t, slot = key
+            tmpl = vocab.templates[t]
+            ready = [w for w in ws if all(self._askable(st, k, blanks) for k in w[1])]
+            if tmpl.context:
+                rank = (0, tmpl.order, 0, _slot_index(tmpl, slot))
+            elif slot is not None and tmpl.slots[slot].required:
+                rank = (1, tmpl.order, _fact_index(fid), -1)
+            elif not ready:
+                continue
+            elif slot is not None:
+                rank = (1, tmpl.order, _fact_index(fid), _slot_index(tmpl, slot))
+            elif t in self.kinds:
+                rank = (3, tmpl.order, 0, 0)
+            else:
+                rank = (2, tmpl.order, 0, 0)
+            if best is None or rank < best[0]:
+                best = (rank, key, ws)
+        if best is None:
+            return None
+        _, (fid, t, slot), ws = best
+        why = _why(self.knowledge, [p for p, _ in ws])
+        if slot is None:
+            return self._exists_question(st, t, why)
+        if not why:
+            why = ({"production": "", "cite": "", "summary": TEXT["required"]},)
+        return self._slot_question(st, fid, t, slot, why)
+
+    # -- questions -------------------------------------------------------------------------------
+    def _incident_question(self) -> Question:
+        templates = self.vocab.templates
+        choices = tuple(Choice(k, templates[k].label, templates[k].description) for k in self.kinds)
+        why = _why(self.knowledge, [p for p in self.knowledge.productions if p.subject.template in self.kinds])
+        return Question(key=INCIDENT_KEY, kind="incident", text=TEXT["incident"], choices=choices,
+                        multiple=True, why=why)
+
+    def _exists_question(self, st: _State, template: str, why: tuple) -> Question:
+        t = self.vocab.templates[template]
+        has = any(tt == template for tt, _ in st.facts.values())
+        text = {lang: TEXT["another" if has else "exists"][lang].format(label=t.label[lang]) for lang in ("ru", "en")}
+        return Question(key=f"exists:{template}", kind="exists", text=text, template=template,
+                        choices=_yes_no(), type="bool", help=t.description, why=why)
+
+    def _slot_question(self, st: _State, fid: str, template: str, slot: str, why: tuple) -> Question:
+        t = self.vocab.templates[template]
+        s = t.slots[slot]
+        if s.type == "ref":
+            choices = tuple(Choice(f, {"ru": f, "en": f}) for f, (tt, _) in st.facts.items() if tt == s.template)
+        elif s.type == "bool":
+            choices = _yes_no()
+        else:
+            choices = tuple(Choice(v, {lang: s.label_of(v, lang) for lang in ("ru", "en")}) for v in s.choices())
+        subject = None
+        if t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
+            subject = {lang: f"{t.label[lang]} {fid.rsplit('-', 1)[-1]}" for lang in ("ru", "en")}
+        return Question(key=f"{fid}.{slot}", kind="slot", text=s.question, template=template, slot=slot, fact=fid,
+                        subject=subject, choices=choices, allow_unknown=not s.required, judgment=s.judgment, type=s.type, help=s.help, law=s.law, why=why,
+                        coerce=s.coerce)
+
+
+def _yes_no() -> tuple:
+    return (Choice(True, BOOL_LABELS[True]), Choice(False, BOOL_LABELS[False]))
+
+
+def _slot_index(template, slot: str | None) -> int:
+    return list(template.slots).index(slot) if slot in template.slots else 0
+
+
+def _fact_index(fid: str) -> int:
+    tail = fid.rsplit("-", 1)[-1]
+    return int(tail) if tail.isdigit() else 0
+
+
+def _why(knowledge: Knowledge, prods: list) -> tuple:
+    seen, out = set(), []
+    for p in sorted(prods, key=lambda p: p.order):
+        if p.id not in seen:
+            seen.add(p.id)
+            out.append({"production": p.id, "cite": p.cite, "summary": p.summary})
+    return tuple(out)
+
+
+def question_named(key: str, q: Question) -> bool:
+    """``key`` names ``q``: its exact key, or ``template.slot`` for the first fact of a template."""
+    if key == q.key:
+        return True
+    if q.kind == "slot" and "." in key:
+        fact, slot = key.rsplit(".", 1)
+        return slot == q.slot and fact == q.template and _fact_index(q.fact) in (0, 1)
+    return False
+
+
+# -- a director who answers from known facts (tests, measurements) -------------------------------
+
+
+def answer_from(incident: Incident, q: Question, interview: Interview) -> Any:
+    """What a director who knows ``incident`` answers to ``q``."""
+    by_t: dict[str, list[InFact]] = {}
+    for f in incident.facts:
+        by_t.setdefault(f.template, []).append(f)
+    if q.kind == "incident":
+        return tuple(k for k in interview.kinds if k in by_t)
+    stated = sum(1 for t, _ in interview._state().facts.values() if t == q.template)
+    if q.kind == "exists":
+        return len(by_t.get(q.template, [])) > stated
+    mine = [fid for fid, (t, _) in interview._state().facts.items() if t == q.template]
+    theirs = by_t.get(q.template, [])
+    i = mine.index(q.fact)
+    value = theirs[i].get(q.slot) if i < len(theirs) else None
+    return UNKNOWN if value is None and q.allow_unknown else value
+
+
+def simulate(interview: Interview, incident: Incident) -> tuple[Ruling, list[Question]]:
+    """Run ``interview`` with a director who answers from ``incident``: (final ruling, questions asked)."""
+    asked = []
+    while True:
+        step = interview.step()
+        if not isinstance(step, Question):
+            return step, asked
+        asked.append(step)
+        interview.answer(answer_from(incident, step, interview))

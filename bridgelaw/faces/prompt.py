@@ -1,0 +1,267 @@
+"""The interview in a terminal: ``bridgelaw ask`` (``ask(...)``, called by cli.py).
+
+``converse(interview, lang, sources, out) -> Ruling`` puts each Question of the
+interview to the first source that has an answer: a replayed answers file
+(answers.py), then the arrow-key prompts of questionary when a terminal is
+attached, or numbered questions read line by line from standard input.  At
+any question ``why`` lists the laws waiting on the answer, ``back`` takes back
+the last answer and ``?`` says the fact is not known.  The questions, answers
+and choices all come from the Interview; nothing here knows a law.
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Callable, TextIO
+
+from ..errors import BridgelawError, Loc, Problem
+from .interview import UNKNOWN, AnswerError, Interview, Question, question_named
+from ..explain.ruling import Ruling
+
+WORDS = {
+    "ru": {"why": "почему? (какие правила ждут ответа)", "back": "назад (изменить прошлый ответ)",
+           "unknown": "не знаю", "waiting": "Ответ нужен для", "hint": "why — почему, back — назад, ? — не знаю",
+           "nothing_back": "Отменять нечего.", "judgment": "вопрос судейской оценки",
+           "pick": "выберите хотя бы одно (пробел)"},
+    "en": {"why": "why? (the laws waiting on this answer)", "back": "back (change the last answer)",
+           "unknown": "not known", "waiting": "This answer is needed by", "hint": "why, back, ? = not known",
+           "nothing_back": "There is no answer to take back.", "judgment": "a question of the director's judgment",
+           "pick": "pick at least one (space)"},
+}
+
+
+class Command:
+    """What a source returned: an answer (``value``) or a command (``why``/``back``)."""
+
+    def __init__(self, what: str, value: Any = None, loc: Loc | None = None):
+        self.what, self.value, self.loc = what, value, loc
+
+
+def question_text(q: Question, lang: str) -> str:
+    head = f"{q.subject[lang]}: " if q.subject else ""
+    tail = f" [{WORDS[lang]['judgment']}{', ' + q.law if q.law else ''}]" if q.judgment else ""
+    return head + q.text[lang] + tail
+
+
+def why_text(q: Question, lang: str) -> str:
+    lines = [f"{WORDS[lang]['waiting']}:"]
+    for w in q.why:
+        cite = f"{w['cite']} " if w["cite"] else ""
+        lines.append(f"  {cite}{w['summary'][lang]}")
+    return "\n".join(lines)
+
+
+def answer_text(q: Question, value: Any, lang: str) -> str:
+    if value is UNKNOWN:
+        return WORDS[lang]["unknown"]
+    values = value if q.multiple else (value,)
+    labels = []
+    for v in values:
+        c = next((c for c in q.choices if c.value == v and type(c.value) is type(v)), None)
+        labels.append(c.label[lang] if c else str(v))
+    return ", ".join(labels) if labels else "—"
+
+
+# -- sources of answers ------------------------------------------------------------------------
+
+
+class Replay:
+    """Answers from an answers file: in order, or looked up by question (a mapping)."""
+
+    def __init__(self, answers, file: str):
+        self.entries, self.by_key, self.file, self.i = list(answers.entries), answers.by_key, file, 0
+        self.used: dict = {}
+
+    def get(self, q: Question, lang: str, out: TextIO, can_back: bool) -> Command | None:
+        e = self._lookup(q) if self.by_key else self._next()
+        if e is None:
+            return None
+        print(f"? {question_text(q, lang)}", file=out)
+        if e.command:
+            print(f"> {e.command}", file=out)
+            return Command(e.command, loc=e.loc)
+        return Command("answer", (e.key, e.value), e.loc)
+
+    def unused(self) -> list:
+        """Keyed answers no question asked for: a misspelt key, or a fact the ruling did not need."""
+        if not self.by_key:
+            return [e for e in self.entries[self.i:] if not e.command]
+        return [e for e in self.entries if e.key not in self.used]
+
+    def _next(self):
+        if self.i >= len(self.entries):
+            return None
+        self.i += 1
+        return self.entries[self.i - 1]
+
+    def _lookup(self, q: Question):
+        from ..read.answers import Entry
+        for e in self.entries:
+            if question_named(e.key, q):
+                if isinstance(e.value, list) and q.kind == "exists":  # asked in turn
+                    n = self.used.get(e.key, 0)
+                    self.used[e.key] = n + 1
+                    return Entry(e.value[n], e.key, e.loc) if n < len(e.value) else None
+                if self.used.get(e.key) and q.kind == "exists":
+                    return None
+                self.used[e.key] = 1
+                return e
+        return None
+
+
+class Plain:
+    """Numbered questions on ``out``, answers read line by line from ``inp`` (no terminal needed)."""
+
+    def __init__(self, inp: TextIO):
+        self.inp = inp
+
+    def get(self, q: Question, lang: str, out: TextIO, can_back: bool) -> Command | None:
+        print(f"? {question_text(q, lang)}", file=out)
+        if q.help:
+            print(f"  {q.help[lang]}", file=out)
+        for i, c in enumerate(q.choices, 1):
+            print(f"  {i}. {c.label[lang]}" + (f" — {c.help[lang]}" if c.help else ""), file=out)
+        print(f"  ({WORDS[lang]['hint']})", file=out)
+        try:
+            line = self.inp.readline()
+        except OSError:  # no standard input at all
+            line = ""
+        if not line:
+            return None
+        text = line.strip()
+        if text.lower() in ("why", "почему"):
+            return Command("why")
+        if text.lower() in ("back", "назад"):
+            return Command("back")
+        return Command("answer", (None, text))
+
+
+class Prompts:
+    """Arrow-key prompts (questionary) in a terminal; number keys pick an answer too."""
+
+    def get(self, q: Question, lang: str, out: TextIO, can_back: bool) -> Command | None:
+        import questionary
+        w = WORDS[lang]
+        extra = []
+        if q.allow_unknown:
+            extra.append(questionary.Choice(w["unknown"], value=Command("answer", (None, UNKNOWN))))
+        extra.append(questionary.Choice(w["why"], value=Command("why")))
+        if can_back:
+            extra.append(questionary.Choice(w["back"], value=Command("back")))
+        text = question_text(q, lang)
+        helps = {"instruction": q.help[lang]} if q.help else {}
+        if q.multiple:
+            choices = [questionary.Choice(c.label[lang], value=c.value, description=c.help[lang] if c.help else None)
+                       for c in q.choices]
+            picked = questionary.checkbox(text, choices=choices + [questionary.Separator()] + extra,
+                                          validate=lambda xs: bool(xs) or w["pick"], **helps).unsafe_ask()
+            for x in picked:
+                if isinstance(x, Command):
+                    return x
+            return Command("answer", (None, tuple(picked)))
+        if q.choices:
+            choices = [questionary.Choice(c.label[lang], value=Command("answer", (None, c.value))) for c in q.choices]
+            allc = choices + [questionary.Separator()] + extra
+            return questionary.select(text, choices=allc, use_shortcuts=len(allc) <= 36, **helps).unsafe_ask()
+
+        def valid(s: str):
+            if s.strip().lower() in ("why", "back", "почему", "назад"):
+                return True
+            try:
+                q.parse(s)
+                return True
+            except AnswerError as e:
+                return str(e)
+        s = questionary.text(f"{text} ({w['hint']})", validate=valid).unsafe_ask().strip()
+        if s.lower() in ("why", "почему"):
+            return Command("why")
+        if s.lower() in ("back", "назад"):
+            return Command("back")
+        return Command("answer", (None, s))
+
+
+# -- the conversation --------------------------------------------------------------------------
+
+
+def converse(interview: Interview, lang: str, sources: list, out: TextIO | None = None) -> Ruling:
+    """Ask until the ruling is determined; BridgelawError when a replayed answer does not fit."""
+    out = out or sys.stdout
+    while True:
+        step = interview.step()
+        if isinstance(step, Ruling):
+            return step
+        cmd = None
+        for src in sources:
+            cmd = src.get(step, lang, out, bool(interview.answers))
+            if cmd is not None:
+                break
+        if cmd is None:
+            raise BridgelawError(Problem(Loc(getattr(sources[0], "file", "<stdin>")) if sources else Loc("<stdin>"),
+                                         f"no more answers: no answer for '{step.key}': {step.text['en']}",
+                                         hint=f"add '- {step.key}: ...' to the answers"))
+        if cmd.what == "why":
+            print(why_text(step, lang), file=out)
+            continue
+        if cmd.what == "back":
+            if not interview.back():
+                print(WORDS[lang]["nothing_back"], file=out)
+            continue
+        key, value = cmd.value
+        try:
+            v = interview.answer(value, key)
+        except AnswerError as e:
+            if cmd.loc is None:
+                print(f"! {e}", file=out)
+                continue
+            raise BridgelawError(Problem(cmd.loc, f"{step.key}: {e}", f"question '{step.text['en']}'")) from None
+        if not isinstance(sources[0], Prompts):
+            print(f"> {answer_text(step, v, lang)}", file=out)
+
+
+# -- the command ---------------------------------------------------------------------------------
+
+
+def _report_unused(replay: Replay, interview: Interview) -> None:
+    """Warn of answers the interview never asked for, naming the questions it did ask."""
+    from ..errors import suggest
+    asked = [k for k, _ in interview.history()]
+    for e in replay.unused():
+        where = f"'{e.key}'" if e.key else repr(e.value)
+        hint = suggest(e.key, asked, "the questions asked") if e.key else ""
+        print(Problem(e.loc, f"answer {where} was not used: no question asked for it", severity="warning",
+                      hint=hint).render(), file=sys.stderr)
+
+
+def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: bool,
+        display: Callable[[Path], str] = str) -> int:
+    """``bridgelaw ask``: interview, print the ruling with HOW, optionally save the incident."""
+    from ..read.answers import load_answers
+    from ..engine import load
+    from ..read.incident import incident_text, load_incident
+    knowledge = load(root)
+    tty = sys.stdin.isatty() and sys.stdout.isatty()
+    if save and save.exists() and not force and not tty:
+        print(f"{display(save)} exists: not replaced (add --force to replace it)", file=sys.stderr)
+        return 1
+    sources: list = [Replay(load_answers(answers, display(answers)), display(answers))] if answers else []
+    sources.append(Prompts() if tty else Plain(sys.stdin))
+    interview = Interview(knowledge)
+    ruling = converse(interview, lang, sources)
+    if answers:
+        _report_unused(sources[0], interview)
+    kinds = [knowledge.vocabulary.templates[k].label[lang] for k in interview.kinds_chosen()]
+    ruling.incident = ", ".join(kinds) or ruling.incident
+    print()
+    print(ruling.render(lang, how=True))
+    if save:
+        replaced = save.exists()
+        if replaced and not force:
+            import questionary
+            if not questionary.confirm(f"{display(save)} exists. Replace it?", default=False).unsafe_ask():
+                print(f"{display(save)}: not replaced", file=sys.stderr)
+                return 1
+        save.write_text(incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.incident),
+                        encoding="utf-8")
+        load_incident(save, knowledge.vocabulary, display(save))  # as `rule` will read it
+        print(f"{'replaced' if replaced else 'wrote'} {display(save)}")
+    return 0

@@ -1,0 +1,48 @@
+"""Questions and rulings as plain data, shared by the JSON API and the page.
+
+``question_data(q)`` and ``ruling_data(ruling, vocabulary)`` give both
+languages (``{ru, en}``), as ``Ruling.to_dict()`` does; ``title(vocabulary,
+kinds, lang)`` names an incident by the kinds the director picked.  Nothing
+here knows a law or touches the engine.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..interview import UNKNOWN, Question
+from ..prompt import answer_text, question_text
+from ...explain.ruling import HEAD, Ruling
+from ...read.vocabulary import Vocabulary
+
+
+def plain(value: Any) -> Any:
+    """An answer as JSON: None for "not known", a list for several."""
+    if value is UNKNOWN:
+        return None
+    return list(value) if isinstance(value, tuple) else value
+
+
+def question_data(q: Question) -> dict:
+    return q.to_dict()
+
+
+def ruling_data(ruling: Ruling, vocab: Vocabulary) -> dict:
+    data = ruling.to_dict()
+    for e in data["elements"]:
+        e["label"] = vocab.elements[e["kind"]].label
+    return data
+
+
+def title(vocab: Vocabulary, kinds: tuple | None, lang: str) -> str:
+    return ", ".join(vocab.templates[k].label[lang] for k in kinds or ()) or HEAD[lang]["incident"]
+
+
+def titled(ruling: Ruling, vocab: Vocabulary, kinds: tuple | None, lang: str) -> Ruling:
+    """The ruling named after the kinds of incident picked, as ``bridgelaw ask`` names it."""
+    return replace(ruling, incident=title(vocab, kinds, lang))
+
+
+def asked_lines(asked: tuple, lang: str) -> list[tuple[str, str]]:
+    """(question, answer) as a director reads them, for the answers so far."""
+    return [(question_text(q, lang), answer_text(q, v, lang)) for q, v in asked]

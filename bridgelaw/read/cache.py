@@ -1,0 +1,81 @@
+"""A cache of validated knowledge: a cold ``bridgelaw rule`` reads one file instead of every law.
+
+Parsing and validating the YAML is most of a cold start, and grows with every
+law encoded; unpickling the validated model takes a few milliseconds.
+``cached(root, files, load)`` returns ``load()``'s Knowledge, kept in
+``$XDG_CACHE_HOME/bridgelaw/`` (``~/.cache/bridgelaw/``) under a SHA-256 of
+the root, of every file the loader reads and of bridgelaw's own source: any
+edit to the knowledge, the vocabulary or the program is a miss, and the
+knowledge is loaded and checked again.  Only knowledge that loaded without
+error is kept, so mistakes are reported with their lines on every run.
+
+``BRIDGELAW_CACHE=off`` turns it off.  A cache that cannot be read or written
+is passed over silently.  The files are pickles bridgelaw wrote in the
+user's own cache folder; they are never shared between users.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable
+
+_SOURCE = Path(__file__).resolve().parent.parent  # the whole bridgelaw package
+KEEP = 8  # cached knowledge files kept, over all project roots
+
+
+def folder() -> Path:
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "bridgelaw"
+
+
+def key(root: Path, files: list[Path]) -> str:
+    """SHA-256 over the root, the files' names and contents, bridgelaw's source and the Python version."""
+    h = hashlib.sha256(f"{sys.version_info[:2]}\0{root.resolve()}\0".encode())
+    for path in list(files) + sorted(_SOURCE.rglob("*.py")):
+        h.update(str(path).encode() + b"\0")
+        try:
+            h.update(path.read_bytes())
+        except OSError:
+            h.update(b"\0missing\0")
+    return h.hexdigest()
+
+
+def cached(root: Path, files: list[Path], load: Callable):
+    """``load()``, or what it returned before for the same files and program.
+
+    One file per project root (writing a new one removes the root's older ones), and
+    at most KEEP in all, the least recently used removed first.
+    """
+    if os.environ.get("BRIDGELAW_CACHE", "").lower() in ("off", "0", "no"):
+        return load()
+    prefix = "knowledge-" + hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12] + "-"
+    path = folder() / f"{prefix}{key(root, files)}.pickle"
+    try:
+        with open(path, "rb") as f:
+            value = pickle.load(f)
+        os.utime(path)
+        return value
+    except Exception:  # a miss, or a file this program cannot read: load afresh
+        pass
+    value = load()
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False, suffix=".tmp") as f:
+            tmp = f.name
+            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+        for old in path.parent.glob(prefix + "*.pickle"):
+            if old != path:
+                old.unlink(missing_ok=True)
+        kept = sorted(path.parent.glob("knowledge-*.pickle"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in kept[KEEP:]:
+            old.unlink(missing_ok=True)
+    except Exception:
+        if tmp:
+            Path(tmp).unlink(missing_ok=True)
+    return value

@@ -1,0 +1,176 @@
+"""YAML cases: an incident and the ruling elements expected, written by a committee.
+
+Shape of tests/cases/law-NN.yaml::
+
+    law: 64
+    cases:
+      - name: C03 revoke trick not won by the offender
+        source: https://...
+        facts: {deal: {...}, revoke: {...}}     # or  incident: ../../facts/incidents/x.yaml
+        expect:                                 # each must be in the ruling
+          - transfer_tricks: {count: 1, from_side: EW, to_side: NS, cite: 64A2}
+        expect_none: [penalty_card]             # element kinds that must not appear
+        fired: [64A2.offending-side-won-a-trick]
+        not_fired: [64A1.offender-won-revoke-trick]
+
+``load_cases(path, vocabulary) -> [Case]`` (BridgelawError with file:line on
+mistakes); ``failures(case, ruling) -> [str]`` lists what does not hold.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import BridgelawError, Collector, Loc, suggest
+from .incident import Incident, facts_from_data, load_incident
+from .schemas import validate
+from .yamlsafe import LocDict, load
+
+
+@dataclass(frozen=True)
+class Expected:
+    """An expected ruling element: kind, the args given, optionally the cite."""
+
+    kind: str
+    args: tuple
+    cite: str | None
+    loc: Loc
+
+    def matches(self, element) -> bool:
+        if element.kind != self.kind or (self.cite and element.cite != self.cite):
+            return False
+        return all(element.args.get(k) == v for k, v in self.args)
+
+    def __str__(self) -> str:
+        args = ", ".join(f"{k}: {v}" for k, v in self.args)
+        cite = f" [{self.cite}]" if self.cite else ""
+        return f"{self.kind} {{{args}}}{cite}"
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    file: str
+    loc: Loc
+    incident: Incident
+    expect: tuple = ()
+    expect_none: tuple = ()
+    fired: tuple = ()
+    not_fired: tuple = ()
+    description: str = ""
+    source: str = ""
+    keywords: tuple = ()
+    law: int | None = None
+
+
+def load_cases(path: str | Path, vocab, display: str | None = None) -> list[Case]:
+    """Load and check a case file against the schema and the vocabulary."""
+    path = Path(path)
+    name = display or str(path)
+    data = load(path, name)
+    c = Collector()
+    if not isinstance(data, LocDict):
+        c.add(Loc(name, 1, 1), "a case file is a mapping: law, cases")
+        c.raise_if_any()
+    c.problems.extend(validate("cases", data, name))
+    c.raise_if_any()
+    out = []
+    names = {}
+    for i, raw in enumerate(data["cases"]):
+        cname = raw["name"]
+        crumb = f"case '{cname}'"
+        if cname in names:
+            c.add(raw.loc_of("name"), f"two cases are named '{cname}'", crumb, f"the first is at line {names[cname].line}")
+        names[cname] = raw.loc_of("name")
+        if "incident" in raw:
+            ipath = (path.parent / raw["incident"])
+            try:
+                incident = load_incident(ipath, vocab, str(Path(name).parent / raw["incident"]))
+            except BridgelawError as e:
+                c.problems.extend(e.problems)
+                continue
+        else:
+            before = len(c.errors)
+            facts = facts_from_data(raw["facts"], vocab, name, c, raw.loc_of("facts"))
+            if len(c.errors) > before:
+                continue
+            incident = Incident(name=cname, facts=tuple(facts))
+        expect = []
+        for j, item in enumerate(raw.get("expect") or []):
+            (kind, body), = item.items()
+            if kind not in vocab.elements:
+                c.add(item.key_loc(kind), f"unknown ruling element '{kind}'", crumb,
+                      suggest(kind, vocab.elements, "the vocabulary's elements"))
+                continue
+            ek = vocab.elements[kind]
+            args, cite = [], None
+            for k, v in (body or {}).items():
+                if k == "cite":
+                    cite = str(v)
+                    continue
+                if k not in ek.args:
+                    c.add(body.key_loc(k), f"unknown argument '{k}' of {kind}", crumb,
+                          suggest(k, list(ek.args) + ["cite"], kind))
+                    continue
+                try:
+                    args.append((k, ek.args[k].coerce(v)))
+                except ValueError as e:
+                    c.add(body.loc_of(k), f"{kind}.{k}: {e}", crumb)
+            expect.append(Expected(kind, tuple(args), cite, item.key_loc(kind)))
+        for k in raw.get("expect_none") or []:
+            if k not in vocab.elements:
+                c.add(raw.loc_of("expect_none"), f"unknown ruling element '{k}'", crumb,
+                      suggest(k, vocab.elements, "the vocabulary's elements"))
+        out.append(Case(name=cname, file=name, loc=raw.loc, incident=incident, expect=tuple(expect),
+                        expect_none=tuple(raw.get("expect_none") or ()), fired=tuple(raw.get("fired") or ()),
+                        not_fired=tuple(raw.get("not_fired") or ()), description=raw.get("description") or "",
+                        source=raw.get("source") or "", keywords=tuple(raw.get("keywords") or ()),
+                        law=data.get("law")))
+    c.raise_if_any()
+    return out
+
+
+def check_production_ids(cases: list[Case], knowledge) -> list:
+    """Problems for fired/not_fired entries that name no production."""
+    from ..errors import Problem
+    ids = {p.id for p in knowledge.productions}
+    out = []
+    for case in cases:
+        for pid in case.fired + case.not_fired:
+            if pid not in ids:
+                out.append(Problem(case.loc, f"names unknown production '{pid}'", f"case '{case.name}'",
+                                   suggest(pid, ids)))
+    return out
+
+
+def failures(case: Case, ruling) -> list[str]:
+    """What the ruling gets wrong against the case: empty when the case passes."""
+    out = []
+    for exp in case.expect:
+        if not any(exp.matches(e) for e in ruling.elements):
+            out.append(f"expected {exp}")
+    for kind in case.expect_none:
+        for e in ruling.elements:
+            if e.kind == kind:
+                out.append(f"expected no {kind}, got {kind} {e.args} [{e.cite}]")
+    fired = set(ruling.fired())
+    for pid in case.fired:
+        if pid not in fired:
+            out.append(f"expected {pid} to fire")
+    for pid in case.not_fired:
+        if pid in fired:
+            out.append(f"expected {pid} not to fire")
+    return out
+
+
+def report(case: Case, ruling, problems: list[str], lang: str = "en") -> str:
+    """A failure report: the case, expected vs actual elements, and the HOW trace."""
+    lines = [f"{case.loc}: case '{case.name}'"]
+    lines += [f"  - {p}" for p in problems]
+    lines.append("  actual elements:")
+    for e in ruling.elements or []:
+        lines.append(f"    {e.kind} {e.args} [{e.cite}]")
+    if not ruling.elements:
+        lines.append("    (none)")
+    lines.append(ruling.render(lang).replace("\n", "\n    "))
+    return "\n".join(lines)

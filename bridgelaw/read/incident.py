@@ -1,0 +1,155 @@
+"""Incidents: the facts a director established at the table, checked against the vocabulary.
+
+Shape: ``load_incident(path, vocabulary) -> Incident`` (read-only: the file is
+never written).  An incident file has ``source`` (where the incident comes
+from), optional ``title``/``description`` and ``facts``: template -> slot
+values, or a list of them for a template marked ``many``.  Raises
+BridgelawError with file:line for an unknown template, slot or value, a value
+of the wrong type, a missing required slot, or a derived template.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import BridgelawError, Collector, Loc, suggest
+from .schemas import validate
+from .vocabulary import Vocabulary
+from .yamlsafe import LocDict, LocList, load
+
+
+@dataclass(frozen=True)
+class InFact:
+    """One fact of an incident: template, id, every slot's canonical value (None = unknown)."""
+
+    template: str
+    id: str
+    values: tuple  # ((slot, value), ...) in vocabulary order
+    loc: Loc
+
+    def get(self, slot: str):
+        return self.id if slot == "id" else dict(self.values).get(slot)
+
+    def known(self) -> dict:
+        return {k: v for k, v in self.values if v is not None}
+
+
+@dataclass(frozen=True)
+class Incident:
+    """A named set of facts in canonical order (template order, then content)."""
+
+    name: str
+    facts: tuple
+    source: str = ""
+    title: str = ""
+    description: str = ""
+
+    def templates(self) -> frozenset:
+        """The templates the incident states facts of."""
+        return frozenset(f.template for f in self.facts)
+
+    def find(self, template: str) -> list[InFact]:
+        return [f for f in self.facts if f.template == template]
+
+
+def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where: Loc | None = None) -> list[InFact]:
+    """Check and canonicalise a ``facts:`` mapping; problems go to ``c``."""
+    out: list[InFact] = []
+    if data is None:
+        return out
+    if not isinstance(data, dict):
+        c.add(where or Loc(file), "facts: expected template: slot values")
+        return out
+    for tname, body in data.items():
+        kloc = data.key_loc(tname) if isinstance(data, LocDict) else Loc(file)
+        t = vocab.templates.get(tname)
+        if t is None:
+            c.add(kloc, f"unknown template '{tname}'", "facts", suggest(tname, vocab.templates, "the vocabulary"))
+            continue
+        if t.derived:
+            c.add(kloc, f"{tname} is derived by the productions; an incident cannot state it", "facts",
+                  "state the facts it is derived from instead")
+            continue
+        items = body if isinstance(body, list) else [body]
+        if isinstance(body, list) and not t.many:
+            c.add(kloc, f"{tname} takes one set of values, not a list", "facts",
+                  f"only templates marked 'many' may hold several facts")
+            continue
+        raw_facts = []
+        for i, item in enumerate(items):
+            iloc = body.loc_of(i) if isinstance(body, LocList) else (data.loc_of(tname) if isinstance(data, LocDict) else kloc)
+            if item is None:
+                item = {}
+            if not isinstance(item, dict):
+                c.add(iloc, f"{tname}: expected slot: value pairs, found {item!r}", "facts")
+                continue
+            vals, fid = {}, None
+            for sname, raw in item.items():
+                sloc = item.loc_of(sname) if isinstance(item, LocDict) else iloc
+                if sname == "id":
+                    fid = str(raw)
+                    continue
+                slot = t.slots.get(sname)
+                if slot is None:
+                    c.add(item.key_loc(sname) if isinstance(item, LocDict) else iloc,
+                          f"unknown slot '{sname}' in {tname}", "facts", suggest(sname, t.slots, tname))
+                    continue
+                try:
+                    vals[sname] = slot.coerce(raw)
+                except ValueError as e:
+                    allowed = slot.allowed() if slot.type != "int" else []
+                    c.add(sloc, f"{tname}.{sname}: {e}", "facts",
+                          suggest(str(raw), allowed, f"{tname}.{sname}") if allowed else "")
+            for sname, slot in t.slots.items():
+                if slot.required and vals.get(sname) is None:
+                    c.add(iloc, f"{tname}: required slot '{sname}' is missing", "facts",
+                          f"{sname}: {slot.question['en'] if slot.question else ''}")
+            raw_facts.append((fid, tuple((s, vals.get(s)) for s in t.slots), iloc))
+        raw_facts.sort(key=lambda x: (x[0] or "", repr(x[1])))
+        for n, (fid, values, iloc) in enumerate(raw_facts, 1):
+            fid = fid or (tname if not t.many else f"{tname}-{n}")
+            out.append(InFact(tname, fid, values, iloc))
+    ids = {}
+    for f in out:
+        if f.id in ids:
+            c.add(f.loc, f"two facts are named '{f.id}'", "facts", "give each fact of a 'many' template its own id")
+        ids[f.id] = f
+    out.sort(key=lambda f: (vocab.templates[f.template].order, f.id))
+    return out
+
+
+def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = None) -> Incident:
+    """Load and check an incident file; BridgelawError lists every mistake with file:line."""
+    name = display or str(path)
+    data = load(path, name)
+    c = Collector()
+    if not isinstance(data, LocDict):
+        c.add(Loc(name, 1, 1), "an incident is a mapping: source, facts")
+        c.raise_if_any()
+    c.problems.extend(validate("incident", data, name))
+    c.raise_if_any()
+    facts = facts_from_data(data["facts"], vocab, name, c, data.loc_of("facts"))
+    c.raise_if_any()
+    return Incident(name=name, facts=tuple(facts), source=data["source"], title=data.get("title") or "",
+                    description=data.get("description") or "")
+
+
+def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<facts>") -> Incident:
+    """An Incident from a plain ``facts`` mapping (cases, the interview); BridgelawError on mistakes."""
+    c = Collector()
+    facts = facts_from_data(data, vocab, file, c)
+    c.raise_if_any()
+    return Incident(name=name, facts=tuple(facts))
+
+
+def incident_text(facts: dict, source: str, title: str = "", description: str = "") -> str:
+    """The text of an incident file stating ``facts`` (template -> slot values, a list for 'many')."""
+    from .yamlsafe import dumps
+    data: dict = {"source": source}
+    if title:
+        data["title"] = title
+    if description:
+        data["description"] = description
+    data["facts"] = facts
+    return dumps(data)

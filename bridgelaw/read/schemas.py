@@ -1,0 +1,242 @@
+"""JSON Schemas of bridgelaw's YAML files: the one source of truth for their shape.
+
+``SCHEMAS`` maps a file kind (``vocabulary``, ``knowledge``, ``incident``,
+``cases``) to a JSON Schema (draft 2020-12) dict.  ``validate(kind, data)``
+checks loaded YAML against it and returns Problems located at the file and
+line of the offending value, with the allowed keys or values and a "did you
+mean" suggestion.  Names that depend on the vocabulary (templates, slots,
+values) are checked afterwards by the loaders, which know the vocabulary.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import jsonschema
+
+from ..errors import Loc, Problem, suggest
+from .yamlsafe import LocDict, LocList
+
+I18N = {
+    "type": "object",
+    "description": "A text in Russian and English.",
+    "properties": {"ru": {"type": "string", "minLength": 1}, "en": {"type": "string", "minLength": 1}},
+    "required": ["ru", "en"],
+    "additionalProperties": False,
+}
+I18N_TEMPLATE = {**I18N, "description": "A text template in Russian and English; {arg} is replaced by the argument's label;"
+                 " it may be empty when productions give the text.",
+                 "properties": {"ru": {"type": "string"}, "en": {"type": "string"}}}
+NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+CITE = {"type": "string", "pattern": r"^[1-9][0-9]?([A-H]([1-9]([a-e])?)?)?(\([a-e]\))?(\((i|ii|iii|iv|v)\))?$",
+        "description": "A 2017 law subsection, e.g. 64A2, 67B1(a), 12C1(c)."}
+PRODUCTION_ID = {"type": "string", "pattern": r"^[1-9][0-9]?[A-H0-9a-z]*\.[a-z0-9][a-z0-9-]*$",
+                 "description": "the citation without brackets, a dot and a lower-case English slug: 64B2.second-revoke-same-suit"}
+CITE_REF = {"anyOf": [CITE, {"type": "integer", "minimum": 1, "maximum": 93}],
+            "description": "a law (59) or a subsection (64A2, 67B1(a))"}
+TYPES = ["enum", "bool", "int", "seat", "side", "suit", "strain", "card", "contract", "ref", "text"]
+
+SLOT = {
+    "type": "object",
+    "properties": {
+        "type": {"enum": TYPES},
+        "label": I18N,
+        "values": {"type": "object", "additionalProperties": I18N, "minProperties": 1,
+                   "description": "for type enum: each value and its ru/en label"},
+        "min": {"type": "integer"},
+        "max": {"type": "integer"},
+        "template": NAME,
+        "question": I18N,
+        "help": I18N,
+        "judgment": {"type": "boolean", "description": "the director's bridge judgment, not an observable fact"},
+        "law": CITE,
+        "required": {"type": "boolean"},
+    },
+    "required": ["type"],
+    "additionalProperties": False,
+}
+TEMPLATE = {
+    "type": "object",
+    "properties": {
+        "label": I18N,
+        "description": I18N,
+        "derived": {"type": "boolean", "description": "asserted by productions only, never asked"},
+        "many": {"type": "boolean", "description": "an incident may hold several facts of it"},
+        "context": {"type": "boolean", "description": "deal context, asked first"},
+        "slots": {"type": "object", "additionalProperties": SLOT},
+    },
+    "required": ["label", "slots"],
+    "additionalProperties": False,
+}
+ELEMENT_KIND = {
+    "type": "object",
+    "properties": {
+        "label": I18N,
+        "args": {"type": "object", "additionalProperties": SLOT},
+        "text": I18N_TEMPLATE,
+        "many": {"type": "boolean",
+                 "description": "one ruling may give several of this kind for one fact, with different arguments"
+                                " (otherwise two different ones for the same fact contradict each other)"},
+        "contradicts": {"type": "array", "items": NAME,
+                        "description": "element kinds that cannot stand with this one for the same fact"},
+    },
+    "required": ["label", "text"],
+    "additionalProperties": False,
+}
+VOCABULARY = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "bridgelaw vocabulary",
+    "type": "object",
+    "properties": {
+        "templates": {"type": "object", "additionalProperties": TEMPLATE, "propertyNames": NAME},
+        "elements": {"type": "object", "additionalProperties": ELEMENT_KIND, "propertyNames": NAME},
+    },
+    "required": ["templates", "elements"],
+    "additionalProperties": False,
+}
+
+ONE_KEY = {"type": "object", "minProperties": 1, "maxProperties": 1}
+PRODUCTION = {
+    "type": "object",
+    "properties": {
+        "id": PRODUCTION_ID,
+        "cite": CITE,
+        "summary": I18N,
+        "note": I18N,
+        "see": {"type": "array", "items": CITE_REF},
+        "when": {"type": "array", "minItems": 1, "items": ONE_KEY},
+        "overrides": {"type": "array", "items": {"anyOf": [CITE_REF, PRODUCTION_ID]},
+                      "description": "production ids, or citations covering productions (64A = 64A1 and 64A2)"},
+        "then": {"type": "array", "items": ONE_KEY},
+        "derive": {"type": "array", "items": ONE_KEY},
+    },
+    "required": ["id", "cite", "summary", "when"],
+    "additionalProperties": False,
+}
+KNOWLEDGE = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "bridgelaw knowledge file (one law)",
+    "type": "object",
+    "properties": {
+        "law": {"type": "integer", "minimum": 1, "maximum": 93},
+        "title": I18N,
+        "edition": {"enum": [2017]},
+        "note": I18N,
+        "left_out": {"type": "object", "propertyNames": CITE, "additionalProperties": I18N,
+                     "description": "sections or subsections of this law deliberately not encoded here,"
+                                    " each with the reason (ru, en)"},
+        "productions": {"type": "array", "items": PRODUCTION},
+    },
+    "required": ["law", "title", "productions"],
+    "additionalProperties": False,
+}
+FACTS = {"type": "object", "propertyNames": NAME,
+         "additionalProperties": {"type": ["object", "array"]},
+         "description": "template: slot values (a mapping, or a list of mappings for a 'many' template)"}
+INCIDENT = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "bridgelaw incident",
+    "type": "object",
+    "properties": {
+        "title": {"type": "string"},
+        "source": {"type": "string", "minLength": 1},
+        "description": {"type": "string"},
+        "facts": FACTS,
+    },
+    "required": ["source", "facts"],
+    "additionalProperties": False,
+}
+CASE = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string", "minLength": 1},
+        "description": {"type": "string"},
+        "source": {"type": "string"},
+        "keywords": {"type": "array", "items": {"type": "string"}},
+        "incident": {"type": "string", "description": "path of an incident file, relative to the case file"},
+        "facts": FACTS,
+        "expect": {"type": "array", "items": ONE_KEY},
+        "expect_none": {"type": "array", "items": NAME,
+                        "description": "element kinds the ruling must not contain"},
+        "fired": {"type": "array", "items": {"type": "string"}},
+        "not_fired": {"type": "array", "items": {"type": "string"}},
+    },
+    "required": ["name"],
+    "oneOf": [{"required": ["facts"]}, {"required": ["incident"]}],
+    "additionalProperties": False,
+}
+CASES = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "bridgelaw YAML cases",
+    "type": "object",
+    "properties": {"law": {"type": "integer"}, "cases": {"type": "array", "items": CASE}},
+    "required": ["cases"],
+    "additionalProperties": False,
+}
+SCHEMAS = {"vocabulary": VOCABULARY, "knowledge": KNOWLEDGE, "incident": INCIDENT, "cases": CASES}
+_VALIDATORS = {k: jsonschema.Draft202012Validator(v) for k, v in SCHEMAS.items()}
+
+
+def _locate(data: Any, path, file: str) -> tuple[Loc, bool]:
+    """Loc of the value at ``path``; second item: whether the last step was a key."""
+    node, loc = data, getattr(data, "loc", Loc(file))
+    for step in path:
+        if isinstance(node, LocDict) and step in node:
+            loc, node = node.loc_of(step), node[step]
+        elif isinstance(node, LocList) and isinstance(step, int) and step < len(node):
+            loc, node = node.loc_of(step), node[step]
+        else:
+            break
+    return loc, False
+
+
+def _where(path) -> str:
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+
+
+def _message(err: jsonschema.ValidationError, data: Any, file: str) -> Problem:
+    path = list(err.absolute_path)
+    loc, _ = _locate(data, path, file)
+    where = _where(path) or "top level"
+    v = err.validator
+    if v == "additionalProperties":
+        extra = [k for k in err.instance if k not in err.schema.get("properties", {})]
+        key = extra[0] if extra else "?"
+        node = err.instance
+        if isinstance(node, LocDict):
+            loc = node.key_loc(key)
+        hint = suggest(key, err.schema.get("properties", {}).keys(), where)
+        if " " in key:
+            hint += "\nif this is part of a text with a comma inside { }, put the whole text in quotes"
+        return Problem(loc, f"unknown key '{key}' in {where}", hint=hint)
+    if v == "required":
+        return Problem(loc, f"{where}: {err.message.replace('is a required property', 'is missing')}")
+    if v == "enum":
+        return Problem(loc, f"{where}: {err.instance!r} is not allowed",
+                       hint=suggest(str(err.instance), map(str, err.validator_value)))
+    if v == "pattern":
+        desc = err.schema.get("description", f"a name matching {err.validator_value}")
+        return Problem(loc, f"{where}: {err.instance!r} is not of the right form", hint=f"expected {desc}")
+    if v == "type":
+        want = err.validator_value
+        return Problem(loc, f"{where}: expected {want if isinstance(want, str) else ' or '.join(want)},"
+                            f" found {type(err.instance).__name__} {err.instance!r}"[:200])
+    if v in ("minProperties", "maxProperties") and err.schema is ONE_KEY:
+        return Problem(loc, f"{where}: each item must have exactly one key (a name, then its content)")
+    if v == "oneOf" and err.schema is CASE:
+        return Problem(loc, f"{where}: give either 'facts' or 'incident' (one of them)")
+    return Problem(loc, f"{where}: {err.message}"[:300])
+
+
+def validate(kind: str, data: Any, file: str) -> list[Problem]:
+    """Problems (empty when valid) for ``data`` loaded from ``file`` against schema ``kind``."""
+    errors = sorted(_VALIDATORS[kind].iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    problems, seen = [], set()
+    for err in errors:
+        # report the deepest error of a oneOf/anyOf at its place, once per place
+        if err.context and err.validator not in ("oneOf",):
+            err = max(err.context, key=lambda e: len(e.absolute_path))
+        p = _message(err, data, file)
+        if (str(p.loc), p.message) not in seen:
+            seen.add((str(p.loc), p.message))
+            problems.append(p)
+    return problems

@@ -1,0 +1,180 @@
+"""A safe subset of YAML that keeps where every value came from.
+
+Shape: ``load(path) -> Document`` whose mappings are :class:`LocDict` and
+sequences :class:`LocList`; each knows the :class:`Loc` of itself, of its keys
+and of its values, so any later stage can point at the file and line.
+
+Refused, each with file:line: tags (``!!python/...``), anchors and aliases,
+duplicate keys, non-string keys.  Scalars are typed by a small fixed rule and
+never by YAML 1.1's guesses: a plain ``true``/``false`` is a bool, a plain
+integer is an int, plain ``null``/``~``/empty is None, everything else
+(``no``, ``N``, ``10:30``, ``2017-01-15``, ``1.5``) stays a string; quoted
+scalars are always strings.  Nothing is executed: the text is composed to
+nodes with PyYAML's SafeLoader and converted here.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..errors import BridgelawError, Loc, Problem
+
+_INT = re.compile(r"^[-+]?[0-9]+$")
+
+
+class LocDict(dict):
+    """A dict that remembers the Loc of itself, its keys and its values."""
+
+    loc: Loc
+    key_locs: dict
+    value_locs: dict
+
+    def loc_of(self, key: str) -> Loc:
+        return self.value_locs.get(key, self.key_locs.get(key, self.loc))
+
+    def key_loc(self, key: str) -> Loc:
+        return self.key_locs.get(key, self.loc)
+
+
+class LocList(list):
+    """A list that remembers the Loc of itself and of each item."""
+
+    loc: Loc
+    item_locs: list
+
+    def loc_of(self, index: int) -> Loc:
+        return self.item_locs[index] if 0 <= index < len(self.item_locs) else self.loc
+
+
+def _loc(node: yaml.Node, file: str) -> Loc:
+    mark = node.start_mark
+    return Loc(file, mark.line + 1, mark.column + 1)
+
+
+def _scalar(node: yaml.ScalarNode) -> Any:
+    if node.style:  # quoted or block scalar: always text
+        return node.value
+    v = node.value
+    if v in ("", "~", "null"):
+        return None
+    if v == "true":
+        return True
+    if v == "false":
+        return False
+    if _INT.match(v):
+        return int(v)
+    return v
+
+
+_STD_TAGS = {
+    "tag:yaml.org,2002:map",
+    "tag:yaml.org,2002:seq",
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:timestamp",
+}
+
+
+def _convert(node: yaml.Node, file: str, problems: list[Problem], seen_anchors: set) -> Any:
+    loc = _loc(node, file)
+    if node.tag not in _STD_TAGS:
+        tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+        problems.append(Problem(loc, f"YAML tag '{tag}' is not allowed",
+                                hint="bridgelaw files are plain data: remove the tag"))
+        return None
+    if id(node) in seen_anchors:
+        problems.append(Problem(loc, "anchors and aliases (&name / *name) are not allowed",
+                                hint="write the value out again where it is needed"))
+        return None
+    seen_anchors.add(id(node))
+    if isinstance(node, yaml.MappingNode):
+        out = LocDict()
+        out.loc, out.key_locs, out.value_locs = loc, {}, {}
+        for knode, vnode in node.value:
+            kloc = _loc(knode, file)
+            if not isinstance(knode, yaml.ScalarNode):
+                problems.append(Problem(kloc, "a key must be a plain name"))
+                continue
+            key = knode.value
+            if key == "<<":
+                problems.append(Problem(kloc, "merge keys (<<) are not allowed"))
+                continue
+            if key in out:
+                problems.append(Problem(kloc, f"duplicate key '{key}'",
+                                        hint=f"'{key}' is already given at line {out.key_locs[key].line}"))
+                continue
+            out[key] = _convert(vnode, file, problems, seen_anchors)
+            out.key_locs[key] = kloc
+            out.value_locs[key] = _loc(vnode, file)
+        return out
+    if isinstance(node, yaml.SequenceNode):
+        out = LocList()
+        out.loc, out.item_locs = loc, []
+        for item in node.value:
+            out.append(_convert(item, file, problems, seen_anchors))
+            out.item_locs.append(_loc(item, file))
+        return out
+    return _scalar(node)
+
+
+_FAST = getattr(yaml, "CSafeLoader", None)  # libyaml, when PyYAML was built with it
+
+
+def _compose(text: str) -> yaml.Node | None:
+    """The node tree: by libyaml (several times faster: it is most of a cold start), by PyYAML on a mistake.
+
+    Both give the same nodes, marks and tags; a syntax error is parsed again by
+    PyYAML, whose messages are the ones bridgelaw shows.
+    """
+    if _FAST is not None:
+        try:
+            return yaml.compose(text, Loader=_FAST)
+        except yaml.YAMLError:
+            pass
+    return yaml.compose(text, Loader=yaml.SafeLoader)
+
+
+def loads(text: str, file: str = "<string>") -> Any:
+    """Parse one YAML document from text; raise BridgelawError with file:line on any mistake."""
+    try:
+        node = _compose(text)
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        loc = Loc(file, mark.line + 1, mark.column + 1) if mark else Loc(file)
+        raise BridgelawError(Problem(loc, f"YAML syntax: {e.problem or e.context}",
+                                     hint=str(e.context or "") if e.problem and e.context else "")) from None
+    except yaml.YAMLError as e:  # pragma: no cover - PyYAML always marks its errors
+        raise BridgelawError(Problem(Loc(file), f"YAML syntax: {e}")) from None
+    if node is None:
+        return None
+    problems: list[Problem] = []
+    data = _convert(node, file, problems, set())
+    if problems:
+        raise BridgelawError(problems)
+    return data
+
+
+def load(path: str | Path, display: str | None = None) -> Any:
+    """Read and parse a YAML file (read-only); ``display`` is the name used in messages."""
+    path = Path(path)
+    name = display or str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BridgelawError(Problem(Loc(name), "no such file")) from None
+    except UnicodeDecodeError as e:
+        raise BridgelawError(Problem(Loc(name), f"not UTF-8 text ({e.reason} at byte {e.start})")) from None
+    except OSError as e:
+        raise BridgelawError(Problem(Loc(name), f"cannot read: {e.strerror}")) from None
+    return loads(text, name)
+
+
+def dumps(data: Any) -> str:
+    """YAML text for plain data (mappings keep their order; innermost collections on one line), which load reads back."""
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
