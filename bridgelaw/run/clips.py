@@ -19,7 +19,7 @@ How the model becomes CLIPS (``constructs(knowledge)`` returns the text):
   that rank; with the breadth strategy equal ranks fire oldest facts first,
   which is the order StableStrategy gives;
 - the right-hand side calls back into Python (``bl-fire``), which runs the
-  very code the experta engine runs on a firing (engine._Run.fire): ruling
+  very code the experta engine runs on a firing (run/record.py: Recorder.fire): ruling
   elements, HOW, derived facts and override markers are recorded the same way.
 """
 from __future__ import annotations
@@ -27,7 +27,8 @@ from __future__ import annotations
 import clips
 
 from .. import values as V
-from ..engine import _Run, complete, settle
+from ..explain.assemble import complete, settle
+from .record import Recorder
 from .compiler import FiredMarker, has_var
 from ..read.incident import Incident
 from ..model import Expr, Knowledge, Pattern, Production, Var
@@ -204,7 +205,7 @@ class _Pending(dict):
 
 
 class _ClipsRun:
-    """What a firing does, borrowed from the experta engine (engine._Run) so both record alike."""
+    """What a firing does, the same Recorder as the experta engine, so both record alike."""
 
     def __init__(self, knowledge: Knowledge, env, overriders: frozenset):
         self.knowledge, self.vocab, self.env = knowledge, knowledge.vocabulary, env
@@ -237,7 +238,7 @@ class _ClipsRun:
         return fact
 
 
-for _name, _fn in vars(_Run).items():  # start, fire and their helpers: every method _Run itself defines
+for _name, _fn in vars(Recorder).items():  # start, fire and their helpers: every method Recorder defines
     if callable(_fn) and not _name.startswith("__"):
         setattr(_ClipsRun, _name, _fn)
 

@@ -1,0 +1,204 @@
+"""WHY and why not: which unknown facts productions still wait on.
+
+``open_questions`` (the ruling's questions, each with the productions waiting
+on it), ``why_not`` (the ways a production could still match) and ``waiting``
+(what the interview may still ask) test facts against patterns with the same
+meaning of a test as the compilers (run/compiler.py: ``compare``, ``resolve``).
+"""
+from __future__ import annotations
+
+from ..model import Knowledge, Production, Var
+from ..read.incident import InFact
+from ..run.compiler import _vars, compare, has_var, resolve
+from .ruling import OpenQuestion
+
+
+def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None, blanks=frozenset(),
+                   deferred: list | None = None) -> tuple[bool, set, dict]:
+    """Test one fact against a pattern: (possible, unknown slots, new bindings).
+
+    A test on a variable that a later pattern names is put on ``deferred`` (test, slot value),
+    to be decided once every pattern has bound its variables (see ``_deferred_fail``).
+
+    ``settled`` (the interview's analysis; None for the classic one) holds the
+    (fact id, slot) pairs known to be unknown: a test on one of them fails (or,
+    for ``known``, is decided), while any other unknown slot is open, a
+    ``known`` test on it included.  A fact in ``blanks`` may yet be stated:
+    every slot of it is open, whatever its template.
+    """
+    unknown, new = set(), dict(bindings)
+    complete = fact.template in derived and fact.id not in blanks
+    for t in pat.tests:
+        x = fact.get(t.slot)
+        is_open = x is None and not complete and (settled is None or (fact.id, t.slot) not in settled)
+        if isinstance(t.value, Var) and t.op == "eq" and t.value.accessor is None and t.value.name not in new:
+            if x is None:
+                if not is_open:
+                    return False, set(), {}
+                unknown.add(t.slot)
+            new[t.value.name] = x
+            continue
+        y = resolve(t.value, new)
+        if x is None and (t.op != "known" or (settled is not None and is_open)):
+            if not is_open:
+                return False, set(), {}
+            unknown.add(t.slot)
+            continue
+        if has_var(t.value) and (y is None or (isinstance(y, tuple) and None in y)):
+            if deferred is not None and any(v.name not in new for v in _vars(t.value)):
+                deferred.append((t, x))  # named by a later pattern: decide at the end
+            continue  # depends on an unknown bound earlier
+        if not compare(t.op, x, y):
+            return False, set(), {}
+    return True, unknown, new
+
+
+def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_subjects=frozenset(),
+            settled=None, blanks=frozenset()) -> list[set]:
+    """For each way ``prod`` could still match ``facts``, the set of (fact id, template, slot) left unknown.
+
+    Matches whose subject (first fact) is in ``skip_subjects`` are left out.
+
+    An empty list: it cannot fire on these facts whatever the unknowns.  A
+    derived fact's slots are never unknown (derived facts are complete).
+
+    With ``settled`` (a set of (fact id, slot) known to be unknown; see
+    _match_pattern) the analysis is the interview's: a way also lists what
+    could still make one of its ``not`` conditions hold, and a way through a
+    fact in ``blanks`` (ids of facts that may yet be stated) lists
+    (blank id, template, None) instead of the blank's slots.
+    """
+    derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
+    return _ways(prod, _by_template(facts), derived, skip_subjects, settled, blanks)
+
+
+def _by_template(facts: list[InFact]) -> dict[str, list[InFact]]:
+    by_t: dict[str, list[InFact]] = {}
+    for f in facts:
+        by_t.setdefault(f.template, []).append(f)
+    return by_t
+
+
+def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, blanks) -> list[set]:
+    """why_not over facts grouped by template."""
+    pos = [p for p in prod.when if not p.negated]
+    neg = [p for p in prod.when if p.negated]
+    results = []
+
+    def found(f: InFact, unk: set) -> set:
+        if f.id in blanks:
+            return {(f.id, f.template, None)}
+        return {(f.id, f.template, s) for s in unk}
+
+    def walk(i: int, bindings: dict, unknown: set, deferred: list) -> None:
+        if i == len(pos):
+            if _deferred_fail(deferred, bindings):
+                return
+            for n in neg:
+                for f in by_t.get(n.template, []):
+                    ok, unk, _ = _match_pattern(n, f, bindings, derived, settled, blanks)
+                    if ok and not unk and f.id not in blanks:
+                        return
+                    if ok and settled is not None:
+                        unknown = unknown | found(f, unk)
+            results.append(unknown)
+            return
+        for f in by_t.get(pos[i].template, []):
+            if i == 0 and f.id in skip_subjects:
+                continue
+            later = list(deferred)
+            ok, unk, new = _match_pattern(pos[i], f, bindings, derived, settled, blanks, later)
+            if ok:
+                walk(i + 1, new, unknown | found(f, unk), later)
+    walk(0, {}, set(), [])
+    return results
+
+
+def _deferred_fail(deferred: list, bindings: dict) -> bool:
+    """Whether a deferred test certainly fails now that every variable is named."""
+    for t, x in deferred:
+        y = resolve(t.value, bindings)
+        if x is None or y is None or (isinstance(y, tuple) and None in y):
+            continue
+        if not compare(t.op, x, y):
+            return True
+    return False
+
+
+def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set, blanks=frozenset(),
+            productions=None) -> dict:
+    """What the interview may still ask: (fact id, template, slot) -> the ways waiting on it.
+
+    ``facts`` are the working facts plus the blanks (facts that may yet be
+    stated, all slots unknown, ids in ``blanks``); ``fired`` as in
+    open_questions; ``settled``: (fact id, slot) pairs the director said are
+    not known; ``productions``: those to look at (default: all).  A key with
+    slot None asks whether its blank exists.  Each way is (production, the
+    keys it waits on): a production that fired is asked about only where an
+    answer could unmake or repeat its match, one whose overrider fired on a
+    subject never about that subject.
+    """
+    overriders: dict[str, list] = {}
+    for p in knowledge.productions:
+        for q in p.overrides:
+            overriders.setdefault(q, []).append(p.id)
+    derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
+    by_t = _by_template(facts)
+    out: dict[tuple, list] = {}
+    for prod in knowledge.productions if productions is None else productions:
+        if any(c.template not in by_t for c in prod.when if not c.negated):
+            continue
+        skip = {subj for pid, subj in fired if pid in overriders.get(prod.id, ())}
+        for unknown in _ways(prod, by_t, derived, frozenset(skip), settled, blanks):
+            if not unknown:
+                continue
+            frozen = frozenset(unknown)
+            for key in unknown:
+                out.setdefault(key, []).append((prod, frozen))
+    return out
+
+
+def _first_asked(prod: Production, unknown: set) -> list:
+    """Of the unknowns one way of matching ``prod`` waits on, the one its conditions test first:
+    a director is asked the trick number before whether the hands of a trick-12 revoke are back
+    in the board.  (The interview, which asks one question at a time, uses ``waiting``.)"""
+    rank = {}
+    for i, pat in enumerate(prod.when):
+        for j, t in enumerate(pat.tests):
+            rank.setdefault((pat.template, t.slot), (i, j))
+    ranked = sorted(unknown, key=lambda k: (rank.get((k[1], k[2]), (99, 99)), k))
+    return ranked[:1]
+
+
+def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> list[OpenQuestion]:
+    """Unknown slots of stated facts that would let a production fire where it did not.
+
+    ``fired`` holds (production id, subject fact id) pairs; a production is not
+    waiting on a subject it already fired on, or on which an overrider fired.
+    """
+    waiting: dict[tuple, list] = {}
+    overriders: dict[str, list] = {}
+    for p in knowledge.productions:
+        for q in p.overrides:
+            overriders.setdefault(q, []).append(p.id)
+    for prod in knowledge.productions:
+        skip = {subj for pid, subj in fired if pid == prod.id or pid in overriders.get(prod.id, ())}
+        for unknown in why_not(knowledge, prod, facts, frozenset(skip)):
+            for key in _first_asked(prod, unknown):
+                entry = {"production": prod.id, "cite": prod.cite, "summary": prod.summary}
+                if entry not in waiting.setdefault(key, []):
+                    waiting[key].append(entry)
+    out = []
+    vocab = knowledge.vocabulary
+    count: dict[str, int] = {}
+    for f in facts:
+        count[f.template] = count.get(f.template, 0) + 1
+    for (fid, template, slot), why in sorted(waiting.items(), key=lambda kv: (
+            vocab.templates[kv[0][1]].order, kv[0][0], list(vocab.templates[kv[0][1]].slots).index(kv[0][2])
+            if kv[0][2] in vocab.templates[kv[0][1]].slots else 99)):
+        s = vocab.templates[template].slots.get(slot)
+        if s is None or s.question is None:
+            continue
+        out.append(OpenQuestion(template, slot, fid, s.question, s.judgment, why,
+                                about=fid if count.get(template, 0) > 1 else ""))
+    return out

@@ -1,0 +1,128 @@
+"""The firing recorder: what a firing does, for every back end (experta's and CLIPS's).
+
+``Recorder`` is mixed into the engine class a back end runs (engine.py for
+experta, run/clips.py for CLIPS): ``start()`` empties the record, ``fire(prod,
+context)`` records one firing (its Firing for HOW, its ruling elements
+rendered in ru/en, its derived facts, declared back into the engine, and the
+marker its overriders wait on).  A derived fact is identified by what it says
+(see ``_derived_id``).
+"""
+from __future__ import annotations
+
+import string
+
+from ..errors import BridgelawError, Problem
+from ..model import Knowledge, Production
+from ..explain.ruling import FactUse, Firing, RulingElement
+from .compiler import FiredMarker, resolve
+
+
+def _label(slot, value, lang: str) -> str:
+    return slot.label_of(value, lang)
+
+
+def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict | None) -> dict:
+    """The ru/en text of a ruling element: its kind's template, then the production's own text."""
+    ek = knowledge.vocabulary.elements[kind]
+    out = {}
+    for lang in ("ru", "en"):
+        labels = {name: (_label(slot, args.get(name), lang) if args.get(name) is not None else "—")
+                  for name, slot in ek.args.items()}
+        text = string.Formatter().vformat(ek.text[lang], (), labels).strip()
+        if own_text:
+            extra = string.Formatter().vformat(own_text[lang], (), labels).strip()
+            text = f"{text} {extra}".strip() if text else extra
+        out[lang] = text
+    return out
+
+
+class Recorder:
+    """Records every firing; mixed into the class the compiled rules run in (it supplies ``declare``)."""
+
+    def setup(self, knowledge: Knowledge) -> None:
+        self.knowledge = knowledge
+        self.vocab = knowledge.vocabulary
+
+    def start(self) -> None:
+        self.firings: list[Firing] = []
+        self.elements: list[RulingElement] = []
+        self.derived_by: dict[str, int] = {}
+        self.derived_ids: dict[str, tuple] = {}
+
+    def fire(self, prod: Production, context: dict) -> None:
+        facts = [context[f"f{i}"] for i, p in enumerate(prod.when) if not p.negated]
+        bindings = {k[2:]: v for k, v in context.items() if k.startswith("v_")}
+        n = len(self.firings) + 1
+        uses = []
+        rests = set()
+        pos = [p for p in prod.when if not p.negated]
+        for pat, fact in zip(pos, facts):
+            tested = {t.slot: (fact["id"] if t.slot == "id" else fact.get(t.slot)) for t in pat.tests}
+            uses.append(FactUse(pat.template, fact["id"], tested, self._fact_text(pat.template, fact["id"], tested)))
+            if fact["id"] in self.derived_by:
+                rests.add(self.derived_by[fact["id"]])
+        firing = Firing(n, prod.id, prod.cite, prod.summary, uses, [], sorted(rests))
+        self.firings.append(firing)
+        how = sorted(self._ancestors(firing)) + [n]
+        for el in prod.then:
+            args = {name: resolve(v, bindings) for name, v in el.args}
+            self._check_range(prod, el.loc, el.kind, self.vocab.elements[el.kind].args, args)
+            self.elements.append(RulingElement(el.kind, args, prod.cite, prod.id,
+                                               render_element(self.knowledge, el.kind, args, el.text), how))
+        for d in prod.derive:
+            t = self.vocab.templates[d.template]
+            vals = {name: resolve(v, bindings) for name, v in d.slots}
+            self._check_range(prod, d.loc, d.template, t.slots, vals)
+            fid = self._derived_id(d.template, facts[0]["id"], vals)
+            cls = self.__classes__[d.template]
+            fact = cls(id=fid, **{s: vals.get(s) for s in t.slots})
+            if self.declare(fact) is not None or fid not in self.derived_by:
+                self.derived_by.setdefault(fid, n)
+                firing.derived.append(fid)
+        if prod.id in self.__overriders__:
+            self.declare(FiredMarker(production=prod.id, subject=facts[0]["id"]))
+
+    def _check_range(self, prod: Production, loc, owner: str, slots: dict, values: dict) -> None:
+        """A computed whole number (arithmetic) must fit its slot's range: if not, the facts contradict
+        each other (e.g. more tricks claimed than remain) and no ruling is given."""
+        for name, v in values.items():
+            s = slots[name]
+            if s.type == "int" and v is not None and not (
+                    (s.min is None or v >= s.min) and (s.max is None or v <= s.max)):
+                raise BridgelawError(Problem(
+                    loc, f"{owner}.{name} computes to {v}, outside {s.min}..{s.max}", f"production {prod.id}",
+                    "the incident's facts contradict each other (e.g. more tricks than remain),"
+                    " or the production needs a guard such as at_most"))
+
+    def _derived_id(self, template: str, subject: str, vals: dict) -> str:
+        """A readable, deterministic id for a derived fact: ``template(subject)``, numbered if that
+        subject yields several different facts of the template."""
+        key = tuple(sorted((k, v) for k, v in vals.items() if v is not None))
+        base = f"{template}({subject})"
+        fid, n = base, 1
+        while self.derived_ids.get(fid, key) != key:
+            n += 1
+            fid = f"{base}#{n}"
+        self.derived_ids[fid] = key
+        return fid
+
+    def _fact_text(self, template: str, fid: str, slots: dict) -> dict:
+        t = self.vocab.templates[template]
+        out = {}
+        for lang in ("ru", "en"):
+            parts = [f"{t.slots[k].title(lang)} = {t.slots[k].label_of(v, lang)}"
+                     for k, v in slots.items() if k in t.slots and t.slots[k].type != "ref"]
+            name = t.label[lang] + (f" ({fid})" if t.many else "")
+            out[lang] = name + (": " + "; ".join(parts) if parts else "")
+        return out
+
+    def _ancestors(self, firing: Firing) -> set:
+        seen, todo = set(), list(firing.rests_on)
+        while todo:
+            k = todo.pop()
+            if k not in seen:
+                seen.add(k)
+                todo.extend(self.firings[k - 1].rests_on)
+        return seen
+
+
