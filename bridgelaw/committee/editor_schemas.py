@@ -22,6 +22,7 @@ import json
 from pathlib import Path
 
 from .. import values as V
+from ..read.files import write_atomic
 from ..read.knowledge import _OPS, id_slot
 from ..read.schemas import CITE, I18N, SCHEMAS
 from ..read.vocabulary import Slot, Vocabulary, load_vocabulary
@@ -225,7 +226,7 @@ def write_schemas(root: Path) -> list[Path]:
     for p, text in _wanted(root).items():
         if not p.exists() or p.read_text(encoding="utf-8") != text:
             p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(text, encoding="utf-8")
+            write_atomic(p, text)
             changed.append(p)
     return changed
 
