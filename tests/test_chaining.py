@@ -190,3 +190,12 @@ def test_a_derived_fact_keeps_its_id_under_ask_save_and_rule(knowledge, engine, 
     assert ruled.to_dict() | {"incident": ""} == asked.to_dict() | {"incident": ""}
     west = next(f for f in ruled.firings if f.production == "61A.revoke-defined")
     assert west.facts[0].id == "revoke-1" and west.facts[0].slots["offender"] == "W"
+
+
+def test_check_asks_about_a_production_feeding_itself(project, capsys, no_cache):
+    _with(project, COUNTER)
+    assert main(["check", "."]) == 0
+    found = [line for line in capsys.readouterr().out.splitlines() if "does this chain end?" in line]
+    assert [re.sub(r":\d+", ":N", f) for f in found] == [
+        "knowledge/law-63.yaml:N:N: warning: production 63B.tally-grows: does this chain end? this production can"
+        " derive a fact it tests itself: 63B.tally-grows (knowledge/law-63.yaml:N) derives tally"]

@@ -263,10 +263,9 @@ def cyclic(knowledge) -> list[Problem]:
         first, rest = group[0], group[1:]
         how = "; ".join(f"{p.id} ({_where(p)}) derives {', '.join(sorted({d.template for d in p.derive}))}"
                         for p in group)
-        others = f" with {', '.join(q.id for q in rest)}" if rest else ""
-        out.append(_warn(first.loc, f"production {first.id}",
-                         f"does this chain end? this production{others} can derive facts for each other"
-                         f" in a cycle: {how}",
+        what = (f"this production with {', '.join(q.id for q in rest)} can derive facts for each other in a cycle"
+                if rest else "this production can derive a fact it tests itself")
+        out.append(_warn(first.loc, f"production {first.id}", f"does this chain end? {what}: {how}",
                          "a fact derived again is the same fact, so the cycle ends unless it keeps deriving"
                          " new values (arithmetic that grows): then the engine stops at its firing limit."
                          " If the Laws chain this way, leave it"))
