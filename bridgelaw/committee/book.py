@@ -17,6 +17,7 @@ from pathlib import Path
 from jinja2 import Environment, PackageLoader, select_autoescape
 
 from ..read.citations import covers
+from ..read.files import write_atomic
 from .coverage import coverage, units
 from ..explain.describe import Describer
 
@@ -153,7 +154,7 @@ def write_book(root: Path, out: Path, lang: str = "ru") -> list[Path]:
 
     def write(name: str, template: str, **ctx) -> None:
         path = out / name
-        path.write_text(env.get_template(template).render(**ctx), encoding="utf-8")
+        write_atomic(path, env.get_template(template).render(**ctx))
         written.append(path)
 
     encoded = sorted(knowledge.laws)

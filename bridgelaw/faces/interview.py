@@ -295,13 +295,19 @@ class Interview:
         return self._state().kinds
 
     def facts_data(self) -> dict:
-        """The established facts as an incident's ``facts`` mapping (template -> values, a list for ``many``)."""
+        """The established facts as an incident's ``facts`` mapping (template -> values, a list for ``many``).
+
+        Several facts of one template keep their ids (``revoke-1``...): a file numbers facts
+        without one by content, and a derived fact naming ``revoke-1`` must name the same revoke
+        under ``ask`` and under ``rule`` on the saved file."""
         out: dict = {}
-        for f in self._infacts(self._state()):
+        facts = self._infacts(self._state())
+        for f in facts:
             vals = f.known()
             t = self.vocab.templates[f.template]
             if t.many:
-                out.setdefault(f.template, []).append(vals)
+                several = sum(1 for g in facts if g.template == f.template) > 1
+                out.setdefault(f.template, []).append({"id": f.id, **vals} if several else vals)
             else:
                 out[f.template] = vals
         return out

@@ -237,7 +237,12 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
     """``bridgelaw ask``: interview, print the ruling with HOW, optionally save the incident."""
     from ..read.answers import load_answers
     from ..engine import load
+    from ..read.files import writable_target, write_atomic
     from ..read.incident import incident_text, load_incident
+    why_not = writable_target(save) if save else None
+    if why_not:  # before the interview: a director's answers are never lost to a bad path
+        print(f"{display(save)}: cannot save there: {why_not}", file=sys.stderr)
+        return 2
     knowledge = load(root)
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     if save and save.exists() and not force and not tty:
@@ -260,8 +265,14 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
             if not questionary.confirm(f"{display(save)} exists. Replace it?", default=False).unsafe_ask():
                 print(f"{display(save)}: not replaced", file=sys.stderr)
                 return 1
-        save.write_text(incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.incident),
-                        encoding="utf-8")
+        text = incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.incident)
+        try:
+            write_atomic(save, text)
+        except OSError as e:  # after the interview: keep the facts on the terminal
+            print(f"\n{text}")
+            print(f"{display(save)}: not saved ({e.strerror or e}); the established facts are printed above"
+                  " as an incident file: copy them into a file for `bridgelaw rule`", file=sys.stderr)
+            return 1
         load_incident(save, knowledge.vocabulary, display(save))  # as `rule` will read it
         print(f"{'replaced' if replaced else 'wrote'} {display(save)}")
     return 0
