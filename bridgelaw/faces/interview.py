@@ -37,6 +37,7 @@ from ..read.incident import Incident, InFact
 from ..model import Knowledge
 from ..explain.ruling import Ruling
 from ..values import BOOL_LABELS
+from ..words import LANGS, both, same, word
 
 
 class _Unknown:
@@ -49,15 +50,6 @@ class _Unknown:
 UNKNOWN = _Unknown()
 
 INCIDENT_KEY = "incident"
-TEXT = {
-    "incident": {"ru": "Что произошло? (можно выбрать несколько)",
-                 "en": "What happened? (you may pick several)"},
-    "exists": {"ru": "Было ли также: {label}?", "en": "Was there also: {label}?"},
-    "another": {"ru": "Был ли ещё один случай: {label}?", "en": "Was there another: {label}?"},
-    "required": {"ru": "нужно, чтобы записать инцидент в файл (обязательный факт)",
-                 "en": "needed to write the incident to a file (a required fact)"},
-    "unknown": {"ru": "не знаю", "en": "not known"},
-}
 
 
 class AnswerError(ValueError):
@@ -400,7 +392,7 @@ class Interview:
         if slot is None:
             return self._exists_question(st, t, why)
         if not why:
-            why = ({"production": "", "cite": "", "summary": TEXT["required"]},)
+            why = ({"production": "", "cite": "", "summary": both("question.required")},)
         return self._slot_question(st, fid, t, slot, why)
 
     # -- questions -------------------------------------------------------------------------------
@@ -408,13 +400,14 @@ class Interview:
         templates = self.vocab.templates
         choices = tuple(Choice(k, templates[k].label, templates[k].description) for k in self.kinds)
         why = _why(self.knowledge, [p for p in self.knowledge.productions if p.subject.template in self.kinds])
-        return Question(key=INCIDENT_KEY, kind="incident", text=TEXT["incident"], choices=choices,
+        return Question(key=INCIDENT_KEY, kind="incident", text=both("question.incident"), choices=choices,
                         multiple=True, why=why)
 
     def _exists_question(self, st: _State, template: str, why: tuple) -> Question:
         t = self.vocab.templates[template]
         has = any(tt == template for tt, _ in st.facts.values())
-        text = {lang: TEXT["another" if has else "exists"][lang].format(label=t.label[lang]) for lang in ("ru", "en")}
+        key = "question.another" if has else "question.exists"
+        text = {lang: word(key, lang, label=t.label[lang]) for lang in LANGS}
         return Question(key=f"exists:{template}", kind="exists", text=text, template=template,
                         choices=_yes_no(), type="bool", help=t.description, why=why)
 
@@ -422,7 +415,7 @@ class Interview:
         t = self.vocab.templates[template]
         s = t.slots[slot]
         if s.type == "ref":
-            choices = tuple(Choice(f, {"ru": f, "en": f}) for f, (tt, _) in st.facts.items() if tt == s.template)
+            choices = tuple(Choice(f, same(f)) for f, (tt, _) in st.facts.items() if tt == s.template)
         elif s.type == "bool":
             choices = _yes_no()
         else:
