@@ -127,3 +127,15 @@ def test_coverage_counts_units_not_sections(tmp_path, capsys):
     assert rows["64A1"][0] == "encoded"
     assert rows["64A2"] == ["missing"]
     assert "2/13" in rows["64"]
+
+
+def test_book_reports_to_the_subsection_with_the_reason_for_leaving_out(tmp_path):
+    out = tmp_path / "book"
+    assert main(["book", "--lang", "en", str(out)]) == 0
+    page = (out / "law-12.html").read_text(encoding="utf-8")
+    row = re.search(r'<tr id="sec-12A1">(.*?)</tr>', page, re.S)[1]
+    assert 'class="left_out">left out<' in row
+    assert "applied through other subsections (the note names them): The director&#39;s general power" in row
+    assert re.search(r'<tr id="sec-12B2">.*?class="missing">missing<', page, re.S)
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"14 unit\(s\): 3 encoded, 0 left to judgment, 3 left out, 8 missing", index)

@@ -44,13 +44,14 @@ class Row:
         return "missing"
 
     def detail(self, lang: str = "en") -> str:
-        """What the status rests on: the productions, the judgment questions, or the reason for leaving it out."""
+        """What the status rests on: the productions, the judgment questions, or the reason for leaving it
+        out (its words from the closed list; the book adds the law file's note)."""
         if self.productions:
             return ", ".join(self.productions)
         if self.judgment:
             return ", ".join(self.judgment)
         if self.left_out:
-            return left_out_text(self.left_out, lang)
+            return REASONS[self.left_out.reason][lang]
         return ""
 
 
