@@ -123,7 +123,7 @@ def test_coverage_counts_units_not_sections(tmp_path, capsys):
     end = text.index("  - id: 64B6.trick-twelve")
     law.write_text(text[:start] + text[end:], encoding="utf-8")
     (root / "tests" / "cases" / "law-64.yaml").unlink()  # its cases name 64A2
-    rows, summary = coverage_lines(root, capsys)
+    rows, _ = coverage_lines(root, capsys)
     assert rows["64A1"][0] == "encoded"
     assert rows["64A2"] == ["missing"]
     assert "2/13" in rows["64"]

@@ -208,7 +208,7 @@ def _law(n, entry, parent: LocDict, c: Collector) -> Law | None:
     if not (str(n).isdigit() and 1 <= int(n) <= 93) or not isinstance(entry, LocDict) or "title" not in entry:
         c.add(parent.key_loc(n), f"law {n}: expected a law number 1-93 with a title, sections and subsections")
         return None
-    key_n, n = n, int(n)
+    n = int(n)
     crumb = f"law {n}"
     for key in entry:
         if key not in _LAW_KEYS:
@@ -228,15 +228,14 @@ def _law(n, entry, parent: LocDict, c: Collector) -> Law | None:
     units = _units(n, entry.get("subsections"), entry.loc_of("subsections"), sections, crumb, c) if listed else \
         tuple(f"{n}{letter}" for letter in sections) or (str(n),)
     law = Law(n, title or {}, sections, units, {}, listed, entry.get("source"), entry.get("unread"))
-    titles = {}
     raw = entry.get("titles") or {}
     for cite, t in (raw.items() if isinstance(raw, LocDict) else []):
         if str(cite) not in law.cites():
             c.add(raw.key_loc(cite), f"titles: {cite} is not a unit of Law {n} in this table", crumb,
                   suggest(str(cite), law.cites(), f"law {n}"))
             continue
-        titles[str(cite)] = _i18n(t, raw.loc_of(cite), f"title of {cite}", c) or {}
-    return Law(n, law.title, sections, units, titles, listed, law.source, law.unread)
+        law.titles[str(cite)] = _i18n(t, raw.loc_of(cite), f"title of {cite}", c) or {}
+    return law
 
 
 def _units(n: int, raw, loc: Loc, sections: dict, crumb: str, c: Collector) -> tuple:
