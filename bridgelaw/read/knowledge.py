@@ -16,7 +16,7 @@ from typing import Any
 from .. import values as V
 from .citations import LawsIndex, covers, load_index, sort_key
 from ..errors import BridgelawError, Collector, Loc, suggest
-from ..model import Derive, Element, Expr, Knowledge, LawFile, Pattern, Production, Test, Var
+from ..model import Derive, Element, Expr, Knowledge, LawFile, LeftOut, Pattern, Production, Test, Var
 from .schemas import validate
 from .vocabulary import Slot, Vocabulary, load_vocabulary, vocabulary_path
 from .yamlsafe import LocDict, LocList, load
@@ -447,7 +447,8 @@ def stratify(prods: list[Production], c: Collector) -> list[Production]:
 
 
 def _left_out(data: LocDict, law: int, index: LawsIndex | None, c: Collector) -> dict:
-    """The file's ``left_out`` (cite -> reason), each cite checked: it exists and belongs to this law."""
+    """The file's ``left_out`` (cite -> LeftOut), each cite checked: it exists and belongs to this law
+    (the schema has checked that each reason is one of REASONS)."""
     raw = data.get("left_out") or {}
     out = {}
     for cite, why in raw.items():
@@ -460,7 +461,7 @@ def _left_out(data: LocDict, law: int, index: LawsIndex | None, c: Collector) ->
             c.add(raw.key_loc(cite), f"left_out: {cite} is not a part of Law {law}, which this file encodes",
                   f"law {law}", "list here only sections of this file's law")
             continue
-        out[cite] = why
+        out[cite] = LeftOut(why["reason"], why.get("note"))
     return out
 
 
