@@ -37,6 +37,35 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.incident": {"ru": "Инцидент", "en": "Incident"},
     "ruling.law": {"ru": "Правило", "en": "Law"},
 
+    # -- the board's result (explain/result.py): the line the table writes on the scoresheet, first in a ruling
+    "result.result": {"ru": "Результат", "en": "Result"},
+    "result.board": {"ru": "{contract} {declarer}, взяток: {tricks}, {outcome}", "en": "{contract} by {declarer}, {tricks} tricks, {outcome}"},
+    "result.made": {"ru": "выполнен", "en": "made"},
+    "result.over": {"ru": "выполнен +{n}", "en": "made +{n}"},
+    "result.down": {"ru": "без {n}", "en": "down {n}"},
+    "result.score": {"ru": "{side} {points}", "en": "{side} {points}"},
+    "result.NS": {"ru": "С-Ю", "en": "N-S"},
+    "result.EW": {"ru": "В-З", "en": "E-W"},
+    "result.stands": {"ru": "результат за столом остаётся в силе", "en": "the result stands"},
+    "result.table": {"ru": "за столом: {n}", "en": "{n} at the table"},
+    "result.before_claim": {"ru": "до претензии: {n}", "en": "{n} before the claim"},
+    "result.step": {"ru": "{n} по {cite}", "en": "{n} by {cite}"},
+    "result.claim_step": {"ru": "{n} из оставшихся {r} по {cite}", "en": "{n} of the remaining {r} by {cite}"},
+    "result.play_continues": {"ru": "розыгрыш продолжается; результата ещё нет", "en": "play continues; the board has no result yet"},
+    "result.missing": {"ru": "чтобы посчитать результат, нужно знать: {what}", "en": "to score the board, give: {what}"},
+    "result.claim_open": {"ru": "итог претензии", "en": "the claim's trick split"},
+    "result.adjusted": {"ru": "результат за столом заменяется компенсирующим ({cite}); судья определяет его исход",
+                        "en": "an adjusted score replaces the table result ({cite}); the director states its outcome"},
+    "result.at_table": {"ru": "за столом было: {board}", "en": "at the table: {board}"},
+    "result.provisional": {"ru": "предварительно: зависит от ответа на вопрос «{question}» (нужно для {cites})",
+                           "en": "provisional: it depends on the answer to '{question}' (needed by {cites})"},
+    "result.contradiction": {"ru": "Противоречие: судья отдал заявившему {judged} из оставшихся {r} взяток, но по {cite}"
+                                   " оппонентам присуждено {award}; заявившему остаётся не больше {most}: результат"
+                                   " посчитан так.",
+                             "en": "Contradiction: the director gave the claimer {judged} of the remaining {r} tricks,"
+                                   " but {cite} awards {award} to the opponents, which leaves the claimer at most"
+                                   " {most}: the result is scored so."},
+
     # -- productions, facts and elements in plain words (explain/describe.py): a slot test's operator,
     #    a seat accessor ({v} the variable), and the connectives around them
     "describe.eq": {"ru": "—", "en": "is"},
@@ -66,6 +95,8 @@ WORDS: dict[str, dict[str, str]] = {
     "question.another": {"ru": "Был ли ещё один случай: {label}?", "en": "Was there another: {label}?"},
     "question.required": {"ru": "нужно, чтобы записать инцидент в файл (обязательный факт)",
                           "en": "needed to write the incident to a file (a required fact)"},
+    "question.result": {"ru": "нужно, чтобы записать результат сдачи (Правило 77)",
+                        "en": "needed to score the board (Law 77)"},
     "question.judgment": {"ru": "вопрос судейской оценки", "en": "a question of the director's judgment"},
 
     # -- the interview in a terminal (faces/prompt.py)

@@ -3,13 +3,14 @@
 ``settle(knowledge, incident, run)`` gives what ``Engine.run`` returns from any
 back end's run; ``complete(knowledge, ruling, working, fired)`` adds the open
 questions (WHY, explain/why.py) and a director_judgment element for each open
-judgment question.
+judgment question, and the board's result (explain/result.py) computed from the elements.
 """
 from __future__ import annotations
 
 from ..model import Knowledge
 from ..read.incident import Incident, InFact
 from ..run.record import render_element
+from .result import board_result
 from .ruling import OpenQuestion, Ruling, RulingElement
 from .why import open_questions
 
@@ -55,6 +56,7 @@ def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired:
     """What Engine.explain does, seeking open questions in ``knowledge``."""
     ruling.open_questions = open_questions(knowledge, working, fired)
     ruling.elements = ruling.elements + _judgments(knowledge, ruling.open_questions)
+    ruling.result = board_result(knowledge, working, ruling.elements, ruling.open_questions)
     return ruling
 
 

@@ -4,7 +4,8 @@ A Ruling holds the ruling elements in firing order (each with its citation,
 its text in Russian and English, and HOW: the firings it rests on), every
 firing (production, cite, the facts it used, what it derived) and the open
 questions (unknown facts that could change the ruling, each with WHY: the
-productions waiting on it).  ``to_dict()`` is the JSON form, one shape for
+productions waiting on it), and the board's result (explain/result.py), which
+``render`` puts first.  ``to_dict()`` is the JSON form, one shape for
 every client (explain/ruling_json.py, with its schema); ``render(lang)`` is
 the text a director reads.
 """
@@ -71,6 +72,7 @@ class Ruling:
     elements: list
     firings: list
     open_questions: list
+    result: object = None  # the board's result (explain/result.py Result), None when the ruling settles no tricks
 
     def to_dict(self) -> dict:
         from .ruling_json import ruling_json
@@ -83,7 +85,8 @@ class Ruling:
         return [f.production for f in self.firings]
 
     def render(self, lang: str = "ru", how: bool = True) -> str:
-        lines = [f"{word('ruling.ruling', lang)}: {self.incident}", ""]
+        lines = [*self.result.render(lang), ""] if self.result else []
+        lines += [f"{word('ruling.ruling', lang)}: {self.incident}", ""]
         if not self.elements:
             lines.append(word("ruling.none", lang))
         for i, e in enumerate(self.elements, 1):

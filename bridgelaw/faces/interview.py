@@ -20,7 +20,8 @@ could still fire tests it, in vocabulary order; then the slots of the
 incident's facts; then whether a fact some production needs exists at all;
 then, for a ``many`` template, whether there was another one; last, any
 question the ruling would still list as open, unless the director said it is
-not known.  When nothing is waiting, ``step()`` returns the Ruling of the
+not known; last of all, the deal slots the board's result still needs
+(explain/result.py: the tricks as played, the vulnerability).  When nothing is waiting, ``step()`` returns the Ruling of the
 established facts, the same as ``bridgelaw rule`` on the saved incident.
 
 The compiled engine is built once; each step runs it once over the facts so
@@ -50,6 +51,7 @@ class _Unknown:
 UNKNOWN = _Unknown()
 
 INCIDENT_KEY = "incident"
+RESULT_WHY = ({"production": "", "cite": "77", "summary": both("question.result")},)  # the board's score, Law 77
 
 
 class AnswerError(ValueError):
@@ -347,6 +349,9 @@ class Interview:
         for oq in ruling.open_questions:  # what the ruling would leave open, unless said not known
             if (oq.fact, oq.slot) not in st.settled and self._askable(st, (oq.fact, oq.template, oq.slot), blanks):
                 return self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
+        for slot in ruling.result.missing if ruling.result else ():  # what the board's result still needs
+            if slot in self.vocab.templates["deal"].slots and ("deal", slot) not in st.settled:
+                return self._slot_question(st, "deal", "deal", slot, RESULT_WHY)
         return ruling
 
     def _askable(self, st: _State, key: tuple, blanks: dict) -> bool:

@@ -163,7 +163,9 @@ def _ruling(request: Request, snap: Snapshot, lang: str) -> dict:
                          "how": [firings[n] for n in e.how if n in firings]})
         if part:
             elements[-2]["how"] = []  # the same firing: its trace is shown once, under the last part
-    return {"ruling": ruling, "elements": elements, "copy_text": ruling.render(lang, how=False),
+    return {"ruling": ruling, "elements": elements,
+            "result": [line.strip() for line in ruling.result.render(lang)] if ruling.result else [],
+            "copy_text": ruling.render(lang, how=False),
             "yaml_href": "/incident.yaml?" + urlencode({"s": snap.token, "lang": lang}),
             "text_href": "/ruling.txt?" + urlencode({"s": snap.token, "lang": lang}),
             "open": [{"text": q.question[lang], "cites": ", ".join(dict.fromkeys(w["cite"] for w in q.why))}

@@ -1,0 +1,202 @@
+"""The board's result: what the table writes on the scoresheet, computed from the ruling's own elements.
+
+Shape::
+
+    board_result(knowledge, working, elements, open_questions) -> Result | None
+
+The director states the board in the deal context (contract with its doubles,
+declarer, vulnerability, the tricks declarer's side won as played: before any
+transfer, and before the claim when play ended with one).  The result counts
+every trick the ruling itself moves (``transfer_tricks`` of 64A and 67B's
+deemed revokes; a claim's ``claim_result`` of 69-71), checks a director's
+judged claim split against the program's own 70C awards, and scores the
+contract by Law 77 (explain/score.py).  A ruling that settles no tricks has
+no result (None); a board still in play has "play continues"; a result an
+open question could change is provisional, naming that question; an adjusted
+score says it replaces the table result.  ``Result.status`` is one of
+STATUSES.  Run after the engine, over elements only, so every back end
+shares it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from ..read.scoring import Scoring, load_scoring
+from ..values import SIDES, _CONTRACT, render_contract, side_of
+from ..words import LANGS, word
+from .score import Score, contract_score
+
+STATUSES = ("settled", "stands", "adjusted", "play_continues", "incomplete")
+MOVES = ("transfer_tricks", "claim_result")  # elements that move tricks between the sides
+STANDS = ("no_rectification", "result_stands", "award_tricks", "tricks_conceded")
+ADJUSTS = ("adjust_score", "weighted_score")
+IN_PLAY = ("play_continues", "correct_revoke")  # the board is not finished
+SETTLES = MOVES + STANDS + ADJUSTS + IN_PLAY
+BOARD = ("contract", "declarer", "declarer_tricks")  # the deal slots a result needs; vulnerability for the score
+DOUBLING = {None: "undoubled", "X": "doubled", "XX": "redoubled"}
+
+
+@dataclass
+class Result:
+    """The board's result after the ruling (see the module docstring); ``text`` {ru, en} is the scoresheet line."""
+
+    status: str
+    text: dict
+    contract: str | None = None
+    declarer: str | None = None
+    tricks: int | None = None          # declarer's side, every transfer and award counted
+    table_tricks: int | None = None    # as the director stated them
+    made: int | None = None            # tricks over the contract, or minus the tricks down
+    score: dict | None = None          # {NS, EW}
+    steps: list = field(default_factory=list)        # [{cite, tricks (to declarer's side, signed), text {ru,en}}]
+    notes: list = field(default_factory=list)        # [{ru, en}]: contradictions said plainly
+    missing: list = field(default_factory=list)      # deal slots (or other facts) the result still needs
+    provisional: dict | None = None                  # {fact, slot, question, would_change}
+
+    def render(self, lang: str) -> list[str]:
+        """The result's lines as a director reads them: the scoresheet line first."""
+        lines = [f"{word('result.result', lang)}: {self.text[lang]}"]
+        if self.provisional:
+            lines.append(f"  ({self.provisional['would_change'][lang]})")
+        lines += [f"  {n[lang]}" for n in self.notes]
+        return lines
+
+
+@cache
+def _scoring(root: Path) -> Scoring:
+    return load_scoring(root)
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _both(fn) -> dict:
+    return {lang: fn(lang) for lang in LANGS}
+
+
+def board_result(knowledge, working: list, elements: list, open_questions: list) -> Result | None:
+    """The result the ruling settles, or None when it settles no tricks."""
+    kinds = {e.kind for e in elements}
+    if not kinds & set(SETTLES) or "deal" not in knowledge.vocabulary.templates:
+        return None
+    facts = {f.template: f for f in working if f.template in ("deal", "claim")}
+    deal = facts["deal"].known() if "deal" in facts else {}
+    claim = facts["claim"].known() if "claim" in facts else {}
+    claimed = [e for e in elements if e.kind == "claim_result"]
+    if kinds & set(IN_PLAY) or (deal.get("play_ended") is False and not claim):
+        return Result("play_continues", _both(lambda lang: word("result.play_continues", lang)))
+    provisional = _provisional(knowledge, open_questions)
+    adjusted = next((e for e in elements if e.kind in ADJUSTS), None)
+    slots = knowledge.vocabulary.templates["deal"].slots
+    missing = [s for s in BOARD if deal.get(s) is None]
+    if claim and not claimed:
+        missing.append("claim")  # the claim's split is not settled yet (see the open questions)
+    if missing:
+        what = _both(lambda lang: ", ".join(slots[s].label[lang] if s in slots else _claim_words(provisional, lang)
+                                            for s in missing))
+        text = _both(lambda lang: word("result.missing", lang, what=what[lang]))
+        if adjusted:
+            text = _both(lambda lang: f"{word('result.adjusted', lang, cite=adjusted.cite)}; {text[lang]}")
+        return Result("adjusted" if adjusted else "incomplete", text, deal.get("contract"), deal.get("declarer"),
+                      missing=missing, provisional=provisional)
+    side = side_of(deal["declarer"])
+    table = deal["declarer_tricks"]
+    steps, notes = _steps(elements, side, claim)
+    tricks = max(0, min(13, table + sum(s["tricks"] for s in steps)))
+    score = _score(deal, tricks)
+    first = "result.before_claim" if claim else "result.table"
+    board = _both(lambda lang: _board(deal, table, tricks, score, steps, lang, first))
+    missing = [] if score else ["vulnerability"]
+    scores = _sides(score, side) if score else None
+    if adjusted:
+        status = "adjusted"
+        text = _both(lambda lang: f"{word('result.adjusted', lang, cite=adjusted.cite)};"
+                                  f" {word('result.at_table', lang, board=board[lang])}")
+    elif steps or claimed:
+        status, text = "settled", board
+    else:
+        status = "stands"
+        text = _both(lambda lang: f"{word('result.stands', lang)}: {board[lang]}")
+    if missing:
+        text = _both(lambda lang: f"{text[lang]}; {word('result.missing', lang, what=slots['vulnerability'].label[lang])}")
+    return Result(status, text, deal["contract"], deal["declarer"], tricks, table,
+                  score.over if score else tricks - (int(deal["contract"][0]) + 6), scores,
+                  steps, notes, missing, provisional)
+
+
+def _steps(elements: list, side: str, claim: dict) -> tuple[list, list]:
+    """The tricks the ruling moves to (+) or from (-) declarer's side, each with its law; contradictions said."""
+    steps, notes = [], []
+    for e in elements:
+        if e.kind == "transfer_tricks":
+            n = e.args["count"] if e.args["to_side"] == side else -e.args["count"]
+            steps.append({"cite": e.cite, "tricks": n,
+                          "text": _both(lambda lang: word("result.step", lang, n=f"{n:+d}", cite=e.cite))})
+        elif e.kind == "claim_result":
+            ours, theirs = e.args["claimer_tricks"], e.args["other_tricks"]
+            r = ours + theirs
+            if e.cite.startswith("70"):  # a judged split: it cannot give the claimer tricks 70C awards away
+                award = sum(a.args["count"] for a in elements if a.kind == "award_tricks" and a.cite.startswith("70")
+                            and a.args["to_side"] == e.args["other_side"])
+                if theirs < award:
+                    most = r - award
+                    notes.append(_both(lambda lang: word("result.contradiction", lang, judged=ours, r=r, award=award,
+                                                         most=most, cite="70C")))
+                    ours, theirs = most, award
+            n = ours if e.args["claimer_side"] == side else theirs
+            steps.append({"cite": e.cite, "tricks": n,
+                          "text": _both(lambda lang: word("result.claim_step", lang, n=n, r=r, cite=e.cite))})
+    return steps, notes
+
+
+def _score(deal: dict, tricks: int) -> Score | None:
+    vul = deal.get("vulnerability")
+    if vul is None:
+        return None
+    m = _CONTRACT.match(deal["contract"])
+    strain = "N" if m.group("strain") == "NT" else m.group("strain")
+    vulnerable = vul == "both" or vul == side_of(deal["declarer"])
+    return contract_score(_scoring(ROOT).table, int(m.group("level")), strain, DOUBLING[m.group("dbl")],
+                          vulnerable, tricks)
+
+
+def _sides(score: Score, side: str) -> dict:
+    return {s: score.points if s == side else -score.points for s in SIDES}
+
+
+def _board(deal: dict, table: int, tricks: int, score: Score | None, steps: list, lang: str, start: str) -> str:
+    """'4♠ by South, 10 tricks (9 at the table, +1 by 64A2), made; N-S +420'; ``start`` names the first count."""
+    from ..values import SEAT_LABELS
+    count = str(tricks)
+    if steps:
+        count += f" ({', '.join([word(start, lang, n=table)] + [s['text'][lang] for s in steps])})"
+    over = tricks - (int(deal["contract"][0]) + 6)
+    outcome = (word("result.made", lang) if over == 0 else word("result.over", lang, n=over) if over > 0
+               else word("result.down", lang, n=-over))
+    text = word("result.board", lang, contract=render_contract(deal["contract"], lang),
+                declarer=SEAT_LABELS[deal["declarer"]][lang], tricks=count, outcome=outcome)
+    if score:
+        side = side_of(deal["declarer"]) if score.points > 0 else ("EW" if side_of(deal["declarer"]) == "NS" else "NS")
+        text += "; " + word("result.score", lang, side=word(f"result.{side}", lang), points=f"+{abs(score.points)}")
+    return text
+
+
+def _settling(production) -> bool:
+    return any(el.kind in SETTLES for el in production.then)
+
+
+def _provisional(knowledge, open_questions: list) -> dict | None:
+    """The first open question a production that moves tricks or settles the score is waiting on."""
+    for q in open_questions:
+        cites = sorted({w["cite"] for w in q.why if _settling(knowledge.production(w["production"]))})
+        if cites:
+            return {"fact": q.fact, "slot": q.slot, "question": dict(q.question),
+                    "would_change": _both(lambda lang: word("result.provisional", lang, question=q.question[lang],
+                                                            cites=", ".join(cites)))}
+    return None
+
+
+def _claim_words(provisional: dict | None, lang: str) -> str:
+    return provisional["question"][lang] if provisional else word("result.claim_open", lang)
