@@ -39,7 +39,8 @@ WORDS: dict[str, dict[str, str]] = {
 
     # -- the board's result (explain/result.py): the line the table writes on the scoresheet, first in a ruling
     "result.result": {"ru": "Результат", "en": "Result"},
-    "result.board": {"ru": "{contract} {declarer}, взяток: {tricks}, {outcome}", "en": "{contract} by {declarer}, {tricks} tricks, {outcome}"},
+    "result.board": {"ru": "{contract} {declarer}, взяток: {tricks}{detail}, {outcome}",
+                     "en": "{contract} by {declarer}, {tricks} tricks{detail}, {outcome}"},
     "result.made": {"ru": "выполнен", "en": "made"},
     "result.over": {"ru": "выполнен +{n}", "en": "made +{n}"},
     "result.down": {"ru": "без {n}", "en": "down {n}"},

@@ -79,17 +79,19 @@ def _both(fn) -> dict:
 def board_result(knowledge, working: list, elements: list, open_questions: list) -> Result | None:
     """The result the ruling settles, or None when it settles no tricks."""
     kinds = {e.kind for e in elements}
-    if not kinds & set(SETTLES) or "deal" not in knowledge.vocabulary.templates:
-        return None
+    deal_t = knowledge.vocabulary.templates.get("deal")
+    if not kinds & set(SETTLES) or deal_t is None or not all(s in deal_t.slots for s in (*BOARD, "vulnerability")):
+        return None  # no tricks settled, or a vocabulary that cannot state the board
     facts = {f.template: f for f in working if f.template in ("deal", "claim")}
     deal = facts["deal"].known() if "deal" in facts else {}
     claim = facts["claim"].known() if "claim" in facts else {}
     claimed = [e for e in elements if e.kind == "claim_result"]
-    if kinds & set(IN_PLAY) or (deal.get("play_ended") is False and not claim):
+    ended = deal.get("play_ended", False if deal.get("current_trick") else None)  # a trick in play: not ended
+    if kinds & set(IN_PLAY) or (ended is False and not claim):
         return Result("play_continues", _both(lambda lang: word("result.play_continues", lang)))
     provisional = _provisional(knowledge, open_questions)
     adjusted = next((e for e in elements if e.kind in ADJUSTS), None)
-    slots = knowledge.vocabulary.templates["deal"].slots
+    slots = deal_t.slots
     missing = [s for s in BOARD if deal.get(s) is None]
     if claim and not claimed:
         missing.append("claim")  # the claim's split is not settled yet (see the open questions)
@@ -169,14 +171,12 @@ def _sides(score: Score, side: str) -> dict:
 def _board(deal: dict, table: int, tricks: int, score: Score | None, steps: list, lang: str, start: str) -> str:
     """'4♠ by South, 10 tricks (9 at the table, +1 by 64A2), made; N-S +420'; ``start`` names the first count."""
     from ..values import SEAT_LABELS
-    count = str(tricks)
-    if steps:
-        count += f" ({', '.join([word(start, lang, n=table)] + [s['text'][lang] for s in steps])})"
+    detail = f" ({', '.join([word(start, lang, n=table)] + [s['text'][lang] for s in steps])})" if steps else ""
     over = tricks - (int(deal["contract"][0]) + 6)
     outcome = (word("result.made", lang) if over == 0 else word("result.over", lang, n=over) if over > 0
                else word("result.down", lang, n=-over))
     text = word("result.board", lang, contract=render_contract(deal["contract"], lang),
-                declarer=SEAT_LABELS[deal["declarer"]][lang], tricks=count, outcome=outcome)
+                declarer=SEAT_LABELS[deal["declarer"]][lang], tricks=tricks, detail=detail, outcome=outcome)
     if score:
         side = side_of(deal["declarer"]) if score.points > 0 else ("EW" if side_of(deal["declarer"]) == "NS" else "NS")
         text += "; " + word("result.score", lang, side=word(f"result.{side}", lang), points=f"+{abs(score.points)}")
