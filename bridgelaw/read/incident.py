@@ -5,7 +5,9 @@ never written).  An incident file has ``source`` (where the incident comes
 from), optional ``title``/``description`` and ``facts``: template -> slot
 values, or a list of them for a template marked ``many``.  Raises
 BridgelawError with file:line for an unknown template, slot or value, a value
-of the wrong type, a missing required slot, or a derived template.
+of the wrong type (a contract like ``8S``, 14 tricks), a missing required slot,
+a derived template, or trick counts that contradict each other (more tricks
+claimed than remained, more won before a claim than were played).
 """
 from __future__ import annotations
 
@@ -116,7 +118,26 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
             c.add(f.loc, f"two facts are named '{f.id}'", "facts", "give each fact of a 'many' template its own id")
         ids[f.id] = f
     out.sort(key=lambda f: (vocab.templates[f.template].order, f.id))
+    _check_counts(out, c)
     return out
+
+
+def _check_counts(facts: list[InFact], c: Collector) -> None:
+    """Trick counts that cannot stand together (the board's result needs them right): a claim of more
+    tricks than remain; more tricks won before a claim than were played before it."""
+    claims = [f for f in facts if f.template == "claim" and f.get("tricks_remaining") is not None]
+    for f in claims:
+        r, n = f.get("tricks_remaining"), f.get("tricks_claimed")
+        if n is not None and n > r:
+            c.add(f.loc, f"claim.tricks_claimed: {n} tricks claimed, but only {r} remained", "facts",
+                  f"tricks_claimed is at most tricks_remaining ({r})")
+    for d in (f for f in facts if f.template == "deal" and f.get("declarer_tricks") is not None):
+        won = d.get("declarer_tricks")
+        for f in claims:
+            played = 13 - f.get("tricks_remaining")
+            if won > played:
+                c.add(d.loc, f"deal.declarer_tricks: {won} tricks won before the claim, but only {played} were"
+                             f" played", "facts", f"declarer_tricks counts the tricks before the claim: 0 to {played}")
 
 
 def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = None) -> Incident:
