@@ -60,6 +60,21 @@ WORDS: dict[str, dict[str, str]] = {
     "result.at_table": {"ru": "за столом было: {board}", "en": "at the table: {board}"},
     "result.provisional": {"ru": "предварительно: зависит от ответа на вопрос «{question}» (нужно для {cites})",
                            "en": "provisional: it depends on the answer to '{question}' (needed by {cites})"},
+    "result.equity_adjusted": {"ru": "компенсирующий результат ({cite}): {board}", "en": "adjusted score ({cite}): {board}"},
+    "result.after_transfer": {"ru": "после автоматического исправления было: {board}",
+                              "en": "after the automatic rectification: {board}"},
+    "result.equity_short": {"ru": "Без фальшренонса пара {side} взяла бы взяток: {judged} — больше, чем {after} после"
+                                  " автоматического исправления: его недостаточно, в силе компенсирующий результат"
+                                  " ({cite}).",
+                            "en": "Without the revoke {side} would have won {judged} tricks, more than the {after} they"
+                                  " have after the automatic rectification: it is not enough, and the adjusted"
+                                  " score stands ({cite})."},
+    "result.equity_enough": {"ru": "Без фальшренонса пара {side} взяла бы взяток: {judged} — не больше, чем {after}"
+                                   " после автоматического исправления: в силе результат после него; передача"
+                                   " взяток никогда не уменьшается (64C, 12B2).",
+                             "en": "Without the revoke {side} would have won {judged} tricks, no more than the {after}"
+                                   " they have after the automatic rectification: that result stands; a transfer"
+                                   " is never reduced (64C, 12B2)."},
     "result.contradiction": {"ru": "Противоречие: судья отдал заявившему {judged} из оставшихся {r} взяток, но по {cite}"
                                    " оппонентам присуждено {award}; заявившему остаётся не больше {most}: результат"
                                    " посчитан так.",

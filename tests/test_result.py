@@ -142,3 +142,29 @@ def test_a_case_asserts_the_result_and_says_what_differs(engine, tmp_path):
                                        "expected the result's NS 450, got 420"]
     assert failures(none, ruling) == ["expected the result none, got 4♠ by South, 10 tricks (9 at the table, +1 by"
                                       " 64A2), made; N-S +420"]
+
+
+def test_64C_adjusts_only_when_the_transfer_is_not_enough_and_says_which_result_stands(engine):
+    damaged = {**REVOKE, "revoke": {**REVOKE["revoke"], "damage_beyond_rectification": True}}
+    open_ = rule_facts(engine, damaged).result
+    assert open_.status == "adjusted" and open_.missing == ["revoke-1.tricks_without_revoke"]
+    assert "after the automatic rectification: 4♠ by South, 10 tricks (9 at the table, +1 by 64A2)" in open_.text["en"]
+    enough = rule_facts(engine, {**damaged, "revoke": {**damaged["revoke"], "tricks_without_revoke": 10}}).result
+    assert (enough.status, enough.tricks, enough.score["NS"]) == ("settled", 10, 420)
+    assert enough.notes[0]["en"].endswith("that result stands; a transfer is never reduced (64C, 12B2).")
+    short = rule_facts(engine, {**damaged, "revoke": {**damaged["revoke"], "tricks_without_revoke": 11}}).result
+    assert (short.status, short.tricks, short.score["NS"]) == ("adjusted", 11, 450)
+    assert short.text["en"] == ("adjusted score (64C1): 4♠ by South, 11 tricks, made +1; N-S +450; after the automatic"
+                                " rectification: 4♠ by South, 10 tricks (9 at the table, +1 by 64A2), made; N-S +420")
+    assert "the transfer" not in short.notes[0]["en"] or "not enough" in short.notes[0]["en"]
+
+
+def test_the_64C_question_comes_last_with_the_automatic_result_shown(engine):
+    facts = {**REVOKE, "revoke": {**REVOKE["revoke"], "damage_beyond_rectification": True,
+                                  "tricks_without_revoke": 11}}
+    ruling, asked = simulate(Interview(engine.knowledge, engine), engine.incident("t", facts))
+    q = asked[-1]
+    assert q.key == "revoke-1.tricks_without_revoke" and q.why[0]["cite"] == "64C1"
+    assert q.text["en"].startswith("Result: an adjusted score replaces the table result (64C1); the director states"
+                                   " its outcome; after the automatic rectification: 4♠ by South, 10 tricks")
+    assert ruling.result.score["NS"] == 450

@@ -24,7 +24,7 @@ from functools import cache
 from pathlib import Path
 
 from ..read.scoring import Scoring, load_scoring
-from ..values import SIDES, _CONTRACT, render_contract, side_of
+from ..values import SIDE_LABELS, SIDES, _CONTRACT, other_side, render_contract, side_of
 from ..words import LANGS, word
 from .score import Score, contract_score
 
@@ -91,13 +91,11 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
         return Result("play_continues", _both(lambda lang: word("result.play_continues", lang)))
     provisional = _provisional(knowledge, open_questions)
     adjusted = next((e for e in elements if e.kind in ADJUSTS), None)
-    slots = deal_t.slots
     missing = [s for s in BOARD if deal.get(s) is None]
     if claim and not claimed:
         missing.append("claim")  # the claim's split is not settled yet (see the open questions)
     if missing:
-        what = _both(lambda lang: ", ".join(slots[s].label[lang] if s in slots else _claim_words(provisional, lang)
-                                            for s in missing))
+        what = _both(lambda lang: ", ".join(_label(knowledge, m, lang) for m in missing))
         text = _both(lambda lang: word("result.missing", lang, what=what[lang]))
         if adjusted:
             text = _both(lambda lang: f"{word('result.adjusted', lang, cite=adjusted.cite)}; {text[lang]}")
@@ -111,21 +109,67 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
     first = "result.before_claim" if claim else "result.table"
     board = _both(lambda lang: _board(deal, table, tricks, score, steps, lang, first))
     missing = [] if score else ["vulnerability"]
-    scores = _sides(score, side) if score else None
-    if adjusted:
+    equity = _revoke_equity(elements, working, side, tricks)
+    if equity and equity.get("need"):
+        missing.append(equity["need"])
+    if equity and "note" in equity:
+        notes.append(equity["note"])
+        adjusted = None if equity["tricks"] is None else adjusted  # 64C: the automatic result stands
+    if adjusted and equity and equity.get("tricks") is not None:
+        after = board
+        tricks, score = equity["tricks"], _score(deal, equity["tricks"])
+        board = _both(lambda lang: _board(deal, tricks, tricks, score, [], lang, first))
+        text = _both(lambda lang: f"{word('result.equity_adjusted', lang, cite=adjusted.cite, board=board[lang])};"
+                                  f" {word('result.after_transfer', lang, board=after[lang])}")
         status = "adjusted"
+    elif adjusted:
+        status = "adjusted"
+        at = "result.after_transfer" if equity else "result.at_table"
         text = _both(lambda lang: f"{word('result.adjusted', lang, cite=adjusted.cite)};"
-                                  f" {word('result.at_table', lang, board=board[lang])}")
+                                  f" {word(at, lang, board=board[lang])}")
     elif steps or claimed:
         status, text = "settled", board
     else:
         status = "stands"
         text = _both(lambda lang: f"{word('result.stands', lang)}: {board[lang]}")
     if missing:
-        text = _both(lambda lang: f"{text[lang]}; {word('result.missing', lang, what=slots['vulnerability'].label[lang])}")
+        what = _both(lambda lang: ", ".join(_label(knowledge, m, lang) for m in missing))
+        text = _both(lambda lang: f"{text[lang]}; {word('result.missing', lang, what=what[lang])}")
     return Result(status, text, deal["contract"], deal["declarer"], tricks, table,
-                  score.over if score else tricks - (int(deal["contract"][0]) + 6), scores,
+                  tricks - (int(deal["contract"][0]) + 6), _sides(score, side) if score else None,
                   steps, notes, missing, provisional)
+
+
+def _revoke_equity(elements: list, working: list, side: str, tricks: int) -> dict | None:
+    """64C: the director's judged tricks for the non-offending side without the revoke, against what it has
+    after the automatic rectification.  None when no 64C adjustment applies (64C2(b) restores a board where
+    both sides revoked: its outcome is the director's); else {need} while the number is unknown, or {tricks,
+    note}: declarer's tricks under the adjusted score, None when the result after the rectification stands."""
+    adj = next((e for e in elements if e.kind == "adjust_score" and e.cite in ("64C1", "64C2(a)")), None)
+    revoke = next((f for f in working if f.template == "revoke" and f.get("offender")
+                   and (not adj or not adj.about or f.id == adj.about)), None)
+    if adj is None or revoke is None:
+        return None
+    judged = revoke.get("tricks_without_revoke")
+    if judged is None:
+        return {"need": f"{revoke.id}.tricks_without_revoke"}
+    nos = other_side(revoke.get("offender"))
+    first = sum(e.args["count"] for e in elements if e.kind == "transfer_tricks" and e.args["to_side"] == nos
+                and e.about and e.about != revoke.id) if adj.cite == "64C2(a)" else 0
+    target, after = min(13, judged + first), tricks if nos == side else 13 - tricks
+    key = "result.equity_enough" if target <= after else "result.equity_short"
+    note = _both(lambda lang: word(key, lang, side=SIDE_LABELS[nos][lang], judged=target, after=after, cite=adj.cite))
+    return {"tricks": None if target <= after else target if nos == side else 13 - target, "note": note}
+
+
+def _label(knowledge, missing: str, lang: str) -> str:
+    """A missing fact as the director reads it: a deal slot's label, or a fact's slot (``revoke-1.slot``)."""
+    fid, _, slot = missing.rpartition(".")
+    template = "deal" if not fid else "revoke" if fid.startswith("revoke") else fid
+    t = knowledge.vocabulary.templates.get(template)
+    if t is None or slot not in t.slots:
+        return word("result.claim_open", lang)
+    return t.slots[slot].label[lang]
 
 
 def _steps(elements: list, side: str, claim: dict) -> tuple[list, list]:
@@ -196,7 +240,3 @@ def _provisional(knowledge, open_questions: list) -> dict | None:
                     "would_change": _both(lambda lang: word("result.provisional", lang, question=q.question[lang],
                                                             cites=", ".join(cites)))}
     return None
-
-
-def _claim_words(provisional: dict | None, lang: str) -> str:
-    return provisional["question"][lang] if provisional else word("result.claim_open", lang)

@@ -20,8 +20,9 @@ could still fire tests it, in vocabulary order; then the slots of the
 incident's facts; then whether a fact some production needs exists at all;
 then, for a ``many`` template, whether there was another one; last, any
 question the ruling would still list as open, unless the director said it is
-not known; last of all, the deal slots the board's result still needs
-(explain/result.py: the tricks as played, the vulnerability).  When nothing is waiting, ``step()`` returns the Ruling of the
+not known; last of all, what the board's result still needs (explain/result.py:
+the tricks as played, the vulnerability; 64C's tricks without the revoke,
+asked with the result after the automatic rectification shown first).  When nothing is waiting, ``step()`` returns the Ruling of the
 established facts, the same as ``bridgelaw rule`` on the saved incident.
 
 The compiled engine is built once; each step runs it once over the facts so
@@ -30,7 +31,7 @@ parses YAML nor imports experta.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import Engine, waiting
@@ -349,10 +350,24 @@ class Interview:
         for oq in ruling.open_questions:  # what the ruling would leave open, unless said not known
             if (oq.fact, oq.slot) not in st.settled and self._askable(st, (oq.fact, oq.template, oq.slot), blanks):
                 return self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
-        for slot in ruling.result.missing if ruling.result else ():  # what the board's result still needs
-            if slot in self.vocab.templates["deal"].slots and ("deal", slot) not in st.settled:
-                return self._slot_question(st, "deal", "deal", slot, RESULT_WHY)
+        for need in ruling.result.missing if ruling.result else ():  # what the board's result still needs
+            fid, _, slot = need.rpartition(".")
+            fid = fid or "deal"
+            if fid in st.facts and slot in self.vocab.templates[st.facts[fid][0]].slots \
+                    and (fid, slot) not in st.settled:
+                return self._result_question(st, fid, slot, ruling)
         return ruling
+
+    def _result_question(self, st: _State, fid: str, slot: str, ruling: Ruling) -> Question:
+        """A fact the board's result needs: a deal slot (Law 77), or a judgment such as 64C's tricks without
+        the revoke, asked with the result so far shown first (the automatic rectification)."""
+        template = st.facts[fid][0]
+        if template == "deal":
+            return self._slot_question(st, fid, template, slot, RESULT_WHY)
+        law = self.vocab.templates[template].slots[slot].law
+        q = self._slot_question(st, fid, template, slot, ({**RESULT_WHY[0], "cite": law or "77"},))
+        shown = {lang: f"{word('result.result', lang)}: {ruling.result.text[lang]}\n{q.text[lang]}" for lang in LANGS}
+        return replace(q, text=shown)
 
     def _askable(self, st: _State, key: tuple, blanks: dict) -> bool:
         fid, t, slot = key
