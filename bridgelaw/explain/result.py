@@ -95,7 +95,7 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
     if claim and not claimed:
         missing.append("claim")  # the claim's split is not settled yet (see the open questions)
     if missing:
-        what = _both(lambda lang: ", ".join(_label(knowledge, m, lang) for m in missing))
+        what = _both(lambda lang: ", ".join(_label(knowledge, working, m, lang) for m in missing))
         text = _both(lambda lang: word("result.missing", lang, what=what[lang]))
         if adjusted:
             text = _both(lambda lang: f"{word('result.adjusted', lang, cite=adjusted.cite)}; {text[lang]}")
@@ -133,7 +133,7 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
         status = "stands"
         text = _both(lambda lang: f"{word('result.stands', lang)}: {board[lang]}")
     if missing:
-        what = _both(lambda lang: ", ".join(_label(knowledge, m, lang) for m in missing))
+        what = _both(lambda lang: ", ".join(_label(knowledge, working, m, lang) for m in missing))
         text = _both(lambda lang: f"{text[lang]}; {word('result.missing', lang, what=what[lang])}")
     return Result(status, text, deal["contract"], deal["declarer"], tricks, table,
                   tricks - (int(deal["contract"][0]) + 6), _sides(score, side) if score else None,
@@ -162,10 +162,10 @@ def _revoke_equity(elements: list, working: list, side: str, tricks: int) -> dic
     return {"tricks": None if target <= after else target if nos == side else 13 - target, "note": note}
 
 
-def _label(knowledge, missing: str, lang: str) -> str:
+def _label(knowledge, working: list, missing: str, lang: str) -> str:
     """A missing fact as the director reads it: a deal slot's label, or a fact's slot (``revoke-1.slot``)."""
     fid, _, slot = missing.rpartition(".")
-    template = "deal" if not fid else "revoke" if fid.startswith("revoke") else fid
+    template = next((f.template for f in working if f.id == fid), "deal")
     t = knowledge.vocabulary.templates.get(template)
     if t is None or slot not in t.slots:
         return word("result.claim_open", lang)
