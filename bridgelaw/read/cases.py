@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BridgelawError, Collector, Loc, suggest
-from .incident import Incident, facts_from_data, load_incident
+from .incident import Incident, check_counts, facts_from_data, load_incident
 from .schemas import validate
 from .yamlsafe import LocDict, load
 
@@ -97,6 +97,7 @@ def load_cases(path: str | Path, vocab, display: str | None = None) -> list[Case
         else:
             before = len(c.errors)
             facts = facts_from_data(raw["facts"], vocab, name, c, raw.loc_of("facts"))
+            check_counts(facts, c)
             if len(c.errors) > before:
                 continue
             incident = Incident(name=cname, facts=tuple(facts))

@@ -118,13 +118,12 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
             c.add(f.loc, f"two facts are named '{f.id}'", "facts", "give each fact of a 'many' template its own id")
         ids[f.id] = f
     out.sort(key=lambda f: (vocab.templates[f.template].order, f.id))
-    _check_counts(out, c)
     return out
 
 
-def _check_counts(facts: list[InFact], c: Collector) -> None:
-    """Trick counts that cannot stand together (the board's result needs them right): a claim of more
-    tricks than remain; more tricks won before a claim than were played before it."""
+def check_counts(facts: list[InFact], c: Collector) -> None:
+    """Trick counts in a file that cannot stand together (the board's result needs them right): a claim of
+    more tricks than remain; more tricks won before a claim than were played before it."""
     claims = [f for f in facts if f.template == "claim" and f.get("tricks_remaining") is not None]
     for f in claims:
         r, n = f.get("tricks_remaining"), f.get("tricks_claimed")
@@ -151,6 +150,7 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
     c.problems.extend(validate("incident", data, name))
     c.raise_if_any()
     facts = facts_from_data(data["facts"], vocab, name, c, data.loc_of("facts"))
+    check_counts(facts, c)
     c.raise_if_any()
     return Incident(name=name, facts=tuple(facts), source=data["source"], title=data.get("title") or "",
                     description=data.get("description") or "")
