@@ -75,6 +75,13 @@ WORDS: dict[str, dict[str, str]] = {
                              "en": "Without the revoke {side} would have won {judged} tricks, no more than the {after}"
                                    " they have after the automatic rectification: that result stands; a transfer"
                                    " is never reduced (64C, 12B2)."},
+    "result.weight": {"ru": "{weight}% × {board}", "en": "{weight}% × {board}"},
+    "result.weighted": {"ru": "взвешенный компенсирующий результат ({cite}): {board}",
+                        "en": "weighted adjusted score ({cite}): {board}"},
+    "result.imps": {"ru": "взвешенно С-Ю {imps} IMP против {other} за другим столом",
+                    "en": "weighted, N-S {imps} IMPs against {other} at the other table"},
+    "result.matchpoints": {"ru": "веса применяются к очкам каждого исхода в протоколе",
+                           "en": "the scorer applies the weights to each outcome's matchpoints"},
     "result.contradiction": {"ru": "Противоречие: судья отдал заявившему {judged} из оставшихся {r} взяток, но по {cite}"
                                    " оппонентам присуждено {award}; заявившему остаётся не больше {most}: результат"
                                    " посчитан так.",

@@ -168,3 +168,30 @@ def test_the_64C_question_comes_last_with_the_automatic_result_shown(engine):
     assert q.text["en"].startswith("Result: an adjusted score replaces the table result (64C1); the director states"
                                    " its outcome; after the automatic rectification: 4♠ by South, 10 tricks")
     assert ruling.result.score["NS"] == 450
+
+
+HESITATION = {"deal": {"declarer": "N", "contract": "4S", "vulnerability": "none", "scoring": "teams",
+                       "play_ended": True, "declarer_tricks": 10, "other_table_score": 140},
+              "ui_from_partner": [{"receiver": "S", "source": "hesitation", "action": "4♠", "conveyed": True,
+                                   "demonstrably_suggested": True, "logical_alternative": True, "damage": True}],
+              "regulations": {"weighted_scores_permitted": True}}
+WEIGHTED = [{"contract": "3S", "declarer": "N", "tricks": 10, "weight": 70},
+            {"contract": "4S", "declarer": "N", "tricks": 10, "weight": 30}]
+
+
+def test_an_adjusted_score_as_figures_replaces_the_table_result(engine):
+    r = rule_facts(engine, {**HESITATION, "adjusted_outcome": [{"contract": "3S", "declarer": "N", "tricks": 9}]})
+    assert (r.result.status, r.result.contract, r.result.tricks, r.result.score) == (
+        "adjusted", "3S", 9, {"NS": 140, "EW": -140})
+    assert r.result.text["en"].endswith("at the table: 4♠ by North, 10 tricks, made; N-S +420")
+
+
+def test_a_weighted_score_lists_each_outcome_and_at_teams_the_weighted_imps(engine):
+    r = rule_facts(engine, {**HESITATION, "adjusted_outcome": WEIGHTED})
+    d = r.to_dict()["result"]
+    assert [(o["weight"], o["score"]["NS"]) for o in d["outcomes"]] == [(70, 170), (30, 420)]
+    assert d["imps"] == {"NS": 2.8, "EW": -2.8}  # 70% × 1 IMP (170 v 140) + 30% × 7 IMPs (420 v 140)
+    assert d["score"] is None and "weighted adjusted score (12C1(c))" in d["text"]["en"]
+    pairs = rule_facts(engine, {**HESITATION, "deal": {**HESITATION["deal"], "scoring": "pairs"},
+                                "adjusted_outcome": WEIGHTED}).result
+    assert pairs.imps is None and "the scorer applies the weights to each outcome's matchpoints" in pairs.text["en"]

@@ -26,7 +26,7 @@ from pathlib import Path
 from ..read.scoring import Scoring, load_scoring
 from ..values import SIDE_LABELS, SIDES, _CONTRACT, other_side, render_contract, side_of
 from ..words import LANGS, word
-from .score import Score, contract_score
+from .score import Score, contract_score, imps
 
 STATUSES = ("settled", "stands", "adjusted", "play_continues", "incomplete")
 MOVES = ("transfer_tricks", "claim_result")  # elements that move tricks between the sides
@@ -54,6 +54,9 @@ class Result:
     notes: list = field(default_factory=list)        # [{ru, en}]: contradictions said plainly
     missing: list = field(default_factory=list)      # deal slots (or other facts) the result still needs
     provisional: dict | None = None                  # {fact, slot, question, would_change}
+    outcomes: list = field(default_factory=list)     # an adjusted score's outcomes: [{weight, contract, declarer,
+    #                                                  tricks, made, score {NS, EW}, text {ru, en}}]
+    imps: dict | None = None                         # a weighted score at teams: {NS, EW} IMPs against the other table
 
     def render(self, lang: str) -> list[str]:
         """The result's lines as a director reads them: the scoresheet line first."""
@@ -115,7 +118,28 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
     if equity and "note" in equity:
         notes.append(equity["note"])
         adjusted = None if equity["tricks"] is None else adjusted  # 64C: the automatic result stands
-    if adjusted and equity and equity.get("tricks") is not None:
+    outcomes = _outcomes(working, deal, first) if adjusted and not equity else []
+    imps = _weighted_imps(deal, outcomes)
+    if outcomes:
+        at = board
+        weighted = len(outcomes) > 1
+        if weighted:
+            board = _both(lambda lang: " + ".join(word("result.weight", lang, weight=o["weight"], board=o["text"][lang])
+                                                  for o in outcomes))
+        else:
+            board = outcomes[0]["text"]
+            tricks, score = outcomes[0]["tricks"], outcomes[0]["score_"]
+        key = "result.weighted" if weighted else "result.equity_adjusted"
+        tail = _both(lambda lang: "" if not weighted else "; " + (
+            word("result.imps", lang, imps=f"{imps['NS']:+.2f}".rstrip("0").rstrip("."), other=deal["other_table_score"])
+            if imps else word("result.matchpoints", lang)))
+        cite = next((e.cite for e in elements if e.kind == "weighted_score"), adjusted.cite) if weighted else adjusted.cite
+        text = _both(lambda lang: f"{word(key, lang, cite=cite, board=board[lang])}{tail[lang]};"
+                                  f" {word('result.at_table', lang, board=at[lang])}")
+        status = "adjusted"
+        if weighted:
+            score = None
+    elif adjusted and equity and equity.get("tricks") is not None:
         after = board
         tricks, score = equity["tricks"], _score(deal, equity["tricks"])
         board = _both(lambda lang: _board(deal, tricks, tricks, score, [], lang, first))
@@ -135,9 +159,42 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
     if missing:
         what = _both(lambda lang: ", ".join(_label(knowledge, working, m, lang) for m in missing))
         text = _both(lambda lang: f"{text[lang]}; {word('result.missing', lang, what=what[lang])}")
+    if outcomes and len(outcomes) == 1:
+        o = outcomes[0]
+        return Result(status, text, o["contract"], o["declarer"], o["tricks"], table, o["made"], o["score"], steps,
+                      notes, missing, provisional, [_public(o)])
+    if outcomes:  # weighted: each outcome has its score; the sides' figures are the scorer's (or the IMPs)
+        return Result(status, text, deal["contract"], deal["declarer"], None, table, None, None, steps, notes,
+                      missing, provisional, [_public(o) for o in outcomes], imps)
     return Result(status, text, deal["contract"], deal["declarer"], tricks, table,
                   tricks - (int(deal["contract"][0]) + 6), _sides(score, side) if score else None,
                   steps, notes, missing, provisional)
+
+
+def _outcomes(working: list, deal: dict, first: str) -> list:
+    """The outcomes the director states for an adjusted score (12C1(b); several with weights: 12C1(c)), scored."""
+    out = []
+    for f in sorted((f for f in working if f.template == "adjusted_outcome"), key=lambda f: f.id):
+        board = {**deal, "contract": f.get("contract"), "declarer": f.get("declarer")}
+        t, sc = f.get("tricks"), _score(board, f.get("tricks"))
+        out.append({"weight": f.get("weight") or 100, "contract": board["contract"], "declarer": board["declarer"],
+                    "tricks": t, "made": t - (int(board["contract"][0]) + 6), "score_": sc,
+                    "score": _sides(sc, side_of(board["declarer"])) if sc else None,
+                    "text": _both(lambda lang: _board(board, t, t, sc, [], lang, first))})
+    return out
+
+
+def _public(o: dict) -> dict:
+    return {k: v for k, v in o.items() if k != "score_"}
+
+
+def _weighted_imps(deal: dict, outcomes: list) -> dict | None:
+    """At teams, with the other table's score given: the weighted IMPs of several outcomes (12C1(c), 78B)."""
+    other = deal.get("other_table_score")
+    if len(outcomes) < 2 or deal.get("scoring") != "teams" or other is None or not all(o["score"] for o in outcomes):
+        return None
+    ns = round(sum(o["weight"] * imps(_scoring(ROOT).imps, o["score"]["NS"] - other) for o in outcomes) / 100, 2)
+    return {"NS": ns, "EW": -ns}
 
 
 def _revoke_equity(elements: list, working: list, side: str, tricks: int) -> dict | None:

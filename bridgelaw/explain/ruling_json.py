@@ -42,7 +42,11 @@ def _result(r) -> dict:
             "score": dict(r.score) if r.score else None,
             "steps": [{"cite": s["cite"], "tricks": s["tricks"], "text": dict(s["text"])} for s in r.steps],
             "notes": [dict(n) for n in r.notes], "missing": list(r.missing),
-            "provisional": _provisional(r.provisional)}
+            "provisional": _provisional(r.provisional),
+            "outcomes": [{"weight": o["weight"], "contract": o["contract"], "declarer": o["declarer"],
+                          "tricks": o["tricks"], "made": o["made"], "score": dict(o["score"]) if o["score"] else None,
+                          "text": dict(o["text"])} for o in r.outcomes],
+            "imps": dict(r.imps) if r.imps else None}
 
 
 def _provisional(p: dict | None) -> dict | None:
@@ -193,7 +197,22 @@ RESULT = _or_null(_obj(
                        " program's own award.", _texts("A note.")),
         "missing": _list("The facts the result still needs (deal slots, e.g. declarer_tricks, vulnerability).",
                          {"type": "string"}),
-        "provisional": PROVISIONAL}))
+        "provisional": PROVISIONAL,
+        "outcomes": _list("An adjusted score's outcomes as the director states them (12C1(b); several, each with its"
+                          " weight: 12C1(c)), each scored; empty otherwise.", _obj("One outcome.", {
+                              "weight": {"type": "integer", "minimum": 1, "maximum": 100,
+                                         "description": "Its weight in percent (100 for a single outcome)."},
+                              "contract": _str("The outcome's contract."),
+                              "declarer": SEAT,
+                              "tricks": {"type": "integer", "minimum": 0, "maximum": 13,
+                                         "description": "Tricks to declarer's side."},
+                              "made": {"type": "integer", "minimum": -13, "maximum": 7,
+                                       "description": "Tricks over the contract, or minus the tricks down."},
+                              "score": _or_null(_obj("Its score for each side (null without the vulnerability).",
+                                                     {"NS": {"type": "integer"}, "EW": {"type": "integer"}})),
+                              "text": _texts("The outcome as a result line.")})),
+        "imps": _or_null(_obj("A weighted score at teams with the other table's score given: the weighted IMPs"
+                              " (Law 78B) for each side.", {"NS": {"type": "number"}, "EW": {"type": "number"}}))}))
 NOT_ENCODED = _obj("A law the incident reaches that bridgelaw does not encode yet.", {
     "cite": CITE, "title": _texts("The law's title."),
     "text": _texts("What to do, e.g. 'Law 54 is not encoded yet: rule from the law book'.")})
