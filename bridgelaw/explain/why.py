@@ -4,6 +4,8 @@
 on it), ``why_not`` (the ways a production could still match) and ``waiting``
 (what the interview may still ask) test facts against patterns with the same
 meaning of a test as the compilers (run/compiler.py: ``compare``, ``resolve``).
+Each looks only at the productions that test a template of the facts at hand
+(``_index``), so its time follows the facts, not the size of the knowledge.
 """
 from __future__ import annotations
 
@@ -68,8 +70,40 @@ def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_su
     fact in ``blanks`` (ids of facts that may yet be stated) lists
     (blank id, template, None) instead of the blank's slots.
     """
-    derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
-    return _ways(prod, _by_template(facts), derived, skip_subjects, settled, blanks)
+    return _ways(prod, _by_template(facts), _index(knowledge).derived, skip_subjects, settled, blanks)
+
+
+class _Index:
+    """What WHY looks productions up by, built once per Knowledge (``_index``): the productions
+    testing each template (positively), the overriders of each production, the derived templates."""
+
+    def __init__(self, knowledge: Knowledge):
+        self.testers: dict[str, list[Production]] = {}
+        self.overridden_by: dict[str, set[str]] = {}
+        self.untested = [p for p in knowledge.productions if all(c.negated for c in p.when)]  # always candidates
+        for p in knowledge.productions:
+            for t in dict.fromkeys(c.template for c in p.when if not c.negated):
+                self.testers.setdefault(t, []).append(p)
+            for q in p.overrides:
+                self.overridden_by.setdefault(q, set()).add(p.id)
+        self.derived = frozenset(n for n, t in knowledge.vocabulary.templates.items() if t.derived)
+
+    def candidates(self, templates) -> list[Production]:
+        """The productions every positive pattern of which tests one of ``templates``, in canonical order."""
+        found: dict[str, Production] = {p.id: p for p in self.untested}
+        for t in templates:
+            for p in self.testers.get(t, ()):
+                found[p.id] = p
+        return sorted((p for p in found.values() if all(c.template in templates for c in p.when if not c.negated)),
+                      key=lambda p: p.order)
+
+
+def _index(knowledge: Knowledge) -> _Index:
+    """The Knowledge's _Index, built on first use and kept with it (a Knowledge is immutable)."""
+    index = knowledge.__dict__.get("_why_index")
+    if index is None:
+        index = knowledge.__dict__["_why_index"] = _Index(knowledge)
+    return index
 
 
 def _by_template(facts: list[InFact]) -> dict[str, list[InFact]]:
@@ -138,18 +172,17 @@ def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set,
     answer could unmake or repeat its match, one whose overrider fired on a
     subject never about that subject.
     """
-    overriders: dict[str, list] = {}
-    for p in knowledge.productions:
-        for q in p.overrides:
-            overriders.setdefault(q, []).append(p.id)
-    derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
+    index = _index(knowledge)
     by_t = _by_template(facts)
+    prods = index.candidates(by_t)
+    if productions is not None:
+        only = {p.id for p in productions}
+        prods = [p for p in prods if p.id in only]
     out: dict[tuple, list] = {}
-    for prod in knowledge.productions if productions is None else productions:
-        if any(c.template not in by_t for c in prod.when if not c.negated):
-            continue
-        skip = {subj for pid, subj in fired if pid in overriders.get(prod.id, ())}
-        for unknown in _ways(prod, by_t, derived, frozenset(skip), settled, blanks):
+    for prod in prods:
+        overriders = index.overridden_by.get(prod.id, ())
+        skip = {subj for pid, subj in fired if pid in overriders}
+        for unknown in _ways(prod, by_t, index.derived, frozenset(skip), settled, blanks):
             if not unknown:
                 continue
             frozen = frozenset(unknown)
@@ -177,13 +210,12 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     waiting on a subject it already fired on, or on which an overrider fired.
     """
     waiting: dict[tuple, list] = {}
-    overriders: dict[str, list] = {}
-    for p in knowledge.productions:
-        for q in p.overrides:
-            overriders.setdefault(q, []).append(p.id)
-    for prod in knowledge.productions:
-        skip = {subj for pid, subj in fired if pid == prod.id or pid in overriders.get(prod.id, ())}
-        for unknown in why_not(knowledge, prod, facts, frozenset(skip)):
+    index = _index(knowledge)
+    by_t = _by_template(facts)
+    for prod in index.candidates(by_t):
+        overriders = index.overridden_by.get(prod.id, ())
+        skip = {subj for pid, subj in fired if pid == prod.id or pid in overriders}
+        for unknown in _ways(prod, by_t, index.derived, frozenset(skip), None, frozenset()):
             for key in _first_asked(prod, unknown):
                 entry = {"production": prod.id, "cite": prod.cite, "summary": prod.summary}
                 if entry not in waiting.setdefault(key, []):
