@@ -32,9 +32,30 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ._experta import (Agenda, ChildNode, ConflictSetNode, FactCapture, FactList, FeatureCheck, FeatureTesterNode,
-                       InitialFact, KnowledgeEngine, NoMemory, OneInputNode, ReteMatcher, Token, TwoInputNode,
-                       TypeCheck)
+from ._experta import (Activation, Agenda, ChildNode, ConflictSetNode, Fact, FactCapture, FactList, FeatureCheck,
+                       FeatureTesterNode, freeze, InitialFact, KnowledgeEngine, NoMemory, NotNode, OneInputNode,
+                       OrdinaryMatchNode, ReteMatcher, Token, TwoInputNode, TypeCheck, WhereNode)
+
+VALID, INVALID = Token.TagType.VALID, Token.TagType.INVALID
+
+
+_PLAIN = (str, int, bool, float, type(None))  # values experta's freeze() leaves as they are
+
+
+def new_fact(cls, fid: str, values) -> "Fact":
+    """``cls(id=fid, **dict(values))`` without Fact's item-by-item checks (a fresh fact is not declared yet);
+    values are frozen as experta freezes them (``freeze``), which leaves the plain ones as they are."""
+    fact = dict.__new__(cls)
+    dict.__setitem__(fact, "id", fid)
+    for k, v in values:
+        dict.__setitem__(fact, k, v if type(v) in _PLAIN else freeze(v))
+    fact._Fact__defaults = {}
+    return fact
+
+
+def _token(tag, data: set, context: dict) -> Token:
+    """A Token without Token.__new__'s validation (its facts are facts, its context a dict)."""
+    return tuple.__new__(Token, (tag, data, context))
 
 
 def _copy(token: Token) -> Token:
@@ -45,7 +66,7 @@ def _copy(token: Token) -> Token:
 def _matcher(check):
     """A one-fact test doing what experta's check does, without its logging (common cases only)."""
     if type(check) is FeatureCheck and isinstance(check.what, str) and "__" not in check.what:
-        what, test, expected = check.what, check.check, check.expected
+        what, test, expected = check.what, _all_of(check) or check.check, check.expected
 
         def feature(fact):
             try:
@@ -58,6 +79,28 @@ def _matcher(check):
         bind = check.bind
         return lambda fact: {bind: fact}
     return check
+
+
+def _all_of(check):
+    """For a FeatureCheck of several constraints on one slot (experta's ``and_match``), the same test
+    calling each constraint's check directly rather than through FeatureCheck's logging call; else None."""
+    if getattr(check.check, "__name__", "") != "and_match" or \
+            not all(type(c) is FeatureCheck for c in check.expected):
+        return None
+    subs = tuple((c.check, c.expected) for c in check.expected)
+
+    def and_match(actual, _expected):
+        value = {}
+        for check_one, expected in subs:
+            res = check_one(actual, expected)
+            if res is False:
+                return False
+            if res is not True:
+                if not isinstance(res, Mapping):
+                    raise TypeError("Bad check value.")
+                value.update(res)
+        return value or True
+    return and_match
 
 
 def _feature_tester(node: FeatureTesterNode):
@@ -86,17 +129,161 @@ def _feature_tester(node: FeatureTesterNode):
 _NONE = object()
 
 
-def _fast(node, callback):
-    """A faster callback into ``node`` doing what experta's does."""
+def _join(node: OrdinaryMatchNode, touched: dict) -> tuple:
+    """OrdinaryMatchNode's (left, right) activations: its memories hold (facts, context) as they came, not
+    frozen copies thawed again at every comparison (no node changes a token it is given)."""
+    match, children = node.matcher, node.children
+    left_memory: list = []
+    right_memory: list = []
+
+    def clear() -> None:
+        left_memory.clear()
+        right_memory.clear()
+
+    def activation(token: Token, branch: list, matching: list, is_left: bool) -> None:
+        touched[clear] = None
+        tag, data, context = token
+        if tag is VALID:
+            branch.append((frozenset(data), context))
+        else:
+            try:
+                branch.remove((frozenset(data), context))
+            except ValueError:
+                pass
+        for other_data, other_context in matching:
+            if match(context, other_context) if is_left else match(other_context, context):
+                new = {k: v for k, v in context.items() if isinstance(k, str)}
+                for k, v in other_context.items():
+                    if not isinstance(k, tuple):  # negated values are not needed any further
+                        new[k] = v
+                out = _token(tag, data | other_data, new)
+                for child in children:
+                    child.callback(out)
+
+    return (lambda token: activation(token, left_memory, right_memory, True),
+            lambda token: activation(token, right_memory, left_memory, False), clear)
+
+
+def _not(node: NotNode, touched: dict) -> tuple:
+    """NotNode's (left, right) activations: a left token passes while no right token matches it."""
+    match, children = node.matcher, node.children
+    left_memory: dict = {}  # (facts, context items) -> [matches on the right, context]
+    right_memory: list = []  # (facts, context)
+
+    def clear() -> None:
+        left_memory.clear()
+        right_memory.clear()
+
+    def left(token: Token) -> None:
+        touched[clear] = None
+        tag, data, context = token
+        key = (frozenset(data), frozenset(context.items()))
+        if not right_memory:
+            if tag is VALID:
+                left_memory[key] = [0, context]
+            else:
+                del left_memory[key]
+            for child in children:
+                child.callback(token)
+            return
+        count = 0
+        for _, other in right_memory:
+            if match(context, other):
+                count += 1
+                if tag is not VALID:
+                    break
+        if count == 0:
+            for child in children:
+                child.callback(token)
+        if tag is VALID:
+            left_memory[key] = [count, context]
+        else:
+            del left_memory[key]
+
+    def right(token: Token) -> None:
+        touched[clear] = None
+        tag, data, context = token
+        if tag is VALID:
+            right_memory.append((frozenset(data), context))
+            inc = 1
+        else:
+            right_memory.remove((frozenset(data), context))
+            inc = -1
+        for key, state in left_memory.items():
+            if match(state[1], context):
+                state[0] += inc
+                if state[0] == 0 and inc == -1:
+                    out = _token(VALID, set(key[0]), dict(state[1]))
+                elif state[0] == 1 and inc == 1:
+                    out = _token(INVALID, set(key[0]), dict(state[1]))
+                else:
+                    continue
+                for child in children:
+                    child.callback(out)
+
+    return left, right, clear
+
+
+def _conflict_set(node: ConflictSetNode, touched: dict, dirty: dict):
+    """ConflictSetNode's activation: an Activation of its rule added (or taken back) for ``changes()``."""
+    rule = node.rule
+    memory: set = set()
+
+    def clear() -> None:
+        memory.clear()
+        node.added, node.removed = set(), set()
+
+    def activate(token: Token) -> None:
+        touched[clear] = None
+        dirty[node] = None
+        tag, data, context = token
+        data = frozenset(data)
+        info = (data, frozenset(context.items()))
+        if tag is VALID:
+            if info in memory:
+                return
+            memory.add(info)
+            activation = Activation(rule, data, {k: v for k, v in context.items() if isinstance(k, str)})
+            if activation in node.removed:
+                node.removed.remove(activation)
+            else:
+                node.added.add(activation)
+        elif info in memory:
+            memory.remove(info)
+            activation = Activation(rule, data, {k: v for k, v in context.items() if isinstance(k, str)})
+            if activation in node.added:
+                node.added.remove(activation)
+            else:
+                node.removed.add(activation)
+
+    return activate, clear
+
+
+def _where(node: WhereNode):
+    """WhereNode's activation (a test over the variables bound so far), without experta's logging."""
+    test, names, children = node.matcher.test, tuple(node.matcher.parameters), node.children
+
+    def activate(token: Token) -> None:
+        context = token.context
+        if test(**{k: context.get(k) for k in names}):
+            for child in children:
+                child.callback(token)
+    return activate
+
+
+def _fast(node, callback, lean: dict):
+    """A faster callback into ``node`` doing what experta's does (``lean``: node -> its lean activations)."""
     func = getattr(callback, "__func__", None)
     if func is OneInputNode.activate:
         if type(node) is FeatureTesterNode:
             return _feature_tester(node)
+        if node in lean:
+            return lean[node][0]
         return lambda token: node._activate(_copy(token))
     if func is TwoInputNode.activate_left:
-        return lambda token: node._activate_left(_copy(token))
+        return lean[node][0] if node in lean else lambda token: node._activate_left(_copy(token))
     if func is TwoInputNode.activate_right:
-        return lambda token: node._activate_right(_copy(token))
+        return lean[node][1] if node in lean else lambda token: node._activate_right(_copy(token))
     return callback
 
 
@@ -158,13 +345,25 @@ class FastMatcher(ReteMatcher):
             seen.add(id(node))
             nodes.append(node)
             todo.extend(reversed([c.node for c in node.children]))
-        self._resets = [n._reset for n in nodes if type(n)._reset is not NoMemory._reset]  # nodes with a memory
-        self._conflict_sets = [n for n in nodes if isinstance(n, ConflictSetNode)]
-        self._dirty: dict = {}
+        self._dirty: dict = {}  # conflict-set nodes a token reached since changes() last looked
+        self._touched: dict = {}  # the clear() of each lean node a token reached since the last reset
+        lean: dict = {}  # node -> its lean activations (and clear)
         for node in nodes:
-            if isinstance(node, ConflictSetNode):
+            if type(node) is OrdinaryMatchNode:
+                lean[node] = _join(node, self._touched)
+            elif type(node) is NotNode:
+                lean[node] = _not(node, self._touched)
+            elif type(node) is ConflictSetNode:
+                lean[node] = _conflict_set(node, self._touched, self._dirty)
+            elif type(node) is WhereNode and type(node.matcher).__name__ == "WhereCheck":
+                lean[node] = (_where(node),)
+        # other nodes with a memory keep experta's, reset every time
+        self._resets = [n._reset for n in nodes if type(n)._reset is not NoMemory._reset and n not in lean]
+        self._conflict_sets = [n for n in nodes if isinstance(n, ConflictSetNode) and n not in lean]
+        for node in nodes:
+            if isinstance(node, ConflictSetNode) and node not in lean:
                 node._activate = self._reporting(node, node._activate)
-            node.children[:] = [ChildNode(c.node, _fast(c.node, c.callback)) for c in node.children]
+            node.children[:] = [ChildNode(c.node, _fast(c.node, c.callback, lean)) for c in node.children]
         for node in nodes:
             if type(node) is FeatureTesterNode:
                 node.children[:] = _hashed(node.children)
@@ -186,9 +385,9 @@ class FastMatcher(ReteMatcher):
 
     def changes(self, adding=None, deleting=None):
         for fact in deleting or ():
-            self._dispatch(fact, Token.invalid(fact))
+            self._dispatch(fact, _token(INVALID, {fact}, {}))
         for fact in adding or ():
-            self._dispatch(fact, Token.valid(fact))
+            self._dispatch(fact, _token(VALID, {fact}, {}))
         added, removed = [], []
         for node in list(self._dirty):
             a, r = node.get_activations()
@@ -204,6 +403,9 @@ class FastMatcher(ReteMatcher):
             callback(token)
 
     def reset(self):
+        for clear in self._touched:
+            clear()
+        self._touched.clear()
         for reset in self._resets:
             reset()
         for node in self._conflict_sets:

@@ -24,16 +24,18 @@ class StableStrategy(Strategy):
     @staticmethod
     def key(activation) -> tuple:
         rule = activation.rule
-        order = getattr(rule, "order", None)
-        if order is None:  # a Rule experta rebuilt (new_conditions) keeps only the wrapped function
-            order = getattr(getattr(rule, "_wrapped", None), "order", 0)
+        head = rule.__dict__.get("_stable_key")
+        if head is None:  # what the key takes from the rule, worked out once per rule
+            order = getattr(rule, "order", None)
+            if order is None:  # a Rule experta rebuilt (new_conditions) keeps only the wrapped function
+                order = getattr(getattr(rule, "_wrapped", None), "order", 0)
+            name = getattr(rule, "__name__", "")
+            head = rule.__dict__["_stable_key"] = (rule.salience, -order, tuple(-ord(c) for c in name))
         fact_ids = sorted((f["__factid__"] for f in activation.facts), reverse=True)
-        name = getattr(rule, "__name__", "")
         # the facts in pattern order (f0, f1, ...) tell apart two matches of one rule on the same facts
         bound = sorted((int(k[1:]), v["__factid__"]) for k, v in activation.context.items()
                        if k[:1] == "f" and k[1:].isdigit() and hasattr(v, "get"))
-        return (rule.salience, -order, tuple(-i for i in fact_ids),
-                tuple(-i for _, i in bound), tuple(-ord(c) for c in name))
+        return (head[0], head[1], tuple(-i for i in fact_ids), tuple(-i for _, i in bound), head[2])
 
     def _update_agenda(self, agenda, added, removed):
         for act in removed:
