@@ -53,6 +53,23 @@ def new_fact(cls, fid: str, values) -> "Fact":
     return fact
 
 
+def _declare_new(facts: FactList, fact) -> None:
+    """What ``FactList.declare`` does for a fact of a fresh run, without its logging call: facts made
+    by new_fact hold plain values only, so KnowledgeEngine's checks for constraints and ``__`` keys
+    have nothing to find, and their classes declare no fields to validate."""
+    if type(fact).__fields__:
+        fact.validate()
+    fact_id = frozenset([fact.__class__] + [(k, v) for k, v in fact.items() if not fact.is_special(k)])
+    if fact_id in facts.reference_counter:  # the same fact twice: declared once
+        return
+    idx = facts.last_index
+    fact.__factid__ = idx
+    facts[idx] = fact
+    facts.last_index += 1
+    facts.added.append(fact)
+    facts.reference_counter[fact_id] += 1
+
+
 def _token(tag, data: set, context: dict) -> Token:
     """A Token without Token.__new__'s validation (its facts are facts, its context a dict)."""
     return tuple.__new__(Token, (tag, data, context))
@@ -225,13 +242,16 @@ def _not(node: NotNode, touched: dict) -> tuple:
 
 
 def _conflict_set(node: ConflictSetNode, touched: dict, dirty: dict):
-    """ConflictSetNode's activation: an Activation of its rule added (or taken back) for ``changes()``."""
+    """ConflictSetNode's activation: an Activation of its rule added (or taken back) for ``changes()``,
+    which collects them from the nodes marked ``dirty``.  ``added`` and ``removed`` are lists (an
+    activation is added once: the memory keeps out a second)."""
     rule = node.rule
     memory: set = set()
+    node.added, node.removed = [], []
 
     def clear() -> None:
         memory.clear()
-        node.added, node.removed = set(), set()
+        node.added, node.removed = [], []
 
     def activate(token: Token) -> None:
         touched[clear] = None
@@ -244,17 +264,17 @@ def _conflict_set(node: ConflictSetNode, touched: dict, dirty: dict):
                 return
             memory.add(info)
             activation = Activation(rule, data, {k: v for k, v in context.items() if isinstance(k, str)})
-            if activation in node.removed:
+            if node.removed and activation in node.removed:
                 node.removed.remove(activation)
             else:
-                node.added.add(activation)
+                node.added.append(activation)
         elif info in memory:
             memory.remove(info)
             activation = Activation(rule, data, {k: v for k, v in context.items() if isinstance(k, str)})
             if activation in node.added:
                 node.added.remove(activation)
             else:
-                node.removed.add(activation)
+                node.removed.append(activation)
 
     return activate, clear
 
@@ -353,16 +373,13 @@ class FastMatcher(ReteMatcher):
                 lean[node] = _join(node, self._touched)
             elif type(node) is NotNode:
                 lean[node] = _not(node, self._touched)
-            elif type(node) is ConflictSetNode:
+            elif isinstance(node, ConflictSetNode):
                 lean[node] = _conflict_set(node, self._touched, self._dirty)
             elif type(node) is WhereNode and type(node.matcher).__name__ == "WhereCheck":
                 lean[node] = (_where(node),)
         # other nodes with a memory keep experta's, reset every time
         self._resets = [n._reset for n in nodes if type(n)._reset is not NoMemory._reset and n not in lean]
-        self._conflict_sets = [n for n in nodes if isinstance(n, ConflictSetNode) and n not in lean]
         for node in nodes:
-            if isinstance(node, ConflictSetNode) and node not in lean:
-                node._activate = self._reporting(node, node._activate)
             node.children[:] = [ChildNode(c.node, _fast(c.node, c.callback, lean)) for c in node.children]
         for node in nodes:
             if type(node) is FeatureTesterNode:
@@ -375,24 +392,16 @@ class FastMatcher(ReteMatcher):
             else:
                 self._any.append(c.callback)
 
-    def _reporting(self, node, activate):
-        dirty = self._dirty
-
-        def _activate(token):
-            dirty[node] = None
-            activate(token)
-        return _activate
-
     def changes(self, adding=None, deleting=None):
         for fact in deleting or ():
             self._dispatch(fact, _token(INVALID, {fact}, {}))
         for fact in adding or ():
             self._dispatch(fact, _token(VALID, {fact}, {}))
         added, removed = [], []
-        for node in list(self._dirty):
-            a, r = node.get_activations()
-            added.extend(a)
-            removed.extend(r)
+        for node in self._dirty:
+            added += node.added
+            removed += node.removed
+            node.added, node.removed = [], []
         self._dirty.clear()
         return added, removed
 
@@ -408,8 +417,6 @@ class FastMatcher(ReteMatcher):
         self._touched.clear()
         for reset in self._resets:
             reset()
-        for node in self._conflict_sets:
-            node.added, node.removed = set(), set()
         self._dirty.clear()
 
 
@@ -427,7 +434,10 @@ class FastEngine(KnowledgeEngine):
         self.facts = FactList()
         self.matcher.reset()
         self.running = False
-        self._KnowledgeEngine__declare(InitialFact(), *facts)
+        for fact in (InitialFact(), *facts):
+            _declare_new(self.facts, fact)
+        added, removed = self.get_activations()
+        self.strategy.update_agenda(self.agenda, added, removed)
 
 
 def run_together(engines: list) -> None:
