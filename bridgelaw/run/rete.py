@@ -53,21 +53,23 @@ def new_fact(cls, fid: str, values) -> "Fact":
     return fact
 
 
-def _declare_new(facts: FactList, fact) -> None:
-    """What ``FactList.declare`` does for a fact of a fresh run, without its logging call: facts made
-    by new_fact hold plain values only, so KnowledgeEngine's checks for constraints and ``__`` keys
-    have nothing to find, and their classes declare no fields to validate."""
+def _declare(facts: FactList, fact):
+    """What ``FactList.declare`` does, without its logging call: the fact, or None if the same fact
+    is there already.  The facts bridgelaw declares hold plain values under slot names, so
+    KnowledgeEngine's checks for constraints and ``__`` keys have nothing to find, and their
+    classes declare no fields to validate."""
     if type(fact).__fields__:
         fact.validate()
     fact_id = frozenset([fact.__class__] + [(k, v) for k, v in fact.items() if not fact.is_special(k)])
     if fact_id in facts.reference_counter:  # the same fact twice: declared once
-        return
+        return None
     idx = facts.last_index
     fact.__factid__ = idx
     facts[idx] = fact
     facts.last_index += 1
     facts.added.append(fact)
     facts.reference_counter[fact_id] += 1
+    return fact
 
 
 def _token(tag, data: set, context: dict) -> Token:
@@ -113,7 +115,7 @@ def _all_of(check):
             if res is False:
                 return False
             if res is not True:
-                if not isinstance(res, Mapping):
+                if type(res) is not dict and not isinstance(res, Mapping):
                     raise TypeError("Bad check value.")
                 value.update(res)
         return value or True
@@ -129,7 +131,7 @@ def _feature_tester(node: FeatureTesterNode):
         match = matcher(fact)
         if not match:
             return
-        if match is not True and isinstance(match, Mapping):
+        if match is not True and (type(match) is dict or isinstance(match, Mapping)):
             context = token.context
             for key, value in match.items():
                 if isinstance(key, tuple):  # a negated condition
@@ -434,10 +436,18 @@ class FastEngine(KnowledgeEngine):
         self.facts = FactList()
         self.matcher.reset()
         self.running = False
-        for fact in (InitialFact(), *facts):
-            _declare_new(self.facts, fact)
-        added, removed = self.get_activations()
-        self.strategy.update_agenda(self.agenda, added, removed)
+        self.declare(InitialFact(), *facts)
+
+    def declare(self, *facts):
+        """KnowledgeEngine.declare (the facts into the network, the agenda updated unless running),
+        each fact declared by ``_declare``."""
+        last = None
+        for fact in facts:
+            last = _declare(self.facts, fact)
+        if not self.running:
+            added, removed = self.get_activations()
+            self.strategy.update_agenda(self.agenda, added, removed)
+        return last
 
 
 def run_together(engines: list) -> None:
