@@ -85,14 +85,14 @@ def _copy(token: Token) -> Token:
 def _matcher(check):
     """A one-fact test doing what experta's check does, without its logging (common cases only)."""
     if type(check) is FeatureCheck and isinstance(check.what, str) and "__" not in check.what:
-        what, test, expected = check.what, _all_of(check) or check.check, check.expected
+        what, test = check.what, _value_test(check)
 
         def feature(fact):
             try:
                 value = fact[what]
             except (IndexError, KeyError, TypeError):
                 return False
-            return test(value, expected)
+            return test(value)
         return feature
     if type(check) is FactCapture:
         bind = check.bind
@@ -100,26 +100,41 @@ def _matcher(check):
     return check
 
 
-def _all_of(check):
-    """For a FeatureCheck of several constraints on one slot (experta's ``and_match``), the same test
-    calling each constraint's check directly rather than through FeatureCheck's logging call; else None."""
-    if getattr(check.check, "__name__", "") != "and_match" or \
-            not all(type(c) is FeatureCheck for c in check.expected):
-        return None
-    subs = tuple((c.check, c.expected) for c in check.expected)
+def _value_test(check: FeatureCheck):
+    """``value -> check.check(value, check.expected)``, as one call where experta makes three or four:
+    a predicate (``P``), a literal (``L``), a wildcard (``W``), each binding its value or not, and
+    several constraints on one slot (``and_match``)."""
+    how, expected = getattr(check.check, "__name__", ""), check.expected
+    if how in ("match_predicate", "equal_literal", "wildcard_match"):
+        bind = expected.__bind__
+        if how == "wildcard_match":
+            return (lambda actual: True) if bind is None else (lambda actual: {bind: actual})
+        if how == "match_predicate":
+            pred = expected.match
+            if bind is None:
+                return lambda actual: True if pred(actual) else False
+            return lambda actual: {bind: actual} if pred(actual) else False
+        literal = expected.value
+        if bind is None:
+            return lambda actual: True if literal == actual else False
+        return lambda actual: {bind: actual} if literal == actual else False
+    if how == "and_match" and all(type(c) is FeatureCheck for c in expected):
+        subs = tuple(_value_test(c) for c in expected)
 
-    def and_match(actual, _expected):
-        value = {}
-        for check_one, expected in subs:
-            res = check_one(actual, expected)
-            if res is False:
-                return False
-            if res is not True:
-                if type(res) is not dict and not isinstance(res, Mapping):
-                    raise TypeError("Bad check value.")
-                value.update(res)
-        return value or True
-    return and_match
+        def and_match(actual):
+            value = {}
+            for test in subs:
+                res = test(actual)
+                if res is False:
+                    return False
+                if res is not True:
+                    if type(res) is not dict and not isinstance(res, Mapping):
+                        raise TypeError("Bad check value.")
+                    value.update(res)
+            return value or True
+        return and_match
+    test = check.check
+    return lambda actual: test(actual, expected)
 
 
 def _feature_tester(node: FeatureTesterNode):

@@ -7,8 +7,7 @@ by hash, so firing order (and so traces) change between processes.
 
 ``StableStrategy`` keys every activation uniquely and deterministically:
 (salience, -canonical order of the production, -matched fact ids, then the
-rule's name), and removes
-a cancelled activation by comparing it with every activation on the agenda.
+rule's name), and really removes a cancelled activation.
 The agenda is a list sorted ascending; experta pops the last (highest) key.
 """
 from __future__ import annotations
@@ -38,10 +37,20 @@ class StableStrategy(Strategy):
         return (head[0], head[1], tuple(-i for i in fact_ids), tuple(-i for _, i in bound), head[2])
 
     def _update_agenda(self, agenda, added, removed):
+        # An activation's key tells it apart (same rule, same facts in the same patterns: same
+        # bindings), so the agenda, sorted by key, is searched by bisection, not compared item by item.
+        acts = agenda.activations
         for act in removed:
             act.key = self.key(act)
-            agenda.activations[:] = [a for a in agenda.activations if a != act]
+            i = bisect.bisect_left(acts, act.key, key=_key)
+            if i < len(acts) and acts[i].key == act.key:
+                del acts[i]
         for act in added:
             act.key = self.key(act)
-            if act not in agenda.activations:
-                bisect.insort(agenda.activations, act)
+            i = bisect.bisect_left(acts, act.key, key=_key)
+            if i == len(acts) or acts[i].key != act.key:
+                acts.insert(i, act)
+
+
+def _key(activation) -> tuple:
+    return activation.key
