@@ -73,7 +73,8 @@ def _declare(facts: FactList, fact):
     classes declare no fields to validate."""
     if type(fact).__fields__:
         fact.validate()
-    fact_id = frozenset([fact.__class__] + [(k, v) for k, v in fact.items() if not fact.is_special(k)])
+    fact_id = frozenset([fact.__class__] + [(k, v) for k, v in fact.items()
+                                            if type(k) is not str or k[:2] != "__" or k[-2:] != "__"])
     if fact_id in facts.reference_counter:  # the same fact twice: declared once
         return None
     idx = facts.last_index
@@ -168,8 +169,8 @@ def _feature_tester(node: FeatureTesterNode):
                 elif context.get(key, value) != value or context.get((False, key), _NONE) == value:
                     return
             token = tuple.__new__(Token, (token.tag, set(token.data), {**context, **match}))
-        for child in children:
-            child.callback(token)
+        for _, callback in children:
+            callback(token)
     return activate
 
 
@@ -204,8 +205,8 @@ def _join(node: OrdinaryMatchNode, touched: dict) -> tuple:
                     if not isinstance(k, tuple):  # negated values are not needed any further
                         new[k] = v
                 out = _token(tag, data | other_data, new)
-                for child in children:
-                    child.callback(out)
+                for _, callback in children:
+                    callback(out)
 
     return (lambda token: activation(token, left_memory, right_memory, True),
             lambda token: activation(token, right_memory, left_memory, False), clear)
@@ -230,8 +231,8 @@ def _not(node: NotNode, touched: dict) -> tuple:
                 left_memory[key] = [0, context]
             else:
                 del left_memory[key]
-            for child in children:
-                child.callback(token)
+            for _, callback in children:
+                callback(token)
             return
         count = 0
         for _, other in right_memory:
@@ -240,8 +241,8 @@ def _not(node: NotNode, touched: dict) -> tuple:
                 if tag is not VALID:
                     break
         if count == 0:
-            for child in children:
-                child.callback(token)
+            for _, callback in children:
+                callback(token)
         if tag is VALID:
             left_memory[key] = [count, context]
         else:
@@ -265,8 +266,8 @@ def _not(node: NotNode, touched: dict) -> tuple:
                     out = _token(INVALID, set(key[0]), dict(state[1]))
                 else:
                     continue
-                for child in children:
-                    child.callback(out)
+                for _, callback in children:
+                    callback(out)
 
     return left, right, clear
 
@@ -316,8 +317,8 @@ def _where(node: WhereNode):
     def activate(token: Token) -> None:
         context = token.context
         if test(**{k: context.get(k) for k in names}):
-            for child in children:
-                child.callback(token)
+            for _, callback in children:
+                callback(token)
     return activate
 
 
@@ -377,8 +378,8 @@ def _lookup(slot: str, table: dict):
         except (IndexError, KeyError, TypeError):
             return
         for children in passed or ():
-            for child in children:
-                child.callback(token)
+            for _, callback in children:
+                callback(token)
     return activate
 
 
