@@ -30,11 +30,11 @@ class StableStrategy(Strategy):
                 order = getattr(getattr(rule, "_wrapped", None), "order", 0)
             name = getattr(rule, "__name__", "")
             head = rule.__dict__["_stable_key"] = (rule.salience, -order, tuple(-ord(c) for c in name))
-        fact_ids = sorted((f["__factid__"] for f in activation.facts), reverse=True)
+        fact_ids = tuple(sorted([-f["__factid__"] for f in activation.facts]))  # the ids, highest first, negated
         # the facts in pattern order (f0, f1, ...) tell apart two matches of one rule on the same facts
-        bound = sorted((int(k[1:]), v["__factid__"]) for k, v in activation.context.items()
+        bound = sorted((int(k[1:]), -v["__factid__"]) for k, v in activation.context.items()
                        if k[:1] == "f" and k[1:].isdigit() and hasattr(v, "get"))
-        return (head[0], head[1], tuple(-i for i in fact_ids), tuple(-i for _, i in bound), head[2])
+        return (head[0], head[1], fact_ids, tuple(i for _, i in bound), head[2])
 
     def _update_agenda(self, agenda, added, removed):
         # An activation's key tells it apart (same rule, same facts in the same patterns: same
