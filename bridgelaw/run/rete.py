@@ -178,8 +178,10 @@ _NONE = object()
 
 
 def _join(node: OrdinaryMatchNode, touched: dict) -> tuple:
-    """OrdinaryMatchNode's (left, right) activations: its memories hold (facts, context) as they came, not
-    frozen copies thawed again at every comparison (no node changes a token it is given)."""
+    """OrdinaryMatchNode's (left, right) activations.  Its memories hold (facts, context, bindings) as
+    they came, not frozen copies thawed again at every comparison (no node changes a token it is
+    given); ``bindings`` is the context less its negated values (keys ``(False, name)``: a context's
+    keys are names or those), which a joined token does not carry further."""
     match, children = node.matcher, node.children
     left_memory: list = []
     right_memory: list = []
@@ -188,28 +190,44 @@ def _join(node: OrdinaryMatchNode, touched: dict) -> tuple:
         left_memory.clear()
         right_memory.clear()
 
-    def activation(token: Token, branch: list, matching: list, is_left: bool) -> None:
+    def left(token: Token) -> None:
         touched[clear] = None
         tag, data, context = token
+        bindings = {k: v for k, v in context.items() if isinstance(k, str)}
         if tag is VALID:
-            branch.append((frozenset(data), context))
+            left_memory.append((frozenset(data), context, bindings))
         else:
-            try:
-                branch.remove((frozenset(data), context))
-            except ValueError:
-                pass
-        for other_data, other_context in matching:
-            if match(context, other_context) if is_left else match(other_context, context):
-                new = {k: v for k, v in context.items() if isinstance(k, str)}
-                for k, v in other_context.items():
-                    if not isinstance(k, tuple):  # negated values are not needed any further
-                        new[k] = v
-                out = _token(tag, data | other_data, new)
+            _forget(left_memory, data, context)
+        for other_data, other_context, other_bindings in right_memory:
+            if match(context, other_context):
+                out = _token(tag, data | other_data, {**bindings, **other_bindings})
                 for _, callback in children:
                     callback(out)
 
-    return (lambda token: activation(token, left_memory, right_memory, True),
-            lambda token: activation(token, right_memory, left_memory, False), clear)
+    def right(token: Token) -> None:
+        touched[clear] = None
+        tag, data, context = token
+        bindings = {k: v for k, v in context.items() if isinstance(k, str)}
+        if tag is VALID:
+            right_memory.append((frozenset(data), context, bindings))
+        else:
+            _forget(right_memory, data, context)
+        for other_data, other_context, other_bindings in left_memory:
+            if match(other_context, context):
+                out = _token(tag, data | other_data, {**bindings, **other_bindings})
+                for _, callback in children:
+                    callback(out)
+
+    return left, right, clear
+
+
+def _forget(memory: list, data: set, context: dict) -> None:
+    """Take the first entry for these facts and context out of a join's memory, if there is one."""
+    data = frozenset(data)
+    for i, (d, c, _) in enumerate(memory):
+        if d == data and c == context:
+            del memory[i]
+            return
 
 
 def _not(node: NotNode, touched: dict) -> tuple:
