@@ -86,7 +86,10 @@ class _Index:
                 self.testers.setdefault(t, []).append(p)
             for q in p.overrides:
                 self.overridden_by.setdefault(q, set()).add(p.id)
-        self.derived = frozenset(n for n, t in knowledge.vocabulary.templates.items() if t.derived)
+        vocab = knowledge.vocabulary  # shared by a Knowledge and its parts (partition.py): one set for all
+        self.derived = vocab.__dict__.get("_derived")
+        if self.derived is None:
+            self.derived = vocab.__dict__["_derived"] = frozenset(n for n, t in vocab.templates.items() if t.derived)
 
     def candidates(self, templates) -> list[Production]:
         """The productions every positive pattern of which tests one of ``templates``, in canonical order."""
