@@ -55,11 +55,13 @@ class FastFact(Fact):
         self._Fact__defaults = {}
 
 
-def new_fact(cls, fid: str, values) -> "Fact":
-    """``cls(id=fid, **dict(values))`` without Fact's item-by-item checks (a fresh fact is not declared yet);
-    values are frozen as experta freezes them (``freeze``), which leaves the plain ones as they are."""
+def new_fact(cls, fid: str | None, values) -> "Fact":
+    """``cls(id=fid, **dict(values))`` (no id when ``fid`` is None) without Fact's item-by-item checks (a
+    fresh fact is not declared yet); values are frozen as experta freezes them (``freeze``), which leaves
+    the plain ones as they are."""
     fact = dict.__new__(cls)
-    dict.__setitem__(fact, "id", fid)
+    if fid is not None:
+        dict.__setitem__(fact, "id", fid)
     for k, v in values:
         dict.__setitem__(fact, k, v if type(v) in _PLAIN else freeze(v))
     fact._Fact__defaults = {}
@@ -483,7 +485,7 @@ class FastEngine(KnowledgeEngine):
         self.facts = FactList()
         self.matcher.reset()
         self.running = False
-        self.declare(InitialFact(), *facts)
+        self.declare(new_fact(InitialFact, None, ()), *facts)
 
     def declare(self, *facts):
         """KnowledgeEngine.declare (the facts into the network, the agenda updated unless running),
@@ -521,7 +523,11 @@ def run_together(engines: list) -> None:
             if best is None:
                 return
             act = best.agenda.get_next()
-            act.rule(best, **{k: v for k, v in act.context.items() if not k.startswith("__")})
+            rule, context = act.rule, {k: v for k, v in act.context.items() if not k.startswith("__")}
+            if rule._wrapped_args or rule._wrapped_self is not None:
+                rule(best, **context)
+            else:  # what Rule.__call__ does then, one call less
+                rule._wrapped(best, **context)
             changed = (best,)
     finally:
         for e in engines:
