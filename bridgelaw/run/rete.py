@@ -168,8 +168,13 @@ def _feature_tester(node: FeatureTesterNode):
                 if isinstance(key, tuple):  # a negated condition
                     if key[1] in context and context[key[1]] == value:
                         return
-                elif context.get(key, value) != value or context.get((False, key), _NONE) == value:
-                    return
+                else:  # bound before to another value, or negated for this one (no value is NaN: each equals itself)
+                    old = context.get(key, _NONE)
+                    if old is not _NONE and old != value:
+                        return
+                    old = context.get((False, key), _NONE)
+                    if old is not _NONE and old == value:
+                        return
             token = tuple.__new__(Token, (token.tag, set(token.data), {**context, **match}))
         for _, callback in children:
             callback(token)
