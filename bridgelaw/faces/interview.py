@@ -199,11 +199,7 @@ class Interview:
         subjects = {p.subject.template for p in knowledge.productions}
         self.kinds = [n for n, t in templates.items() if n in subjects and not t.derived and not t.context]
         self.context = [n for n, t in templates.items() if t.context]
-        self._producers: dict[str, list] = {}
-        for p in knowledge.productions:
-            for d in p.derive:
-                if templates[d.template].derived:
-                    self._producers.setdefault(d.template, []).append(p)
+        self._producers = {t: ps for t, ps in knowledge.derivers.items() if templates[t].derived}
         self._producer_list = [p for p in knowledge.productions
                                if any(p in ps for ps in self._producers.values())]
         self._cache: tuple | None = None

@@ -11,19 +11,18 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .. import values as V
 from .citations import LawsIndex, covers, load_index, sort_key
 from ..errors import BridgelawError, Collector, Loc, suggest
 from ..model import Derive, Element, Expr, Knowledge, LawFile, Pattern, Production, Test, Var
+from ..ops import WRITTEN
 from .schemas import validate
 from .vocabulary import Slot, Vocabulary, load_vocabulary
 from .yamlsafe import LocDict, LocList, load
 
 _VAR = re.compile(r"^\$([a-z][a-z0-9_]*)(?:\.([a-z_]+))?$")
-_OPS = {"is": "eq", "not": "ne", "in": "in", "not_in": "not_in", "less": "lt", "at_most": "le",
-        "greater": "gt", "at_least": "ge", "known": "known"}
 LAW_FILE = re.compile(r"^law-(\d{1,2})\.ya?ml$")
 ARITHMETIC = ("plus", "minus")
 
@@ -44,6 +43,17 @@ def parse_var(value: Any) -> Var | None:
 def id_slot(template: str) -> Slot:
     """The implicit ``id`` slot every template has: the name of one fact."""
     return Slot(name="id", type="ref", owner=template, loc=Loc(""), template=template)
+
+
+class _At(NamedTuple):
+    """Where a slot test is read: its template and slot, the production, its variables, inside 'not' or not."""
+
+    template: str
+    slot_name: str
+    slot: Slot
+    crumb: str
+    scope: "_Scope"
+    negated: bool
 
 
 class _Scope:
@@ -212,63 +222,59 @@ class KnowledgeLoader:
             return ()
         tests = []
         for slot_name, test in raw.items():
-            sloc = raw.loc_of(slot_name)
             slot = self._slot_of(template, slot_name, raw.key_loc(slot_name), crumb)
             if slot is None:
                 continue
-            if is_expr(test):  # equal to a computed value
-                if negated:
-                    self.c.add(sloc, "inside 'not', arithmetic cannot be used", crumb,
-                               "move the comparison into a positive pattern")
-                    continue
-                ok, v = self._expr(slot, test, crumb, scope)
-                if ok:
-                    tests.append(Test(slot_name, "eq", v, sloc))
-            elif isinstance(test, LocList):  # one of
-                vals = self._list(slot, test, crumb, scope)
-                if negated and any(isinstance(v, Var) for v in vals):
-                    self.c.add(sloc, "inside 'not', a list of values cannot hold variables", crumb)
-                tests.append(Test(slot_name, "in", vals, sloc))
-            elif isinstance(test, LocDict):
-                for opname, operand in test.items():
-                    oloc = test.loc_of(opname)
-                    if opname not in _OPS:
-                        self.c.add(test.key_loc(opname), f"unknown test '{opname}' on {template}.{slot_name}", crumb,
-                                   suggest(opname, _OPS, "tests"))
+            at = _At(template, slot_name, slot, crumb, scope, negated)
+            if isinstance(test, LocDict) and not is_expr(test):  # {operator: operand, ...}
+                for written, operand in test.items():
+                    if written not in WRITTEN:
+                        self.c.add(test.key_loc(written), f"unknown test '{written}' on {template}.{slot_name}",
+                                   crumb, suggest(written, WRITTEN, "tests"))
                         continue
-                    op = _OPS[opname]
-                    if op == "known":
-                        if not isinstance(operand, bool):
-                            self.c.add(oloc, "known: takes true or false", crumb)
-                            continue
-                        tests.append(Test(slot_name, op, operand, oloc))
-                    elif op in ("in", "not_in"):
-                        items = operand if isinstance(operand, LocList) else None
-                        if items is None:
-                            self.c.add(oloc, f"{opname}: takes a list of values", crumb)
-                            continue
-                        tests.append(Test(slot_name, op, self._list(slot, items, crumb, scope), oloc))
-                    else:
-                        if negated and is_expr(operand):
-                            self.c.add(oloc, "inside 'not', arithmetic cannot be used", crumb,
-                                       "move the comparison into a positive pattern")
-                            continue
-                        if negated and op != "eq" and parse_var(operand):
-                            self.c.add(oloc, f"inside 'not', a variable can only be matched as equal (slot: $name)",
-                                       crumb, "move the comparison into a positive pattern or a derived fact")
-                            continue
-                        if op in ("lt", "le", "gt", "ge") and slot.type != "int":
-                            self.c.add(oloc, f"'{opname}' compares numbers, but {template}.{slot_name} is a {slot.type}",
-                                       crumb)
-                            continue
-                        ok, v = self._value(slot, operand, oloc, crumb, scope, binding=(op == "eq" and not negated))
-                        if ok:
-                            tests.append(Test(slot_name, op, v, oloc))
-            else:
-                ok, v = self._value(slot, test, sloc, crumb, scope, binding=not negated)
-                if ok:
-                    tests.append(Test(slot_name, "eq", v, sloc))
-        return tuple(tests)
+                    op = WRITTEN[written]
+                    tests.append(self._OPERAND[op.operand](self, op, written, operand, test.loc_of(written), at))
+                continue
+            # written short: a list is one of its values, anything else (a value, a variable, arithmetic) equal
+            sloc = raw.loc_of(slot_name)
+            one_of = isinstance(test, LocList)
+            op = WRITTEN["in" if one_of else "is"]
+            tests.append(self._OPERAND[op.operand](self, op, op.written, test, sloc, at))
+            if one_of and negated and any(isinstance(v, Var) for v in tests[-1].value):
+                self.c.add(sloc, "inside 'not', a list of values cannot hold variables", crumb)
+        return tuple(t for t in tests if t is not None)
+
+    # the operand of each operator (ops.Op.operand), checked and made canonical: a Test, or None after an error
+    def _known_operand(self, op, written: str, operand: Any, loc: Loc, at: "_At") -> Test | None:
+        if not isinstance(operand, bool):
+            self.c.add(loc, f"{written}: takes true or false", at.crumb)
+            return None
+        return Test(at.slot_name, op.name, operand, loc)
+
+    def _list_operand(self, op, written: str, operand: Any, loc: Loc, at: "_At") -> Test | None:
+        if not isinstance(operand, LocList):
+            self.c.add(loc, f"{written}: takes a list of values", at.crumb)
+            return None
+        return Test(at.slot_name, op.name, self._list(at.slot, operand, at.crumb, at.scope), loc)
+
+    def _value_operand(self, op, written: str, operand: Any, loc: Loc, at: "_At") -> Test | None:
+        equal = op.name == "eq"
+        if at.negated and is_expr(operand):
+            self.c.add(loc, "inside 'not', arithmetic cannot be used", at.crumb,
+                       "move the comparison into a positive pattern")
+            return None
+        if at.negated and not equal and parse_var(operand):
+            self.c.add(loc, "inside 'not', a variable can only be matched as equal (slot: $name)",
+                       at.crumb, "move the comparison into a positive pattern or a derived fact")
+            return None
+        if op.numeric and at.slot.type != "int":
+            self.c.add(loc, f"'{written}' compares numbers, but {at.template}.{at.slot_name} is a {at.slot.type}",
+                       at.crumb)
+            return None
+        ok, v = self._value(at.slot, operand, loc, at.crumb, at.scope, binding=equal and not at.negated)
+        return Test(at.slot_name, op.name, v, loc) if ok else None
+
+    _OPERAND = {"bool": _known_operand, "list": _list_operand, "value": _value_operand}
 
     def _pattern(self, item: LocDict, loc: Loc, crumb: str, scope: _Scope) -> Pattern | None:
         (key, body), = item.items()

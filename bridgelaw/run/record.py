@@ -14,7 +14,8 @@ import string
 from ..errors import BridgelawError, Problem
 from ..model import Knowledge, Production
 from ..explain.ruling import FactUse, Firing, RulingElement
-from .compiler import FiredMarker, resolve
+from ..ops import resolve
+from .compiler import FiredMarker
 
 
 def _label(slot, value, lang: str) -> str:
