@@ -23,7 +23,7 @@ from pathlib import Path
 
 from .. import values as V
 from ..ops import WRITTEN
-from ..read.knowledge import id_slot
+from ..read.productions import id_slot
 from ..read.schemas import CITE, I18N, SCHEMAS
 from ..read.vocabulary import Slot, Vocabulary, load_vocabulary
 
