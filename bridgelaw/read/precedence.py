@@ -11,13 +11,14 @@ from dataclasses import replace
 
 from .citations import covers
 from ..errors import Collector, suggest
-from ..model import Production
+from ..model import Production, derivers_of
 
 
 def resolve_overrides(prods: list[Production], c: Collector) -> list[Production]:
     """Replace each 'overrides' entry (an id or a citation prefix) by the production ids it names."""
     out = []
-    ids = {p.id for p in prods}
+    by_id = {p.id: p for p in prods}
+    ids = set(by_id)
     for p in prods:
         targets = []
         for ref in p.overrides:
@@ -26,7 +27,7 @@ def resolve_overrides(prods: list[Production], c: Collector) -> list[Production]
                 c.add(p.overrides_loc or p.loc, f"overrides '{ref}', which names no production", f"production {p.id}",
                       suggest(ref, sorted(ids)))
             for q_id in hit:
-                q = next(x for x in prods if x.id == q_id)
+                q = by_id[q_id]
                 if q.when and p.when and q.when[0].template != p.when[0].template:
                     c.add(p.overrides_loc or p.loc, f"overrides {q_id}, but the two are about different facts"
                           f" ({p.when[0].template} vs {q.when[0].template})", f"production {p.id}",
@@ -44,17 +45,14 @@ def stratify(prods: list[Production], c: Collector) -> list[Production]:
     strictly after its overrider.  Salience = -stratum.  A cycle through a
     ``not`` or an override is reported (the knowledge would contradict itself).
     """
-    derives = {}
-    for p in prods:
-        for d in p.derive:
-            derives.setdefault(d.template, []).append(p.id)
+    derivers = derivers_of(prods)
     by_id = {p.id: p for p in prods}
     edges = {p.id: [] for p in prods}  # p depends on q with strictness
     for p in prods:
         for pat in p.when:
-            for q in derives.get(pat.template, []):
-                if q != p.id or pat.negated:
-                    edges[p.id].append((q, 1 if pat.negated else 0))
+            for q in derivers.get(pat.template, ()):
+                if q.id != p.id or pat.negated:
+                    edges[p.id].append((q.id, 1 if pat.negated else 0))
         for q in p.overrides:
             edges[q].append((p.id, 1))
     stratum = {pid: 0 for pid in by_id}

@@ -15,12 +15,11 @@ from .. import values as V
 from .citations import LawsIndex
 from ..errors import Collector, Loc, suggest
 from ..model import Derive, Element, Expr, Pattern, Production, Test, Var
-from ..ops import WRITTEN
+from ..ops import ARITHMETIC, WRITTEN
 from .vocabulary import Slot, Vocabulary
 from .yamlsafe import LocDict, LocList
 
 _VAR = re.compile(r"^\$([a-z][a-z0-9_]*)(?:\.([a-z_]+))?$")
-ARITHMETIC = ("plus", "minus")
 
 
 def is_expr(raw: Any) -> bool:
