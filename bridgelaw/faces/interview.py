@@ -37,6 +37,8 @@ from ..read.incident import Incident, InFact
 from ..model import Knowledge
 from ..explain.ruling import Ruling
 from ..values import BOOL_LABELS
+from . import keys
+from .keys import Exists, SlotKey, fact_id, split_fact
 
 
 class _Unknown:
@@ -48,7 +50,7 @@ class _Unknown:
 
 UNKNOWN = _Unknown()
 
-INCIDENT_KEY = "incident"
+INCIDENT_KEY = keys.INCIDENT
 TEXT = {
     "incident": {"ru": "Что произошло? (можно выбрать несколько)",
                  "en": "What happened? (you may pick several)"},
@@ -80,7 +82,7 @@ class Question:
     ``kind`` is ``incident`` (name the incident), ``slot`` (a slot of a fact)
     or ``exists`` (is there a fact of ``template``, or another one).  ``key``
     names the question stably (``incident``, ``revoke-1.trick``,
-    ``exists:revoke``); ``choices`` is empty for free answers (cards,
+    ``exists:revoke``: the text of a keys.Key); ``choices`` is empty for free answers (cards,
     contracts); ``why`` lists the productions waiting on the answer.
     """
 
@@ -219,7 +221,8 @@ class Interview:
 
     def _apply(self, st: _State, key: str, value: Any) -> None:
         templates = self.vocab.templates
-        if key == INCIDENT_KEY:
+        k = keys.parse(key)
+        if isinstance(k, keys.Incident):
             st.kinds = tuple(value)
             for k in self.kinds:
                 if k in st.kinds:
@@ -228,26 +231,24 @@ class Interview:
                         st.closed.add(k)
                 else:
                     st.closed.add(k)
-        elif key.startswith("exists:"):
-            t = key[len("exists:"):]
+        elif isinstance(k, Exists):
+            t = k.template
             if value:
                 self._new_fact(st, t)
                 if not templates[t].many:
                     st.closed.add(t)
             else:
                 st.closed.add(t)
+        elif value is UNKNOWN:
+            st.settled.add((k.fact, k.slot))
         else:
-            fid, slot = key.rsplit(".", 1)
-            if value is UNKNOWN:
-                st.settled.add((fid, slot))
-            else:
-                st.facts[fid][1][slot] = value
+            st.facts[k.fact][1][k.slot] = value
 
     def _new_fact(self, st: _State, template: str) -> str:
         if not self.vocab.templates[template].many:
-            fid = template
+            fid = fact_id(template)
         else:
-            fid = f"{template}-{1 + sum(1 for t, _ in st.facts.values() if t == template)}"
+            fid = fact_id(template, 1 + sum(1 for t, _ in st.facts.values() if t == template))
         st.facts[fid] = (template, {})
         return fid
 
@@ -405,7 +406,7 @@ class Interview:
         t = self.vocab.templates[template]
         has = any(tt == template for tt, _ in st.facts.values())
         text = {lang: TEXT["another" if has else "exists"][lang].format(label=t.label[lang]) for lang in ("ru", "en")}
-        return Question(key=f"exists:{template}", kind="exists", text=text, template=template,
+        return Question(key=str(Exists(template)), kind="exists", text=text, template=template,
                         choices=_yes_no(), type="bool", help=t.description, why=why)
 
     def _slot_question(self, st: _State, fid: str, template: str, slot: str, why: tuple) -> Question:
@@ -419,8 +420,8 @@ class Interview:
             choices = tuple(Choice(v, {lang: s.label_of(v, lang) for lang in ("ru", "en")}) for v in s.choices())
         subject = None
         if t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
-            subject = {lang: f"{t.label[lang]} {fid.rsplit('-', 1)[-1]}" for lang in ("ru", "en")}
-        return Question(key=f"{fid}.{slot}", kind="slot", text=s.question, template=template, slot=slot, fact=fid,
+            subject = {lang: f"{t.label[lang]} {split_fact(fid)[1]}" for lang in ("ru", "en")}
+        return Question(key=str(SlotKey(fid, slot)), kind="slot", text=s.question, template=template, slot=slot, fact=fid,
                         subject=subject, choices=choices, allow_unknown=not s.required, judgment=s.judgment, type=s.type, help=s.help, law=s.law, why=why,
                         coerce=s.coerce)
 
@@ -434,8 +435,7 @@ def _slot_index(template, slot: str | None) -> int:
 
 
 def _fact_index(fid: str) -> int:
-    tail = fid.rsplit("-", 1)[-1]
-    return int(tail) if tail.isdigit() else 0
+    return split_fact(fid)[1]
 
 
 def _why(knowledge: Knowledge, prods: list) -> tuple:
@@ -451,10 +451,12 @@ def question_named(key: str, q: Question) -> bool:
     """``key`` names ``q``: its exact key, or ``template.slot`` for the first fact of a template."""
     if key == q.key:
         return True
-    if q.kind == "slot" and "." in key:
-        fact, slot = key.rsplit(".", 1)
-        return slot == q.slot and fact == q.template and _fact_index(q.fact) in (0, 1)
-    return False
+    try:
+        k = keys.parse(key)
+    except ValueError:
+        return False
+    return (q.kind == "slot" and isinstance(k, SlotKey) and k.slot == q.slot and k.fact == q.template
+            and _fact_index(q.fact) in (0, 1))
 
 
 # -- a director who answers from known facts (tests, measurements) -------------------------------
