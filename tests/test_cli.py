@@ -37,12 +37,14 @@ def test_rule_as_json(capsys):
     assert code == 0
     data = json.loads(out)
     transfers = [e for e in data["elements"] if e["kind"] == "transfer_tricks"]
+    assert data["version"] == 1 and data["result"] is None  # the shape of schemas/ruling.schema.json
     assert transfers == [{
-        "kind": "transfer_tricks", "args": {"count": 1, "from_side": "EW", "to_side": "NS"}, "cite": "64A2",
-        "production": "64A2.later-trick-won", "text": transfers[0]["text"], "how": transfers[0]["how"],
-        "about": ""}]
+        "kind": "transfer_tricks", "label": {"ru": "Передача взяток", "en": "Trick transfer"},
+        "args": {"count": 1, "from_side": "EW", "to_side": "NS"}, "cite": "64A2",
+        "production": "64A2.later-trick-won", "text": transfers[0]["text"], "about": "", "how": transfers[0]["how"],
+        "options": None, "provisional": None}]
     assert set(transfers[0]["text"]) == {"ru", "en"}
-    fired = [f["production"] for f in data["firings"]]
+    fired = [f["production"] for f in data["how"]]
     assert fired[transfers[0]["how"][-1] - 1] == "64A2.later-trick-won"
     assert "63A1.played-to-next-trick" in [fired[n - 1] for n in transfers[0]["how"]]
 

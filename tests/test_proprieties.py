@@ -36,7 +36,7 @@ def test_hesitation_gives_16b1_and_12c1_in_russian(capsys):
 
 def test_hesitation_chain_runs_through_16b3(capsys):
     data = json.loads(run(capsys, "rule", str(HESITATION), "--json"))
-    fired = [f["production"] for f in data["firings"]]
+    fired = [f["production"] for f in data["how"]]
     adjust = next(e for e in data["elements"] if e["kind"] == "adjust_score")
     assert [fired[n - 1] for n in adjust["how"]] == [
         "16B1a.suggested-over-alternative", "16B3.adjust-if-damaged", "12C1b.assigned-score"]

@@ -67,16 +67,17 @@ def test_director_over_the_api_gets_the_ruling_of_the_command_line(path, client,
         answers.append({"key": q.key, "value": as_json(value)})
     r = post(client, answers)
     assert r.status_code == 200, r.text
-    ruling = r.json()["ruling"]
+    body = r.json()
+    ruling = body["ruling"]
     got = [(e["kind"], e["cite"], e["text"]["ru"]) for e in ruling["elements"]]
     assert got == [(e.kind, e.cite, e.text["ru"]) for e in expected.elements]
     # the incident file it hands back is what `bridgelaw rule` reads, and rules the same
     saved = ROOT / "out" / "web-api" / path.name
     saved.parent.mkdir(parents=True, exist_ok=True)
-    saved.write_text(ruling["incident_yaml"], encoding="utf-8")
+    saved.write_text(body["incident_yaml"], encoding="utf-8")
     again = engine.rule(load_incident(saved, knowledge.vocabulary))
     assert [(e.kind, e.cite, e.text["ru"]) for e in again.elements] == got
-    assert ruling["text"].startswith("Решение: ")
+    assert body["text"].startswith("Решение: ")
     assert all(e["label"]["ru"] for e in ruling["elements"])
 
 
@@ -231,7 +232,8 @@ def test_openapi_documents_the_interview(client):
     assert op["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/Step")
     assert {"400", "409", "413", "422"} <= set(op["responses"])
     schemas = doc["components"]["schemas"]
-    assert {"Answer", "QuestionOut", "RulingOut", "Element", "Error"} <= set(schemas)
+    assert {"Answer", "QuestionOut", "RulingOut", "Error"} <= set(schemas)
+    assert "elements" in schemas["RulingOut"]["properties"]  # the ruling's own schema (test_ruling_schema.py)
     assert "/" not in doc["paths"] and "/answer" not in doc["paths"]
 
 

@@ -10,7 +10,8 @@ complete templates, slots, values and element kinds as a committee member
 types, and show their ru/en labels and questions on hover.  The narrowing
 never accepts less than the loaders do (tests/test_schemas.py checks that the
 shipped files validate against it), and the files are never edited by hand:
-run ``bridgelaw schemas`` after changing the vocabulary.
+run ``bridgelaw schemas`` after changing the vocabulary.  The same command
+publishes the ruling's schema (explain/ruling_json.py) as schemas/ruling.schema.json.
 
 The YAML language server supports JSON Schema draft 7, so the files declare it;
 schemas.py uses no keyword that differs between draft 7 and 2020-12.
@@ -24,6 +25,7 @@ from pathlib import Path
 from .. import values as V
 from ..ops import WRITTEN
 from ..read.productions import id_slot
+from ..explain import ruling_json
 from ..read.schemas import CITE, I18N, SCHEMAS
 from ..read.vocabulary import Slot, Vocabulary, load_vocabulary
 
@@ -206,7 +208,9 @@ def render(schema: dict) -> str:
 
 def _wanted(root: Path) -> dict[Path, str]:
     vocab = load_vocabulary(root / "facts" / "vocabulary.yaml", "facts/vocabulary.yaml")
-    return {root / "schemas" / FILES[k]: render(s) for k, s in editor_schemas(vocab).items()}
+    out = {root / "schemas" / FILES[k]: render(s) for k, s in editor_schemas(vocab).items()}
+    out[root / "schemas" / ruling_json.FILE] = render(ruling_json.SCHEMA)  # published beside them, not for editors
+    return out
 
 
 def stale_schemas(root: Path) -> list[Path]:

@@ -20,6 +20,8 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     working = list(incident.facts) + [InFact(t, fid, values, None) for t, fid, values in run.derived()]
     elements = _in_reading_order(knowledge, run.elements, run.firings)
     _name_facts(elements, run.firings, working)
+    for el in elements:
+        el.label = knowledge.vocabulary.elements[el.kind].label
     ruling = Ruling(incident=incident.title or incident.name, elements=elements,
                     firings=list(run.firings), open_questions=[])
     return ruling, working, fired
@@ -65,7 +67,8 @@ def _judgments(knowledge: Knowledge, questions: list[OpenQuestion]) -> list[Ruli
         first = min(q.why, key=lambda w: knowledge.production(w["production"]).order)
         args = {"fact": q.fact, "slot": q.slot}
         out.append(RulingElement("director_judgment", args, first["cite"], first["production"],
-                                 render_element(knowledge, "director_judgment", args, q.question), []))
+                                 render_element(knowledge, "director_judgment", args, q.question), [],
+                                 label=knowledge.vocabulary.elements["director_judgment"].label))
     return out
 
 

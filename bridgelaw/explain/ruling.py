@@ -4,12 +4,13 @@ A Ruling holds the ruling elements in firing order (each with its citation,
 its text in Russian and English, and HOW: the firings it rests on), every
 firing (production, cite, the facts it used, what it derived) and the open
 questions (unknown facts that could change the ruling, each with WHY: the
-productions waiting on it).  ``to_dict()`` is the JSON form; ``render(lang)``
-is the text a director reads.
+productions waiting on it).  ``to_dict()`` is the JSON form, one shape for
+every client (explain/ruling_json.py, with its schema); ``render(lang)`` is
+the text a director reads.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 HEAD = {
     "ru": {"ruling": "Решение", "how": "Как получено", "open": "Остаются вопросы", "why": "нужно для",
@@ -59,6 +60,7 @@ class RulingElement:
     text: dict  # {ru, en}
     how: list  # firing numbers, the producing firing last
     about: str = ""  # the fact it is about, when the incident holds several of its kind (e.g. two revokes)
+    label: dict = field(default_factory=dict)  # {ru, en}: the kind's name (facts/vocabulary.yaml)
 
 
 @dataclass
@@ -82,7 +84,8 @@ class Ruling:
     open_questions: list
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        from .ruling_json import ruling_json
+        return ruling_json(self)
 
     def kinds(self) -> list[str]:
         return [e.kind for e in self.elements]

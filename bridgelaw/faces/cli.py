@@ -126,7 +126,7 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("rule", help="print the ruling for an incident file")
     r.add_argument("incident", help="incident YAML file (see facts/incidents/)")
     r.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the ruling (default ru)")
-    r.add_argument("--json", action="store_true", help="print the ruling as JSON")
+    r.add_argument("--json", action="store_true", help="print the ruling as JSON (schemas/ruling.schema.json)")
     r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
     r.set_defaults(func=cmd_rule)
 
@@ -164,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the book (default ru)")
     b.set_defaults(func=cmd_book)
 
-    s = sub.add_parser("schemas", help="regenerate schemas/*.schema.json (editor validation and completion)")
+    s = sub.add_parser("schemas", help="regenerate schemas/*.schema.json (editor validation and completion; the ruling's JSON)")
     s.add_argument("--check", action="store_true", help="only say whether the shipped files are up to date")
     s.set_defaults(func=cmd_schemas)
     return ap

@@ -172,7 +172,63 @@ CASES = {
     "required": ["cases"],
     "additionalProperties": False,
 }
-SCHEMAS = {"vocabulary": VOCABULARY, "knowledge": KNOWLEDGE, "incident": INCIDENT, "cases": CASES}
+BY_VULNERABILITY = {"type": "object", "additionalProperties": False, "required": ["not_vulnerable", "vulnerable"],
+                    "properties": {"not_vulnerable": {"type": "integer", "minimum": 0},
+                                   "vulnerable": {"type": "integer", "minimum": 0}}}
+_LADDER = {"type": "array", "minItems": 1, "items": {"type": "integer", "minimum": 0}}
+_DOUBLING = ["undoubled", "doubled", "redoubled"]
+_STRAINS = {"type": "object", "minProperties": 1,
+            "propertyNames": {"enum": ["C", "D", "H", "S", "N"]},
+            "additionalProperties": {"type": "integer", "minimum": 0}}
+SCORE_TABLE = {
+    "type": "object", "additionalProperties": False,
+    "required": ["law", "title", "cite", "trick_score", "overtrick", "premiums", "undertricks"],
+    "properties": {
+        "law": {"const": 77}, "title": I18N, "cite": CITE,
+        "trick_score": {"type": "object", "additionalProperties": False,
+                        "required": ["per_trick", "first_trick", "multiplier"],
+                        "properties": {"per_trick": {**_STRAINS, "required": ["C", "D", "H", "S", "N"]},
+                                       "first_trick": _STRAINS,
+                                       "multiplier": {"type": "object", "additionalProperties": False,
+                                                      "required": _DOUBLING,
+                                                      "properties": {d: {"type": "integer", "minimum": 1}
+                                                                     for d in _DOUBLING}}}},
+        "overtrick": {"type": "object", "additionalProperties": False, "required": _DOUBLING,
+                      "properties": {d: {"type": "object", "additionalProperties": False,
+                                         "required": ["not_vulnerable", "vulnerable"],
+                                         "properties": {v: {"anyOf": [{"type": "integer", "minimum": 0},
+                                                                      {"const": "trick"}]}
+                                                        for v in ("not_vulnerable", "vulnerable")}}
+                                     for d in _DOUBLING}},
+        "premiums": {"type": "object", "additionalProperties": False,
+                     "required": ["game_threshold", "game", "part_score", "small_slam", "grand_slam",
+                                  "making_doubled", "making_redoubled"],
+                     "properties": {"game_threshold": {"type": "integer", "minimum": 1},
+                                    "game": BY_VULNERABILITY, "part_score": {"type": "integer", "minimum": 0},
+                                    "small_slam": BY_VULNERABILITY, "grand_slam": BY_VULNERABILITY,
+                                    "making_doubled": {"type": "integer", "minimum": 0},
+                                    "making_redoubled": {"type": "integer", "minimum": 0}}},
+        "undertricks": {"type": "object", "additionalProperties": False, "required": _DOUBLING,
+                        "properties": {d: {"type": "object", "additionalProperties": False,
+                                           "required": ["not_vulnerable", "vulnerable"],
+                                           "properties": {"not_vulnerable": _LADDER, "vulnerable": _LADDER}}
+                                       for d in _DOUBLING}},
+    },
+}
+IMP_SCALE = {
+    "type": "object", "additionalProperties": False, "required": ["law", "title", "cite", "imp_scale"],
+    "properties": {
+        "law": {"const": 78}, "title": I18N, "cite": CITE,
+        "imp_scale": {"type": "array", "minItems": 1, "description": "rows [from, to (null: and above), IMPs]",
+                      "items": {"type": "array", "minItems": 3, "maxItems": 3,
+                                "prefixItems": [{"type": "integer", "minimum": 0},
+                                                {"type": ["integer", "null"], "minimum": 0},
+                                                {"type": "integer", "minimum": 0}]}},
+    },
+}
+
+SCHEMAS = {"vocabulary": VOCABULARY, "knowledge": KNOWLEDGE, "incident": INCIDENT, "cases": CASES,
+           "score_table": SCORE_TABLE, "imp_scale": IMP_SCALE}
 _VALIDATORS = {k: jsonschema.Draft202012Validator(v) for k, v in SCHEMAS.items()}
 
 

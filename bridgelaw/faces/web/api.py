@@ -1,24 +1,27 @@
 """The interview over JSON: ``POST /api/interview`` (schema in the OpenAPI document at /openapi.json).
 
 The server keeps nothing between requests: a client sends the answers so far
-and gets the next step, either the next question or the ruling.  To answer,
-append ``{key: question.key, value}`` to the answers and post them again; to go
-back, drop the last one.  ``value`` is one of the question's choice values (a
-list of them when ``multiple``), text for a free answer (a contract, a card),
-or null for "not known" when ``allow_unknown``.  A misfit answers 4xx with an
+and gets the next step, either the next question or the ruling (in the one
+shape ``bridgelaw rule --json`` prints, schemas/ruling.schema.json, embedded
+whole in the OpenAPI document as RulingOut) with its text and the incident
+file.  To answer, append ``{key: question.key, value}`` to the answers and
+post them again; to go back, drop the last one.  ``value`` is one of the
+question's choice values (a list of them when ``multiple``), text for a free
+answer (a contract, a card), or null for "not known" when ``allow_unknown``.  A misfit answers 4xx with an
 Error naming the answer: 400 broken, 409 stale (not the question asked at that
 point), 413 too large, 422 invalid (unknown template or slot, value not allowed).
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from fastapi import APIRouter, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, RootModel, WithJsonSchema
 
+from ...explain import ruling_json
 from ...explain.ruling import Ruling
 from .session import MAX_ANSWERS, Snapshot, StateError
-from .view import plain, question_data, ruling_data, title, titled
+from .view import plain, question_data, title, titled
 
 Scalar = bool | int | str
 
@@ -74,49 +77,8 @@ class QuestionOut(BaseModel):
     why: list[Why] = Field(description="the productions (and law subsections) waiting on the answer")
 
 
-class FactUse(BaseModel):
-    template: str
-    id: str
-    slots: dict
-    text: dict
-
-
-class Firing(BaseModel):
-    n: int
-    production: str
-    cite: str
-    summary: Texts
-    facts: list[FactUse]
-    derived: list[str]
-    rests_on: list[int]
-
-
-class Element(BaseModel):
-    kind: str
-    label: Texts
-    args: dict
-    cite: str
-    production: str
-    text: Texts
-    how: list[int] = Field(description="the firings (Firing.n) this element rests on, the producing one last")
-
-
-class OpenQuestion(BaseModel):
-    template: str
-    slot: str
-    fact: str
-    question: Texts
-    judgment: bool
-    why: list[Why]
-
-
-class RulingOut(BaseModel):
-    incident: str
-    elements: list[Element]
-    firings: list[Firing]
-    open_questions: list[OpenQuestion]
-    text: str = Field(description="the ruling as a director reads it, with HOW, in the request's language")
-    incident_yaml: str = Field(description="the established facts as an incident file for `bridgelaw rule`")
+class RulingOut(RootModel[Annotated[dict, WithJsonSchema(ruling_json.embedded())]]):
+    """The ruling in the one shape `bridgelaw rule --json` prints (schemas/ruling.schema.json)."""
 
 
 class AnswerOut(BaseModel):
@@ -128,7 +90,9 @@ class Step(BaseModel):
     answers: list[AnswerOut] = Field(description="the answers, canonical (e.g. 's' read as 'S')")
     step: Literal["question", "ruling"]
     question: QuestionOut | None = None
-    ruling: RulingOut | None = None
+    ruling: RulingOut | None = Field(None, description="the ruling, as `bridgelaw rule --json` prints it")
+    text: str | None = Field(None, description="the ruling as a director reads it, with HOW, in the request's language")
+    incident_yaml: str | None = Field(None, description="the established facts as an incident file for `bridgelaw rule`")
 
 
 class Error(BaseModel):
@@ -151,10 +115,9 @@ def interview(body: InterviewRequest, request: Request) -> Step:
         return Step(answers=answers, step="question", question=QuestionOut(**question_data(snap.step)))
     vocab = service.vocab
     ruling = titled(snap.step, vocab, snap.kinds, body.lang)
-    data = ruling_data(ruling, vocab)
-    data.update(text=ruling.render(body.lang, how=True),
+    return Step(answers=answers, step="ruling", ruling=RulingOut(ruling_json.ruling_json(ruling)),
+                text=ruling.render(body.lang, how=True),
                 incident_yaml=snap.incident_yaml(title(vocab, snap.kinds, body.lang)))
-    return Step(answers=answers, step="ruling", ruling=RulingOut(**data))
 
 
 def error_body(e: StateError) -> dict:

@@ -1,7 +1,7 @@
 """Questions and rulings as plain data, shared by the JSON API and the page.
 
-``question_data(q)`` and ``ruling_data(ruling, vocabulary)`` give both
-languages (``{ru, en}``), as ``Ruling.to_dict()`` does; ``title(vocabulary,
+``question_data(q)`` gives both languages (``{ru, en}``), as
+``Ruling.to_dict()`` does for a ruling; ``title(vocabulary,
 kinds, lang)`` names an incident by the kinds the director picked.  Nothing
 here knows a law or touches the engine.
 """
@@ -25,13 +25,6 @@ def plain(value: Any) -> Any:
 
 def question_data(q: Question) -> dict:
     return q.to_dict()
-
-
-def ruling_data(ruling: Ruling, vocab: Vocabulary) -> dict:
-    data = ruling.to_dict()
-    for e in data["elements"]:
-        e["label"] = vocab.elements[e["kind"]].label
-    return data
 
 
 def title(vocab: Vocabulary, kinds: tuple | None, lang: str) -> str:

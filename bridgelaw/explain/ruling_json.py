@@ -1,0 +1,189 @@
+"""The ruling as JSON: one shape for `bridgelaw rule --json` and the web API, and its JSON Schema.
+
+``ruling_json(ruling) -> dict`` is the only serializer of a Ruling; ``SCHEMA``
+(JSON Schema 2020-12) documents every field it writes, and ``bridgelaw
+schemas`` publishes it as schemas/ruling.schema.json.  ``VERSION`` is the
+shape's version: adding a field keeps it; removing a field or changing what
+one means bumps it.  Fields reserved for later work (``result``,
+``not_encoded``, an element's ``options`` and ``provisional``) are always
+present, null or empty until the engine fills them.  The schema uses no
+``$ref``, so the web API can embed it whole in its OpenAPI document.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+VERSION = 1
+FILE = "ruling.schema.json"
+
+
+def ruling_json(ruling) -> dict:
+    """The JSON form of a Ruling (explain/ruling.py), exactly as SCHEMA describes it."""
+    return {
+        "version": VERSION,
+        "incident": ruling.incident,
+        "result": None,
+        "elements": [_element(e) for e in ruling.elements],
+        "open_questions": [_question(q) for q in ruling.open_questions],
+        "how": [_firing(f) for f in ruling.firings],
+        "not_encoded": [],
+    }
+
+
+def _element(e) -> dict:
+    return {"kind": e.kind, "label": dict(e.label), "args": dict(e.args), "cite": e.cite, "production": e.production,
+            "text": dict(e.text), "about": e.about, "how": list(e.how), "options": None, "provisional": None}
+
+
+def _why(w: dict) -> dict:
+    return {"production": w["production"], "cite": w["cite"], "summary": dict(w["summary"])}
+
+
+def _question(q) -> dict:
+    return {"fact": q.fact, "template": q.template, "slot": q.slot, "about": q.about, "question": dict(q.question),
+            "judgment": q.judgment, "why": [_why(w) for w in q.why]}
+
+
+def _firing(f) -> dict:
+    return {"n": f.n, "production": f.production, "cite": f.cite, "summary": dict(f.summary),
+            "facts": [{"template": u.template, "id": u.id, "slots": dict(u.slots), "text": dict(u.text)}
+                      for u in f.facts],
+            "derived": list(f.derived), "rests_on": list(f.rests_on)}
+
+
+# -- the schema: every field above, described -------------------------------------------------------------------
+
+def _obj(description: str, props: dict) -> dict:
+    """An object with exactly these fields, all of them always present."""
+    return {"type": "object", "description": description, "properties": props,
+            "required": list(props), "additionalProperties": False}
+
+
+def _texts(description: str) -> dict:
+    return _obj(description + " In Russian and English.", {"ru": {"type": "string"}, "en": {"type": "string"}})
+
+
+def _str(description: str) -> dict:
+    return {"type": "string", "description": description}
+
+
+def _list(description: str, items: dict) -> dict:
+    return {"type": "array", "description": description, "items": items}
+
+
+def _or_null(schema: dict) -> dict:
+    return {"anyOf": [schema, {"type": "null"}], "description": schema.pop("description")}
+
+
+SCALAR = {"type": ["string", "integer", "boolean", "null"]}
+CITE = _str("A 2017 law subsection, e.g. 64A2, 68D2(a), 12C1(c).")
+PRODUCTION = _str("The production (knowledge/law-NN.yaml) that fired, e.g. 64A2.later-trick-won: "
+                  "its citation, a dot, a slug.")
+SEAT = {"enum": ["N", "E", "S", "W"], "description": "A seat: N, E, S or W."}
+SIDE = {"enum": ["NS", "EW"], "description": "A side: NS or EW."}
+FIRING_N = {"type": "integer", "minimum": 1, "description": "A firing's number (how[].n)."}
+WHY = _obj("A production waiting on the fact, with its law.", {
+    "production": PRODUCTION, "cite": CITE, "summary": _texts("What the production says.")})
+PROVISIONAL = _or_null(_obj(
+    "Null when final.  Otherwise the open question whose answer would remove or change this part of the ruling"
+    " (reserved: always null in version 1).", {
+        "fact": _str("The id of the fact not yet known."),
+        "slot": _str("Its slot not yet known."),
+        "question": _texts("The question that decides it."),
+        "would_change": _texts("What the answer would change, e.g. 'unless the revoke was on trick 12: then no"
+                               " transfer (64B6)'.")}))
+CONSEQUENCE = _obj("What follows from a choice: a ruling element, without options of its own.", {
+    "kind": _str("The element's kind (facts/vocabulary.yaml, elements)."),
+    "args": {"type": "object", "additionalProperties": SCALAR, "description": "The element's arguments."},
+    "cite": CITE,
+    "text": _texts("The consequence as a director reads it.")})
+OPTIONS = _or_null(_obj(
+    "Null unless the element offers a choice.  Otherwise who chooses and each choice with its consequences"
+    " (reserved: always null in version 1; an option element's text says the choice in prose).", {
+        "chooser": {"anyOf": [SEAT, SIDE, _str("A role, e.g. declarer, non_offending_side.")],
+                    "description": "Who chooses: a seat, a side or a role."},
+        "choices": _list("The choices, each with what follows from it.", _obj("One choice.", {
+            "value": _str("The choice's name, as a later fact states it."),
+            "label": _texts("The choice as the director reads it to the chooser."),
+            "consequences": _list("What follows if it is chosen.", CONSEQUENCE)}))}))
+ELEMENT = _obj("One element of the ruling: what happens now, with the law it rests on and how it was reached.", {
+    "kind": _str("The element's kind (facts/vocabulary.yaml, elements), e.g. transfer_tricks, option, instruction."),
+    "label": _texts("The kind's name."),
+    "args": {"type": "object", "additionalProperties": SCALAR,
+             "description": "The kind's arguments (facts/vocabulary.yaml says which), e.g. {count: 1, from_side: EW,"
+                            " to_side: NS}; seats and sides as N/E/S/W and NS/EW."},
+    "cite": CITE,
+    "production": PRODUCTION,
+    "text": _texts("The element as a director reads it."),
+    "about": _str("The id of the fact it is about when the incident holds several of its kind (two revokes);"
+                  " empty otherwise."),
+    "how": _list("The firings it rests on (how[].n), the one that produced it last; empty for a director_judgment"
+                 " element, which an open question produced.", FIRING_N),
+    "options": OPTIONS,
+    "provisional": PROVISIONAL})
+QUESTION = _obj("A fact not yet known that could change the ruling, and WHY: the productions waiting on it.", {
+    "fact": _str("The id of the fact (e.g. revoke-1), or the template's name when no such fact was stated."),
+    "template": _str("The fact's template (facts/vocabulary.yaml)."),
+    "slot": _str("The slot not yet known."),
+    "about": _str("The fact's id when the incident holds several of its kind; empty otherwise."),
+    "question": _texts("The question to ask."),
+    "judgment": {"type": "boolean", "description": "Whether it is the director's bridge judgment (then the ruling"
+                                                   " also holds a director_judgment element for it)."},
+    "why": _list("WHY: the productions waiting on the answer.", WHY)})
+FIRING = _obj("One production firing, numbered from 1 in firing order.", {
+    "n": FIRING_N,
+    "production": PRODUCTION,
+    "cite": CITE,
+    "summary": _texts("What the production says."),
+    "facts": _list("The facts it matched, in the order of its conditions.", _obj("A fact a firing matched.", {
+        "template": _str("The fact's template."),
+        "id": _str("The fact's id."),
+        "slots": {"type": "object", "description": "The slot values its conditions tested.",
+                  "additionalProperties": {"anyOf": [SCALAR, {"type": "array", "items": SCALAR}]}},
+        "text": {"type": "object", "description": "The fact as a director reads it, in Russian and English.",
+                 "properties": {"ru": {"type": "string"}, "en": {"type": "string"}},
+                 "additionalProperties": False}})),
+    "derived": _list("The facts it derived, as template(subject).", {"type": "string"}),
+    "rests_on": _list("The earlier firings that derived facts it used.", FIRING_N)})
+RESULT = _or_null(_obj(
+    "The board's result after the ruling: null when the ruling settles no result (reserved: always null in"
+    " version 1).", {
+        "contract": _str("The contract, e.g. 4S, 3NTX."),
+        "declarer": SEAT,
+        "tricks": {"type": "integer", "minimum": 0, "maximum": 13,
+                   "description": "The tricks declarer's side ends with, every transfer and award counted."},
+        "made": {"type": "integer", "minimum": -13, "maximum": 7,
+                 "description": "Tricks over the contract (0 or more: made), or minus the tricks down."},
+        "score": _obj("The score for each side (the two may differ after an adjustment).",
+                      {"NS": {"type": "integer"}, "EW": {"type": "integer"}}),
+        "text": _texts("The result as the table writes it, e.g. '4S by South, 10 tricks, made; N-S +420'."),
+        "provisional": PROVISIONAL}))
+NOT_ENCODED = _obj("A law the incident reaches that bridgelaw does not encode yet.", {
+    "cite": CITE, "title": _texts("The law's title."),
+    "text": _texts("What to do, e.g. 'Law 54 is not encoded yet: rule from the law book'.")})
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": f"bridgelaw ruling, version {VERSION}",
+    **_obj("A ruling under the 2017 Laws of Duplicate Bridge, as `bridgelaw rule --json` prints it and"
+           " `POST /api/interview` returns it.  Every field is always present.  Version rule: a new field keeps the"
+           " version; removing a field or changing what one means bumps it.", {
+               "version": {"const": VERSION, "description": "The version of this shape."},
+               "incident": _str("The incident's title."),
+               "result": RESULT,
+               "elements": _list("The ruling's elements in reading order.", ELEMENT),
+               "open_questions": _list("Facts not yet known that could change the ruling, each with WHY.", QUESTION),
+               "how": _list("HOW: every firing in firing order (elements[].how and rests_on refer to n).", FIRING),
+               "not_encoded": _list("Laws the incident reaches that are not encoded yet (reserved: always empty in"
+                                    " version 1).", NOT_ENCODED)}),
+    "$comment": "Generated by `bridgelaw schemas` from bridgelaw/explain/ruling_json.py; do not edit by hand.",
+}
+
+
+def embedded() -> dict:
+    """SCHEMA without its document keywords, to sit inside another document (the OpenAPI components)."""
+    out = copy.deepcopy(SCHEMA)
+    for key in ("$schema", "$comment"):
+        out.pop(key)
+    return out
