@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from bridgelaw.engine import load
 from bridgelaw.faces.cli import main
 from committee_project import make_project
 
+ROOT = Path(__file__).resolve().parent.parent
 VOID = {"meta", "br", "hr", "img", "input", "link"}
 
 
@@ -82,9 +84,20 @@ def test_book_of_a_project_in_plain_words(tmp_path, lang, capsys):
 
 def test_book_of_the_shipped_knowledge(tmp_path):
     out = tmp_path / "book"
-    assert main(["book", str(out)]) == 0
+    assert main(["book", "--lang", "en", str(out)]) == 0
     pages = check_book(out)
     assert "index.html" in pages and "vocabulary.html" in pages
+    # the vocabulary page follows the parts, in the stated order, each under its title
+    vocab = load(ROOT).vocabulary
+    html = (out / "vocabulary.html").read_text(encoding="utf-8")
+    at = [html.index(f'<section id="part-{part.name}">') for part in vocab.parts]
+    assert len(at) > 1 and at == sorted(at)
+    for part, start, end in zip(vocab.parts, at, at[1:] + [len(html)]):
+        assert f"<h2>{part.title['en']}</h2>" in html[start:end]
+        for name in part.templates:
+            assert f'id="t-{name}"' in html[start:end]
+        for name in part.elements:
+            assert f'id="e-{name}"' in html[start:end]
 
 
 def test_coverage_lists_every_law_and_the_sections_of_encoded_ones(tmp_path, capsys):

@@ -60,7 +60,7 @@ class RulingElement:
     text: dict  # {ru, en}
     how: list  # firing numbers, the producing firing last
     about: str = ""  # the fact it is about, when the incident holds several of its kind (e.g. two revokes)
-    label: dict = field(default_factory=dict)  # {ru, en}: the kind's name (facts/vocabulary.yaml)
+    label: dict = field(default_factory=dict)  # {ru, en}: the kind's name (facts/vocabulary/)
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """Load and validate the knowledge: knowledge/law-NN.yaml against the vocabulary.
 
 Shape: ``load_knowledge(root) -> Knowledge`` where ``root`` holds knowledge/
-and facts/vocabulary.yaml (``find_files``).  Every mistake is collected and raised together as
+and facts/vocabulary/ (``find_files``).  Every mistake is collected and raised together as
 BridgelawError, each ``file:line:col: production ID: what`` with a suggestion.
 Each production is read by productions.py; after validation, productions are put in canonical order (by citation, then
 id: independent of file names and positions) and given a salience by
@@ -19,7 +19,7 @@ from ..model import Knowledge, LawFile, Production
 from .precedence import resolve_overrides, stratify
 from .productions import KnowledgeLoader
 from .schemas import validate
-from .vocabulary import Vocabulary, load_vocabulary
+from .vocabulary import Vocabulary, load_vocabulary, vocabulary_path
 from .yamlsafe import LocDict, load
 
 LAW_FILE = re.compile(r"^law-(\d{1,2})\.ya?ml$")
@@ -57,7 +57,7 @@ def _check_left_out(laws: dict, prods: list, raw: dict, c: Collector) -> None:
 def find_files(root: Path) -> tuple[Path, Path, Path, list[Path]]:
     """Vocabulary, laws index, knowledge dir and law files under a project root."""
     kdir = root / "knowledge"
-    return root / "facts" / "vocabulary.yaml", kdir / "laws.yaml", kdir, sorted(
+    return vocabulary_path(root), kdir / "laws.yaml", kdir, sorted(
         (p for p in kdir.glob("law-*.y*ml") if LAW_FILE.match(p.name)), key=lambda p: int(LAW_FILE.match(p.name)[1]))
 
 
@@ -138,11 +138,11 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
 
 
 def find_root(path: Path | None, default: Path) -> Path:
-    """The project folder (holding facts/vocabulary.yaml) that ``path`` lies in, else ``default``."""
+    """The project folder (holding facts/vocabulary/ and knowledge/) that ``path`` lies in, else ``default``."""
     if path is None:
         return default
     path = Path(path).resolve()
     for p in [path] + list(path.parents):
-        if (p / "facts" / "vocabulary.yaml").exists() and (p / "knowledge").is_dir():
+        if vocabulary_path(p).exists() and (p / "knowledge").is_dir():
             return p
     return default

@@ -1,11 +1,12 @@
 """JSON Schemas of bridgelaw's YAML files: the one source of truth for their shape.
 
-``SCHEMAS`` maps a file kind (``vocabulary``, ``knowledge``, ``incident``,
-``cases``) to a JSON Schema (draft 2020-12) dict.  ``validate(kind, data)``
-checks loaded YAML against it and returns Problems located at the file and
-line of the offending value, with the allowed keys or values and a "did you
-mean" suggestion.  Names that depend on the vocabulary (templates, slots,
-values) are checked afterwards by the loaders, which know the vocabulary.
+``SCHEMAS`` maps a file kind (``vocabulary-index``, ``vocabulary`` (one part),
+``knowledge``, ``incident``, ``cases``, ``score_table``, ``imp_scale``) to a
+JSON Schema (draft 2020-12) dict.  ``validate(kind, data)`` checks loaded
+YAML against it and returns Problems located at the file and line of the
+offending value, with the allowed keys or values and a "did you mean"
+suggestion.  Names that depend on the vocabulary (templates, slots, values)
+are checked afterwards by the loaders, which know the vocabulary.
 """
 from __future__ import annotations
 
@@ -84,13 +85,24 @@ ELEMENT_KIND = {
 }
 VOCABULARY = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "bridgelaw vocabulary",
+    "title": "bridgelaw vocabulary (a part of facts/vocabulary/, or a small project's facts/vocabulary.yaml)",
     "type": "object",
     "properties": {
+        "title": I18N,
         "templates": {"type": "object", "additionalProperties": TEMPLATE, "propertyNames": NAME},
         "elements": {"type": "object", "additionalProperties": ELEMENT_KIND, "propertyNames": NAME},
     },
-    "required": ["templates", "elements"],
+    "additionalProperties": False,
+}
+VOCABULARY_INDEX = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "bridgelaw vocabulary index (facts/vocabulary/index.yaml)",
+    "type": "object",
+    "properties": {
+        "parts": {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
+                  "description": "the parts (file names without .yaml), in the order the interview asks in"},
+    },
+    "required": ["parts"],
     "additionalProperties": False,
 }
 
@@ -227,8 +239,8 @@ IMP_SCALE = {
     },
 }
 
-SCHEMAS = {"vocabulary": VOCABULARY, "knowledge": KNOWLEDGE, "incident": INCIDENT, "cases": CASES,
-           "score_table": SCORE_TABLE, "imp_scale": IMP_SCALE}
+SCHEMAS = {"vocabulary-index": VOCABULARY_INDEX, "vocabulary": VOCABULARY, "knowledge": KNOWLEDGE,
+           "incident": INCIDENT, "cases": CASES, "score_table": SCORE_TABLE, "imp_scale": IMP_SCALE}
 _VALIDATORS = {k: jsonschema.Draft202012Validator(v) for k, v in SCHEMAS.items()}
 
 
