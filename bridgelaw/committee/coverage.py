@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..read.citations import covers
+from ..words import both, same
 
 LAWS = range(1, 94)
 
@@ -80,7 +81,7 @@ def coverage(knowledge, exercised: dict | None = None) -> list[Row]:
         by_law.setdefault(p.law, []).append(p)
     rows = []
     for n in LAWS:
-        title = index.laws[n]["title"] if index and n in index.laws else {"ru": f"Закон {n}", "en": f"Law {n}"}
+        title = index.laws[n]["title"] if index and n in index.laws else both("book.law_n", n=n)
         prods = by_law.get(n, [])
         law_row = Row(str(n), n, title, False, [p.id for p in prods])
         for p in prods:
@@ -91,7 +92,7 @@ def coverage(knowledge, exercised: dict | None = None) -> list[Row]:
         if not expand:
             continue
         for cite, utitle in units(index, n):
-            r = Row(cite, n, {"ru": utitle, "en": utitle}, True)
+            r = Row(cite, n, same(utitle), True)
             for p in prods:
                 if related(cite, p.cite):
                     r.productions.append(p.id)

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from .. import values as V
 from ..ops import WRITTEN
+from ..read.files import write_atomic
 from ..read.productions import id_slot
 from ..explain import ruling_json
 from ..read.schemas import CITE, I18N, SCHEMAS
@@ -227,7 +228,7 @@ def write_schemas(root: Path) -> list[Path]:
     for p, text in _wanted(root).items():
         if not p.exists() or p.read_text(encoding="utf-8") != text:
             p.parent.mkdir(parents=True, exist_ok=True)
-            p.write_text(text, encoding="utf-8")
+            write_atomic(p, text)
             changed.append(p)
     return changed
 

@@ -10,6 +10,10 @@
   elements (the same kind with different arguments or texts, unless the kind is marked
   ``many``, or kinds one of which ``contradicts`` the other) with no
   ``overrides`` between them; and two productions of one subsection with the same conditions;
+- productions that derive facts for each other in a cycle (P derives what Q
+  tests, ..., and something on the way derives what P tests): a cycle ends
+  when it derives nothing new, but one that keeps deriving new values (arithmetic)
+  runs to the engine's firing limit;
 - a production no case fires (``outcomes``: the cases' results, testrun.py);
 - a section or subsection of an encoded law (or of a law with a ``subsections:``
   list in laws.yaml) that no production cites, no judgment question names and
@@ -220,6 +224,51 @@ def conflicts(knowledge, complete: bool = True) -> list[Problem]:
     return out
 
 
+# -- productions that feed each other in a cycle -----------------------------------------------
+
+def cycles(knowledge) -> list[list]:
+    """The groups of productions that can derive facts for each other in a cycle (a production
+    feeding itself is a group of one), each in canonical order, in the order of their first member."""
+    prods = knowledge.productions
+    testers: dict = {}
+    for q in prods:
+        for pat in q.when:
+            if not pat.negated:
+                testers.setdefault(pat.template, []).append(q.id)
+    feeds = {p.id: {q for d in p.derive for q in testers.get(d.template, ())} for p in prods}
+    reach = {}
+    for p in prods:
+        seen, todo = set(), list(feeds[p.id])
+        while todo:
+            q = todo.pop()
+            if q not in seen:
+                seen.add(q)
+                todo.extend(feeds[q])
+        reach[p.id] = seen
+    groups, placed = [], set()
+    for p in prods:
+        if p.id in reach[p.id] and p.id not in placed:
+            group = [q for q in prods if q.id in reach[p.id] and p.id in reach[q.id]]
+            placed.update(q.id for q in group)
+            groups.append(group)
+    return groups
+
+
+def cyclic(knowledge) -> list[Problem]:
+    out = []
+    for group in cycles(knowledge):
+        first, rest = group[0], group[1:]
+        how = "; ".join(f"{p.id} ({_where(p)}) derives {', '.join(sorted({d.template for d in p.derive}))}"
+                        for p in group)
+        what = (f"this production with {', '.join(q.id for q in rest)} can derive facts for each other in a cycle"
+                if rest else "this production can derive a fact it tests itself")
+        out.append(_warn(first.loc, f"production {first.id}", f"does this chain end? {what}: {how}",
+                         "a fact derived again is the same fact, so the cycle ends unless it keeps deriving"
+                         " new values (arithmetic that grows): then the engine stops at its firing limit."
+                         " If the Laws chain this way, leave it"))
+    return out
+
+
 # -- productions no case fires -------------------------------------------------------------------
 
 def unexercised(knowledge, exercised: dict) -> list[Problem]:
@@ -289,7 +338,7 @@ def lint(knowledge, root: Path, exercised: dict | None = None, complete: bool = 
     blame the productions that depend on the broken ones."""
     if exercised is None:
         exercised = _run_cases(knowledge, root)
-    found = conflicts(knowledge, complete) + unexercised(knowledge, exercised)
+    found = conflicts(knowledge, complete) + unexercised(knowledge, exercised) + cyclic(knowledge)
     if complete:
         found += never_fire(knowledge) + gaps(knowledge, root)
     return sorted(found, key=lambda p: (p.loc.file, p.loc.line, p.loc.col))

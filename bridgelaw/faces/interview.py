@@ -37,20 +37,12 @@ from ..read.incident import Incident, InFact
 from ..model import Knowledge
 from ..explain.ruling import Ruling
 from ..values import BOOL_LABELS
+from ..words import LANGS, both, same, word
 from . import keys
 from .keys import Exists, SlotKey, fact_id, split_fact
 from .question import UNKNOWN, AnswerError, Choice, Question  # noqa: F401  (the interview's API)
 
 INCIDENT_KEY = keys.INCIDENT
-TEXT = {
-    "incident": {"ru": "Что произошло? (можно выбрать несколько)",
-                 "en": "What happened? (you may pick several)"},
-    "exists": {"ru": "Было ли также: {label}?", "en": "Was there also: {label}?"},
-    "another": {"ru": "Был ли ещё один случай: {label}?", "en": "Was there another: {label}?"},
-    "required": {"ru": "нужно, чтобы записать инцидент в файл (обязательный факт)",
-                 "en": "needed to write the incident to a file (a required fact)"},
-    "unknown": {"ru": "не знаю", "en": "not known"},
-}
 
 
 @dataclass
@@ -168,13 +160,19 @@ class Interview:
         return self._state().kinds
 
     def facts_data(self) -> dict:
-        """The established facts as an incident's ``facts`` mapping (template -> values, a list for ``many``)."""
+        """The established facts as an incident's ``facts`` mapping (template -> values, a list for ``many``).
+
+        Several facts of one template keep their ids (``revoke-1``...): a file numbers facts
+        without one by content, and a derived fact naming ``revoke-1`` must name the same revoke
+        under ``ask`` and under ``rule`` on the saved file."""
         out: dict = {}
-        for f in self._infacts(self._state()):
+        facts = self._infacts(self._state())
+        for f in facts:
             vals = f.known()
             t = self.vocab.templates[f.template]
             if t.many:
-                out.setdefault(f.template, []).append(vals)
+                several = sum(1 for g in facts if g.template == f.template) > 1
+                out.setdefault(f.template, []).append({"id": f.id, **vals} if several else vals)
             else:
                 out[f.template] = vals
         return out
@@ -267,7 +265,7 @@ class Interview:
         if slot is None:
             return self._exists_question(st, t, why)
         if not why:
-            why = ({"production": "", "cite": "", "summary": TEXT["required"]},)
+            why = ({"production": "", "cite": "", "summary": both("question.required")},)
         return self._slot_question(st, fid, t, slot, why)
 
     # -- questions -------------------------------------------------------------------------------
@@ -275,13 +273,14 @@ class Interview:
         templates = self.vocab.templates
         choices = tuple(Choice(k, templates[k].label, templates[k].description) for k in self.kinds)
         why = _why(self.knowledge, [p for p in self.knowledge.productions if p.subject.template in self.kinds])
-        return Question(key=INCIDENT_KEY, kind="incident", text=TEXT["incident"], choices=choices,
+        return Question(key=INCIDENT_KEY, kind="incident", text=both("question.incident"), choices=choices,
                         multiple=True, why=why)
 
     def _exists_question(self, st: _State, template: str, why: tuple) -> Question:
         t = self.vocab.templates[template]
         has = any(tt == template for tt, _ in st.facts.values())
-        text = {lang: TEXT["another" if has else "exists"][lang].format(label=t.label[lang]) for lang in ("ru", "en")}
+        key = "question.another" if has else "question.exists"
+        text = {lang: word(key, lang, label=t.label[lang]) for lang in LANGS}
         return Question(key=str(Exists(template)), kind="exists", text=text, template=template,
                         choices=_yes_no(), type="bool", help=t.description, why=why)
 
@@ -289,7 +288,7 @@ class Interview:
         t = self.vocab.templates[template]
         s = t.slots[slot]
         if s.type == "ref":
-            choices = tuple(Choice(f, {"ru": f, "en": f}) for f, (tt, _) in st.facts.items() if tt == s.template)
+            choices = tuple(Choice(f, same(f)) for f, (tt, _) in st.facts.items() if tt == s.template)
         elif s.type == "bool":
             choices = _yes_no()
         else:

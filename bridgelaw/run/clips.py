@@ -27,6 +27,7 @@ from __future__ import annotations
 import clips
 
 from .. import values as V
+from ..errors import BridgelawError
 from ..explain.assemble import complete, settle
 from .record import Recorder
 from .compiler import FiredMarker
@@ -207,6 +208,7 @@ class _ClipsRun:
         self.start()
         self.by_id: dict[str, dict] = {}
         self.asserted: set = set()
+        self.error: BridgelawError | None = None
 
     def derived(self) -> list:
         """The derived facts, as (template, id, ((slot, value), ...)), in the order they were first derived."""
@@ -264,11 +266,18 @@ class ClipsEngine:
         self.runs = 0  # incidents run in this environment
 
     def _fire(self, order, *args):
+        """bl-fire: one firing.  An error (the firing limit) is kept for ``infer`` to raise, and no
+        later firing does anything, so the agenda drains and CLIPS stops."""
         prod, positions, names = self._rules[order]
         run = self._run
+        if run.error is not None:
+            return
         context = {f"f{i}": run.by_id[fid] for i, fid in zip(positions, args)}
         context.update((f"v_{n}", from_clips(v)) for n, v in zip(names, args[len(positions):]))
-        run.fire(prod, context)
+        try:
+            run.fire(prod, context)
+        except BridgelawError as e:
+            run.error = e
 
     def infer(self, incident: Incident) -> _ClipsRun:
         """Run the productions over an incident: the run, holding its firings, elements and facts."""
@@ -279,6 +288,8 @@ class ClipsEngine:
         for f in incident.facts:
             run.declare(_Pending(f.template, id=f.id, **dict(f.values)))
         self.env.run()
+        if run.error is not None:
+            raise run.error
         return run
 
     def rule(self, incident: Incident) -> Ruling:
