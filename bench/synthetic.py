@@ -202,7 +202,7 @@ def write_project(dest: str | Path, n: int, seed: int = 0) -> tuple[Path, list[s
     for i in range(n):
         g = i * ngroups // n
         law = laws[g % len(laws)]
-        sections = list(index.laws[law]["sections"]) or [""]
+        sections = list(index.laws[law].sections) or [""]
         cite = f"{law}{rng.choice(sections)}"
         gen = files.setdefault(g, _Gen(vocab, groups[g], rng))
         gen.production(f"{cite}.syn-{i}", cite)

@@ -114,6 +114,15 @@ class Production:
 
 
 @dataclass(frozen=True)
+class LeftOut:
+    """Why a law file deliberately leaves a unit out: a reason from the closed list
+    (read/citations.py, REASONS) and, optionally, a note {ru, en} with the specifics."""
+
+    reason: str
+    note: dict | None = None
+
+
+@dataclass(frozen=True)
 class LawFile:
     """The header of one knowledge file."""
 
@@ -121,7 +130,7 @@ class LawFile:
     title: dict
     file: str
     note: dict | None = None
-    left_out: dict = field(default_factory=dict)  # cite -> {ru, en}: sections deliberately not encoded, and why
+    left_out: dict = field(default_factory=dict)  # cite -> LeftOut: units deliberately not encoded, and why
 
 
 @dataclass(frozen=True)

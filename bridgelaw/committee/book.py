@@ -1,8 +1,9 @@
 """``bridgelaw book``: the knowledge as static HTML for a committee to review, law by law.
 
 Shape: ``write_book(root, out_dir, lang) -> [written paths]``: ``index.html``
-(every law 1-93 with its coverage), one ``law-NN.html`` per encoded law (each
-production in plain words: conditions, ruling elements, derived facts; links
+(every law 1-93 with its coverage and its tally of units), one ``law-NN.html`` per
+encoded law (its units of the 2017 table, each encoded, judgment, left out with
+the reason, or missing; each production in plain words: conditions, ruling elements, derived facts; links
 to the productions it chains with, overrides or is overridden by, and the
 cases that fire it; then the law's cases with their result) and
 ``vocabulary.html``.  Pages are rendered with Jinja2 from
@@ -18,7 +19,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 
 from ..read.citations import covers
 from ..read.files import write_atomic
-from .coverage import coverage, units
+from .coverage import coverage, left_out_text, units
 from ..explain.describe import Describer
 from ..words import word, words
 
@@ -108,6 +109,8 @@ def write_book(root: Path, out: Path, lang: str = "ru") -> list[Path]:
     rows = coverage(knowledge, {pid: cvs for pid, cvs in fired_by.items()})
     env = _environment()
     env.globals.update(t=words("book", lang), lang=lang, href=href, see_href=see_href, d=d, prods=prods,
+                       left_out_text=left_out_text,
+                       tally_text=lambda tally: word("book.tally", lang, n=sum(tally.values()), **tally),
                        title=lambda n: knowledge.index.title(n, lang) if knowledge.index else f"Law {n}")
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -124,6 +127,7 @@ def write_book(root: Path, out: Path, lang: str = "ru") -> list[Path]:
     for n in encoded:
         lf = knowledge.laws[n]
         write(law_page(n), "law.html", law=lf, n=n, units=[r for r in rows if r.unit and r.law == n],
+              law_row=next(r for r in rows if not r.unit and r.law == n),
               productions=[p for p in knowledge.productions if p.law == n], links=links, fired_by=fired_by,
               cases=[c for c in cases if c.law == n], laws=encoded)
     write("vocabulary.html", "vocabulary.html", vocab=knowledge.vocabulary)

@@ -117,9 +117,8 @@ def _check_one_file(path: Path, vocab) -> tuple[list[Problem], str]:
 
 def cross_checks(knowledge, cases) -> list[Problem]:
     """Names and citations one file uses and another defines: production ids and cites in the cases,
-    the laws the vocabulary's questions cite, the subsections listed in laws.yaml."""
+    the laws the vocabulary's questions cite (laws.yaml checks its own units as it loads)."""
     from ..read.cases import check_production_ids
-    from ..read.citations import parse
     problems = check_production_ids(cases, knowledge)
     index = knowledge.index
     if index is None:
@@ -132,16 +131,6 @@ def cross_checks(knowledge, cases) -> list[Problem]:
         for s in t.slots.values():
             if s.law and index.check(str(s.law)):
                 problems.append(Problem(s.loc, f"law: {index.check(str(s.law))}", f"slot {t.name}.{s.name}"))
-    for n, entry in index.laws.items():
-        for sub in entry.get("subsections") or []:
-            try:
-                c = parse(str(sub))
-                wrong = c.law != n
-            except ValueError:
-                wrong = True
-            if wrong:
-                problems.append(Problem(Loc("knowledge/laws.yaml"), f"law {n}: subsection '{sub}' is not a"
-                                        f" subsection of Law {n} (write e.g. {n}A1, {n}B2(a))"))
     return problems
 
 

@@ -15,9 +15,9 @@
   when it derives nothing new, but one that keeps deriving new values (arithmetic)
   runs to the engine's firing limit;
 - a production no case fires (``outcomes``: the cases' results, testrun.py);
-- a section or subsection of an encoded law (or of a law with a ``subsections:``
-  list in laws.yaml) that no production cites, no judgment question names and
-  the law file does not list under ``left_out``.
+- the units of an encoded law (its subsections in the 2017 table of
+  knowledge/laws.yaml) that no production cites, no judgment question names
+  and the law file does not list under ``left_out`` (one warning per law).
 
 The analysis errs on "possible": it warns only where it can show the problem.
 """
@@ -291,22 +291,9 @@ def _law_line(file: str, root: Path) -> Loc:
     return Loc(file, 1, 1)
 
 
-def _index_locs(root: Path) -> dict:
-    """Law number -> Loc of its 'subsections:' list in knowledge/laws.yaml."""
-    from ..read.yamlsafe import load
-    path = root / "knowledge" / "laws.yaml"
-    try:
-        data = load(path, shown_path(path))
-    except Exception:
-        return {}
-    laws = data.get("laws") if isinstance(data, dict) else None
-    if not isinstance(laws, dict):
-        return {}
-    return {int(n): e.loc_of("subsections") for n, e in laws.items()
-            if str(n).isdigit() and isinstance(e, dict) and "subsections" in e}
-
-
 def gaps(knowledge, root: Path) -> list[Problem]:
+    """One warning per encoded law at its 'law:' line, naming the units of the 2017 table that no
+    production cites, no judgment question names and the file does not leave out with a reason."""
     index = knowledge.index
     if index is None:
         return []
@@ -314,20 +301,22 @@ def gaps(knowledge, root: Path) -> list[Problem]:
     cites = {}
     for p in knowledge.productions:
         cites.setdefault(p.law, []).append(p.cite)
-    listed = _index_locs(root)
     out = []
-    for n in sorted(set(knowledge.laws) | set(listed)):
-        where = _law_line(knowledge.laws[n].file, root) if n in knowledge.laws else listed[n]
-        for unit, title in units(index, n):
-            if any(related(unit, c) for c in cites.get(n, [])) or any(related(unit, j) for _, j in judged):
-                continue
-            if n in knowledge.laws and left_out_reason(knowledge, n, unit):
-                continue
-            named = f"{unit} ({title})" if title else unit
-            out.append(_warn(where, f"law {n}",
-                             f"is {named} left to the director, or still to be written? No production cites it",
-                             "write its productions here, or a judgment question in the vocabulary naming it"
-                             " (law: ...) if the director decides it"))
+    for n in sorted(knowledge.laws):
+        missing = [(unit, title) for unit, title in units(index, n)
+                   if not any(related(unit, c) for c in cites.get(n, []))
+                   and not any(related(unit, j) for _, j in judged) and not left_out_reason(knowledge, n, unit)]
+        if not missing:
+            continue
+        if len(missing) == 1:
+            unit, title = missing[0]
+            named, tail = (f"is {unit} ({title['en']})" if title else f"is {unit}"), "No production cites it"
+        else:
+            named, tail = f"are {', '.join(u for u, _ in missing)}", "No production cites them"
+        out.append(_warn(_law_line(knowledge.laws[n].file, root), f"law {n}",
+                         f"{named} left to the director, or still to be written? {tail}",
+                         "write their productions here, a judgment question in the vocabulary naming them"
+                         " (law: ...) if the director decides, or list them under left_out with a reason"))
     return out
 
 

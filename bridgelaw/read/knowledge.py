@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .citations import LawsIndex, covers, load_index, sort_key
 from ..errors import BridgelawError, Collector, Loc
-from ..model import Knowledge, LawFile, Production
+from ..model import Knowledge, LawFile, LeftOut, Production
 from .precedence import resolve_overrides, stratify
 from .productions import KnowledgeLoader
 from .schemas import validate
@@ -26,7 +26,8 @@ LAW_FILE = re.compile(r"^law-(\d{1,2})\.ya?ml$")
 
 
 def _left_out(data: LocDict, law: int, index: LawsIndex | None, c: Collector) -> dict:
-    """The file's ``left_out`` (cite -> reason), each cite checked: it exists and belongs to this law."""
+    """The file's ``left_out`` (cite -> LeftOut), each cite checked: it exists and belongs to this law
+    (the schema has checked that each reason is one of REASONS)."""
     raw = data.get("left_out") or {}
     out = {}
     for cite, why in raw.items():
@@ -39,7 +40,7 @@ def _left_out(data: LocDict, law: int, index: LawsIndex | None, c: Collector) ->
             c.add(raw.key_loc(cite), f"left_out: {cite} is not a part of Law {law}, which this file encodes",
                   f"law {law}", "list here only sections of this file's law")
             continue
-        out[cite] = why
+        out[cite] = LeftOut(why["reason"], why.get("note"))
     return out
 
 

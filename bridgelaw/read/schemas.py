@@ -15,6 +15,7 @@ from typing import Any
 import jsonschema
 
 from ..errors import Loc, Problem, suggest
+from .citations import REASONS
 from .yamlsafe import LocDict, LocList
 
 I18N = {
@@ -124,6 +125,14 @@ PRODUCTION = {
     "required": ["id", "cite", "summary", "when"],
     "additionalProperties": False,
 }
+LEFT_OUT = {
+    "type": "object",
+    "properties": {"reason": {"enum": list(REASONS), "description": "why: " + "; ".join(
+                       f"{k}: {v['en']}" for k, v in REASONS.items())},
+                   "note": I18N},
+    "required": ["reason"],
+    "additionalProperties": False,
+}
 KNOWLEDGE = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "bridgelaw knowledge file (one law)",
@@ -133,9 +142,9 @@ KNOWLEDGE = {
         "title": I18N,
         "edition": {"enum": [2017]},
         "note": I18N,
-        "left_out": {"type": "object", "propertyNames": CITE, "additionalProperties": I18N,
-                     "description": "sections or subsections of this law deliberately not encoded here,"
-                                    " each with the reason (ru, en)"},
+        "left_out": {"type": "object", "propertyNames": CITE, "additionalProperties": LEFT_OUT,
+                     "description": "units of this law deliberately not encoded here, each with its reason"
+                                    " ('not encoded yet' is no reason: such a unit is simply missing)"},
         "productions": {"type": "array", "items": PRODUCTION},
     },
     "required": ["law", "title", "productions"],
