@@ -1,6 +1,6 @@
 """Synthetic knowledge and incidents, generated from the real vocabulary, for the benchmark and the differential test.
 
-``write_project(dest, n, seed)`` writes a project folder (facts/vocabulary.yaml,
+``write_project(dest, n, seed)`` writes a project folder (facts/vocabulary.yaml in one file,
 knowledge/laws.yaml, knowledge/law-NN.yaml) holding ``n`` productions that
 ``bridgelaw.engine.load`` validates like any committee's file;
 ``incidents(vocabulary, groups, count, seed)`` draws incidents for it.
@@ -26,7 +26,7 @@ import yaml
 
 from bridgelaw.read.citations import load_index
 from bridgelaw.read.incident import incident_from_facts
-from bridgelaw.read.vocabulary import load_vocabulary
+from bridgelaw.read.vocabulary import load_vocabulary, part_files, vocabulary_path
 
 ROOT = Path(__file__).resolve().parent.parent
 GROUP_SIZE = 25
@@ -44,7 +44,11 @@ def group_templates(vocab, group: str) -> dict:
 
 def _vocabulary_data(groups: list[str]) -> dict:
     """The real vocabulary's YAML with a copy of every non-context template per group."""
-    raw = yaml.safe_load((ROOT / "facts" / "vocabulary.yaml").read_text(encoding="utf-8"))
+    raw = {"templates": {}, "elements": {}}
+    for path, _ in part_files(vocabulary_path(ROOT)):
+        part = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for key in raw:
+            raw[key].update(part.get(key) or {})
     templates = {}
     for name, t in raw["templates"].items():
         if t.get("context"):
@@ -191,14 +195,14 @@ def write_project(dest: str | Path, n: int, seed: int = 0) -> tuple[Path, list[s
     (dest / "knowledge").mkdir(parents=True, exist_ok=True)
     _dump(_vocabulary_data(groups), dest / "facts" / "vocabulary.yaml")
     shutil.copy(ROOT / "knowledge" / "laws.yaml", dest / "knowledge" / "laws.yaml")
-    vocab = load_vocabulary(ROOT / "facts" / "vocabulary.yaml")
+    vocab = load_vocabulary(vocabulary_path(ROOT))
     index = load_index(ROOT / "knowledge" / "laws.yaml")
     laws = sorted(index.laws)
     files: dict[int, list] = {}
     for i in range(n):
         g = i * ngroups // n
         law = laws[g % len(laws)]
-        sections = list(index.laws[law]["sections"]) or [""]
+        sections = list(index.laws[law].sections) or [""]
         cite = f"{law}{rng.choice(sections)}"
         gen = files.setdefault(g, _Gen(vocab, groups[g], rng))
         gen.production(f"{cite}.syn-{i}", cite)

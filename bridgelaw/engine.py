@@ -26,6 +26,7 @@ from .model import Knowledge
 from .read.cache import cached
 from .read.incident import Incident, InFact, incident_from_facts, load_incident
 from .read.knowledge import find_files, load_knowledge
+from .read.vocabulary import vocabulary_files
 from .run.compiler import compile_engine, fact_classes
 from .run.partition import Partitions
 from .run.record import Recorder
@@ -41,7 +42,7 @@ def load(root: str | Path | None = None) -> Knowledge:
     """
     root = Path(root) if root else PROJECT_ROOT
     vocabulary, index, _, law_files = find_files(root)
-    return cached(root, [vocabulary, index, *law_files], lambda: load_knowledge(root))
+    return cached(root, [*vocabulary_files(vocabulary), index, *law_files], lambda: load_knowledge(root))
 
 
 class _Run(Recorder, FastEngine):

@@ -10,30 +10,18 @@ from __future__ import annotations
 
 import re
 
+from .words import both, word
+
 SEATS = ("N", "E", "S", "W")
 SIDES = ("NS", "EW")
 SUITS = ("S", "H", "D", "C")
 STRAINS = ("S", "H", "D", "C", "NT")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
-SEAT_LABELS = {
-    "N": {"ru": "Север", "en": "North"},
-    "E": {"ru": "Восток", "en": "East"},
-    "S": {"ru": "Юг", "en": "South"},
-    "W": {"ru": "Запад", "en": "West"},
-}
-SIDE_LABELS = {
-    "NS": {"ru": "Север-Юг", "en": "North-South"},
-    "EW": {"ru": "Восток-Запад", "en": "East-West"},
-}
+SEAT_LABELS = {s: both(f"seat.{s}") for s in SEATS}  # {ru, en}: the words live in words.py
+SIDE_LABELS = {s: both(f"side.{s}") for s in SIDES}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "БК"}
-SUIT_LABELS = {
-    "S": {"ru": "пики", "en": "spades"},
-    "H": {"ru": "червы", "en": "hearts"},
-    "D": {"ru": "бубны", "en": "diamonds"},
-    "C": {"ru": "трефы", "en": "clubs"},
-    "NT": {"ru": "без козыря", "en": "notrump"},
-}
+SUIT_LABELS = {s: both(f"suit.{s}") for s in STRAINS}
 # names a director may write for a seat, a side or a suit, in English and Russian (upper case, no spaces)
 NAMES = {
     "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W",
@@ -43,7 +31,7 @@ NAMES = {
     "SPADES": "S", "HEARTS": "H", "DIAMONDS": "D", "CLUBS": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
     "ПИКИ": "S", "ЧЕРВЫ": "H", "БУБНЫ": "D", "ТРЕФЫ": "C", "БК": "NT",
 }
-BOOL_LABELS = {True: {"ru": "да", "en": "yes"}, False: {"ru": "нет", "en": "no"}}
+BOOL_LABELS = {True: both("answer.yes"), False: both("answer.no")}
 
 _SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
 _CARD = re.compile(r"^(?P<suit>[SHDC])(?P<rank>10|[2-9TJQKA])$|^(?P<rank2>10|[2-9TJQKA])(?P<suit2>[SHDC])$")
@@ -118,6 +106,6 @@ def render_card(card: str) -> str:
 def render_contract(contract: str, lang: str) -> str:
     m = _CONTRACT.match(contract)
     strain = m.group("strain")
-    s = m.group("level") + (SUIT_SYMBOLS[strain] if strain != "NT" else ("БК" if lang == "ru" else "NT"))
-    dbl = m.group("dbl") or ""
-    return s + {"": "", "X": (" контра" if lang == "ru" else "X"), "XX": (" реконтра" if lang == "ru" else "XX")}[dbl]
+    s = m.group("level") + (SUIT_SYMBOLS[strain] if strain != "NT" else word("contract.NT", lang))
+    dbl = m.group("dbl")
+    return s + (word(f"contract.{dbl}", lang) if dbl else "")

@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from bridgelaw.engine import load
 from bridgelaw.faces.cli import main
 from committee_project import make_project
 
+ROOT = Path(__file__).resolve().parent.parent
 VOID = {"meta", "br", "hr", "img", "input", "link"}
 
 
@@ -82,22 +84,71 @@ def test_book_of_a_project_in_plain_words(tmp_path, lang, capsys):
 
 def test_book_of_the_shipped_knowledge(tmp_path):
     out = tmp_path / "book"
-    assert main(["book", str(out)]) == 0
+    assert main(["book", "--lang", "en", str(out)]) == 0
     pages = check_book(out)
     assert "index.html" in pages and "vocabulary.html" in pages
+    # the vocabulary page follows the parts, in the stated order, each under its title
+    vocab = load(ROOT).vocabulary
+    html = (out / "vocabulary.html").read_text(encoding="utf-8")
+    at = [html.index(f'<section id="part-{part.name}">') for part in vocab.parts]
+    assert len(at) > 1 and at == sorted(at)
+    for part, start, end in zip(vocab.parts, at, at[1:] + [len(html)]):
+        assert f"<h2>{part.title['en']}</h2>" in html[start:end]
+        for name in part.templates:
+            assert f'id="t-{name}"' in html[start:end]
+        for name in part.elements:
+            assert f'id="e-{name}"' in html[start:end]
 
 
-def test_coverage_lists_every_law_and_the_sections_of_encoded_ones(tmp_path, capsys):
-    root = make_project(tmp_path / "p")
+def coverage_lines(root, capsys) -> dict:
+    """``bridgelaw coverage`` of the project at ``root``: cite -> the rest of its row, split; and the summary."""
     assert main(["--root", str(root), "coverage"]) == 0
     out = capsys.readouterr().out
-    table = out.split("\n\n")[0]
-    rows = [line.split() for line in table.splitlines()]
-    laws = [r[0] for r in rows[2:] if r and r[0].isdigit()]
-    assert laws == [str(n) for n in range(1, 94)]
-    unit = {r[0]: r for r in rows if r and re.match(r"^6[34][A-Z]$", r[0])}
-    assert unit["63A"][-3:] == ["encoded", "1", "3"]
-    assert unit["63B"][-1] == "missing"
-    assert unit["64A"][-3:] == ["encoded", "2", "2"]
-    assert unit["64C"][-1] == "judgment"
-    assert "2 of 93 laws have productions" in out
+    table, summary = out.split("\n\n")
+    rows = [line.split() for line in table.splitlines()[2:]]
+    return {r[0]: r[1:] for r in rows}, summary
+
+
+def test_coverage_lists_every_law_and_the_units_of_each(tmp_path, capsys):
+    rows, summary = coverage_lines(make_project(tmp_path / "p"), capsys)
+    assert [c for c in rows if c.isdigit()] == [str(n) for n in range(1, 94)]
+    # a unit row: status, productions, cases, what it rests on (the units 63A1... have no title of their own)
+    assert rows["63A1"] == ["encoded", "1", "3", "63A1.played-to-next-trick"]
+    assert rows["63A2"] == ["missing"]
+    assert rows["63B"][-1] == "missing"
+    assert rows["64A1"] == ["encoded", "1", "1", "64A1.offender-won-revoke-trick"]
+    assert rows["64C2(a)"] == ["judgment", "revoke.damage"]
+    # a law row: encoded units / all its units, then the tally
+    assert rows["64"][-14:] == ["3/13", "3", "3", "13", "unit(s):", "3", "encoded,", "3", "judgment,", "0", "left",
+                                "out,", "7", "missing"]
+    # a law with no productions lists its units (its sections, where the table lists no subsections) as missing
+    assert rows["65"][-12:-10] == ["0/4", "4"] and rows["65A"][-1] == "missing"
+    assert summary.startswith("2 of 93 laws have productions; of their 18 unit(s): 4 encoded, 3 judgment,"
+                              " 0 left out, 11 missing; of all ")
+
+
+def test_coverage_counts_units_not_sections(tmp_path, capsys):
+    """64A1 encoded but 64A2 not: Law 64's section A is half done, and the table says so."""
+    root = make_project(tmp_path / "p")
+    law = root / "knowledge" / "law-64.yaml"
+    text = law.read_text(encoding="utf-8")
+    start = text.index("  - id: 64A2.partner-won-revoke-trick")
+    end = text.index("  - id: 64B6.trick-twelve")
+    law.write_text(text[:start] + text[end:], encoding="utf-8")
+    (root / "tests" / "cases" / "law-64.yaml").unlink()  # its cases name 64A2
+    rows, _ = coverage_lines(root, capsys)
+    assert rows["64A1"][0] == "encoded"
+    assert rows["64A2"] == ["missing"]
+    assert "2/13" in rows["64"]
+
+
+def test_book_reports_to_the_subsection_with_the_reason_for_leaving_out(tmp_path):
+    out = tmp_path / "book"
+    assert main(["book", "--lang", "en", str(out)]) == 0
+    page = (out / "law-12.html").read_text(encoding="utf-8")
+    row = re.search(r'<tr id="sec-12A1">(.*?)</tr>', page, re.S)[1]
+    assert 'class="left_out">left out<' in row
+    assert "applied through other subsections (the note names them): The director&#39;s general power" in row
+    assert re.search(r'<tr id="sec-12B2">.*?class="missing">missing<', page, re.S)
+    index = (out / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"14 unit\(s\): 3 encoded, 0 left to judgment, 3 left out, 8 missing", index)

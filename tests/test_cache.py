@@ -45,8 +45,17 @@ def test_an_edit_is_a_miss_and_replaces_the_file(project):
     assert len(after) == 1 and after != before
 
 
+def test_an_edit_to_any_vocabulary_part_is_a_miss(project):
+    for part in sorted((project / "facts" / "vocabulary").glob("*.yaml")):
+        load(project)
+        before = files(project)
+        part.write_text(part.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
+        load(project)
+        assert files(project) != before, f"an edit to {part.name} was not seen"
+
+
 def test_mistakes_are_never_cached(project):
-    vocab = project / "facts" / "vocabulary.yaml"
+    vocab = project / "facts" / "vocabulary" / "claims.yaml"
     vocab.write_text(vocab.read_text(encoding="utf-8") + "\nnot_a_key: [\n", encoding="utf-8")
     for _ in range(2):
         with pytest.raises(BridgelawError):

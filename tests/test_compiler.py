@@ -16,9 +16,8 @@ productions:
 
 def engine_for(tmp_path: Path, productions: str) -> Engine:
     """An engine over the real vocabulary and one knowledge file, knowledge/law-64.yaml."""
-    (tmp_path / "facts").mkdir()
     (tmp_path / "knowledge").mkdir()
-    shutil.copy(ROOT / "facts" / "vocabulary.yaml", tmp_path / "facts")
+    shutil.copytree(ROOT / "facts" / "vocabulary", tmp_path / "facts" / "vocabulary")
     shutil.copy(ROOT / "knowledge" / "laws.yaml", tmp_path / "knowledge")
     (tmp_path / "knowledge" / "law-64.yaml").write_text(HEAD + productions, encoding="utf-8")
     return Engine(load(tmp_path))

@@ -39,8 +39,8 @@ def run(capsys, *argv) -> tuple[int, str]:
 
 
 def add_slot(root: Path, slot: str) -> None:
-    """Step 1: the slot goes under revoke: -> slots: of the vocabulary."""
-    vocab = root / "facts" / "vocabulary.yaml"
+    """Step 1: the slot goes under revoke: -> slots: of the vocabulary's part on revokes."""
+    vocab = root / "facts" / "vocabulary" / "revokes.yaml"
     text = vocab.read_text(encoding="utf-8")
     at = text.index("\n    slots:\n", text.index("\n  revoke:\n")) + len("\n    slots:\n")
     vocab.write_text(text[:at] + slot + text[at:], encoding="utf-8")

@@ -38,7 +38,7 @@ def test_clean_copy_has_no_errors_and_no_doubts_about_its_productions(project, c
     code, out = check(capsys, ".")
     assert code == 0, out
     assert "0 error(s)" in out
-    # only the gap (63B has no production); nothing about the productions themselves
+    # only the gaps (units of 63 and 64 no production cites); nothing about the productions themselves
     assert [f for f in findings(out) if ": production " in f] == [], out
 
 
@@ -160,12 +160,14 @@ def test_case_citing_a_missing_subsection_and_unknown_production(project, capsys
     assert "names unknown production '63A1.played-to-next'" in out
 
 
-def test_gap_names_the_subsection_and_a_judgment_question_covers_one(project, capsys):
+def test_gap_names_the_subsections_and_a_judgment_question_covers_some(project, capsys):
     code, out = check(capsys, ".")
     gaps = [f for f in findings(out) if "left to the director" in f]
-    assert gaps == ["knowledge/law-63.yaml:2:1: warning: law 63: is 63B (Revoke May Not Be Corrected) left to the"
-                    " director, or still to be written? No production cites it"]
-    # 64C has no production but the vocabulary's judgment question 'damage' names it
+    assert gaps == ["knowledge/law-63.yaml:2:1: warning: law 63: are 63A2, 63A3, 63A4, 63B left to the director,"
+                    " or still to be written? No production cites them",
+                    "knowledge/law-64.yaml:2:1: warning: law 64: are 64B1, 64B2, 64B3, 64B4, 64B5, 64B7, 64B8 left"
+                    " to the director, or still to be written? No production cites them"]
+    # 64C1, 64C2(a), 64C2(b) have no production but the vocabulary's judgment question 'damage' names 64C
 
 
 def test_shipped_knowledge_checks_clean():

@@ -207,7 +207,7 @@ def test_director_rules_a_defective_trick_on_a_phone(phone, knowledge, engine):
 def test_director_rules_a_claim_on_a_phone(phone, knowledge, engine):
     path = _claim_incident()
     if path is None or "claim" not in knowledge.vocabulary.templates:
-        pytest.skip("no claim knowledge yet: facts/vocabulary.yaml has no 'claim' template and facts/incidents/ "
+        pytest.skip("no claim knowledge yet: facts/vocabulary/ has no 'claim' template and facts/incidents/ "
                     "no incident stating one (Laws 68-71 are being written on branch issue3); this test runs "
                     "as soon as they reach this branch")
     rule_through_the_page(phone, "claim", path, knowledge, engine)

@@ -19,19 +19,19 @@ def _rel(p: Path) -> str:
 def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], str]:
     from ..engine import Engine
     from ..read.knowledge import LAW_FILE, find_files, load_knowledge
-    from ..read.vocabulary import load_vocabulary
+    from ..read.vocabulary import load_vocabulary, vocabulary_files, vocabulary_path
 
     files = None
     root = default_root
     if path is not None:
         if path.is_file():
             files = [path]
-            root = next((p for p in path.resolve().parents if (p / "facts" / "vocabulary.yaml").exists()), default_root)
+            root = next((p for p in path.resolve().parents if vocabulary_path(p).exists()), default_root)
         elif (path / "knowledge").is_dir():
             root = path
         elif path.is_dir():
             files = sorted(p for p in path.glob("law-*.y*ml") if LAW_FILE.match(p.name))
-            root = path.parent if (path.parent / "facts" / "vocabulary.yaml").exists() else default_root
+            root = path.parent if vocabulary_path(path.parent).exists() else default_root
         else:
             return [Problem(_loc(path), "no such file or folder")], "check"
     problems: list[Problem] = []
@@ -40,6 +40,8 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
         vocab = load_vocabulary(vpath, _rel(vpath))
     except BridgelawError as e:
         return e.problems, "vocabulary"
+    if files is not None and len(files) == 1 and files[0].resolve() in {f.resolve() for f in vocabulary_files(vpath)}:
+        return [], f"checked the vocabulary: {len(vocab.parts)} part(s)"
     if files is not None and len(files) == 1 and (not LAW_FILE.match(files[0].name) or _is_data(files[0])):
         return _check_one_file(files[0], vocab)
     law_files = files if files is not None else law_files
@@ -115,9 +117,8 @@ def _check_one_file(path: Path, vocab) -> tuple[list[Problem], str]:
 
 def cross_checks(knowledge, cases) -> list[Problem]:
     """Names and citations one file uses and another defines: production ids and cites in the cases,
-    the laws the vocabulary's questions cite, the subsections listed in laws.yaml."""
+    the laws the vocabulary's questions cite (laws.yaml checks its own units as it loads)."""
     from ..read.cases import check_production_ids
-    from ..read.citations import parse
     problems = check_production_ids(cases, knowledge)
     index = knowledge.index
     if index is None:
@@ -130,16 +131,6 @@ def cross_checks(knowledge, cases) -> list[Problem]:
         for s in t.slots.values():
             if s.law and index.check(str(s.law)):
                 problems.append(Problem(s.loc, f"law: {index.check(str(s.law))}", f"slot {t.name}.{s.name}"))
-    for n, entry in index.laws.items():
-        for sub in entry.get("subsections") or []:
-            try:
-                c = parse(str(sub))
-                wrong = c.law != n
-            except ValueError:
-                wrong = True
-            if wrong:
-                problems.append(Problem(Loc("knowledge/laws.yaml"), f"law {n}: subsection '{sub}' is not a"
-                                        f" subsection of Law {n} (write e.g. {n}A1, {n}B2(a))"))
     return problems
 
 

@@ -1,21 +1,25 @@
-"""Coverage: which of the 2017 laws and their subsections the knowledge encodes, and how many cases show it.
+"""Coverage: which units of the 2017 Laws (to the subsection) the knowledge encodes, and how many cases show it.
 
-Shape: ``coverage(knowledge, exercised) -> [Row]``, one row per law 1-93 and,
-under each law that has productions (or a ``subsections:`` list in
-knowledge/laws.yaml), one row per unit: its subsections if listed, else its
-lettered sections.  A unit is *encoded* when a production cites it (or a part
-of it, or a whole it belongs to), *judgment* when only a judgment question of
-the vocabulary names it (the director decides; the engine asks), *left out*
-when its law file lists it under ``left_out`` with a reason, else *missing*.
-``render(rows)`` is the table ``bridgelaw coverage`` prints.
+Shape: ``coverage(knowledge, exercised) -> [Row]``: for each law 1-93 a law row
+(its tally of units by status), then one row per unit of the table in
+knowledge/laws.yaml (64A1 ... 64C2(b); a law the table does not subdivide
+counts its lettered sections; a law with neither is its own unit, on its law
+row).  A unit is *encoded* when a production cites it (or a part of it, or a
+whole it belongs to), *judgment* when only a judgment question of the
+vocabulary names it (the director decides; the engine asks), *left_out* when
+its law file lists it under ``left_out`` with a reason from the closed list,
+else *missing*; a law with no productions has its units missing all the same.
+``render(rows)`` is the table ``bridgelaw coverage`` prints, totals per law and overall.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..read.citations import covers
+from ..read.citations import REASONS, covers
+from ..words import both
 
 LAWS = range(1, 94)
+STATUSES = ("encoded", "judgment", "left_out", "missing")
 
 
 @dataclass
@@ -23,11 +27,12 @@ class Row:
     cite: str
     law: int
     title: dict
-    unit: bool  # a section/subsection row (else the law's own row)
+    unit: bool  # a unit row (else the law's own row)
     productions: list = field(default_factory=list)  # production ids
     cases: set = field(default_factory=set)  # case (file, name) pairs
     judgment: list = field(default_factory=list)  # template.slot naming this unit as its law
-    left_out: dict | None = None  # {ru, en}: the law file says why this unit is deliberately not encoded
+    left_out: object = None  # LeftOut: the law file says why this unit is deliberately not encoded
+    tally: dict = field(default_factory=dict)  # law row: status -> number of its units
 
     @property
     def status(self) -> str:
@@ -39,15 +44,29 @@ class Row:
             return "left_out"
         return "missing"
 
+    def detail(self, lang: str = "en") -> str:
+        """What the status rests on: the productions, the judgment questions, or the reason for leaving it
+        out (its words from the closed list; the book adds the law file's note)."""
+        if self.productions:
+            return ", ".join(self.productions)
+        if self.judgment:
+            return ", ".join(self.judgment)
+        if self.left_out:
+            return REASONS[self.left_out.reason][lang]
+        return ""
 
-def units(index, law: int) -> list[tuple[str, str]]:
-    """(citation, English title) of each unit of ``law``: its subsections if listed, else its sections."""
+
+def left_out_text(left_out, lang: str) -> str:
+    """A LeftOut in words: the reason from the closed list, then the file's note if it gives one."""
+    words = REASONS[left_out.reason][lang]
+    return f"{words}: {left_out.note[lang]}" if left_out.note else words
+
+
+def units(index, law: int) -> list[tuple[str, dict]]:
+    """(citation, {en, ru} title) of each unit of ``law`` in book order; [] for a law not in the table."""
     if index is None or law not in index.laws:
         return []
-    entry = index.laws[law]
-    if entry.get("subsections"):
-        return [(str(s), "") for s in entry["subsections"]]
-    return [(f"{law}{letter}", str(title)) for letter, title in entry.get("sections", {}).items()]
+    return [(u, index.unit_title(u)) for u in index.laws[law].units]
 
 
 def related(unit: str, cite: str) -> bool:
@@ -55,8 +74,8 @@ def related(unit: str, cite: str) -> bool:
     return covers(unit, cite) or covers(cite, unit)
 
 
-def left_out_reason(knowledge, law: int, unit: str) -> dict | None:
-    """The reason the law file gives for leaving ``unit`` out (a left_out entry covering it), or None."""
+def left_out_reason(knowledge, law: int, unit: str):
+    """The LeftOut the law file gives for ``unit`` (a left_out entry covering it), or None."""
     lf = knowledge.laws.get(law)
     for cite, why in (lf.left_out if lf else {}).items():
         if covers(cite, unit):
@@ -70,8 +89,19 @@ def judgment_slots(vocabulary) -> list[tuple[str, str]]:
             for s in t.slots.values() if s.law]
 
 
+def _unit_row(knowledge, n: int, cite: str, title: dict, prods: list, judged: list, exercised: dict) -> Row:
+    r = Row(cite, n, title, True)
+    for p in prods:
+        if related(cite, p.cite):
+            r.productions.append(p.id)
+            r.cases |= {(c.file, c.name) for c in exercised.get(p.id, [])}
+    r.judgment = [s for s, j in judged if related(cite, j)]
+    r.left_out = left_out_reason(knowledge, n, cite)
+    return r
+
+
 def coverage(knowledge, exercised: dict | None = None) -> list[Row]:
-    """Rows for laws 1-93 and their units; ``exercised``: production id -> cases that fired it."""
+    """Rows for laws 1-93, each followed by its units; ``exercised``: production id -> cases that fired it."""
     exercised = exercised or {}
     index = knowledge.index
     judged = judgment_slots(knowledge.vocabulary)
@@ -80,50 +110,55 @@ def coverage(knowledge, exercised: dict | None = None) -> list[Row]:
         by_law.setdefault(p.law, []).append(p)
     rows = []
     for n in LAWS:
-        title = index.laws[n]["title"] if index and n in index.laws else {"ru": f"Закон {n}", "en": f"Law {n}"}
+        title = index.laws[n].title if index and n in index.laws else both("book.law_n", n=n)
         prods = by_law.get(n, [])
-        law_row = Row(str(n), n, title, False, [p.id for p in prods])
-        for p in prods:
-            law_row.cases |= {(c.file, c.name) for c in exercised.get(p.id, [])}
-        law_row.judgment = [s for s, cite in judged if related(str(n), cite)]
-        rows.append(law_row)
-        expand = prods or (index and n in index.laws and index.laws[n].get("subsections"))
-        if not expand:
-            continue
-        for cite, utitle in units(index, n):
-            r = Row(cite, n, {"ru": utitle, "en": utitle}, True)
+        unit_rows = [_unit_row(knowledge, n, cite, t, prods, judged, exercised) for cite, t in units(index, n)]
+        if [r.cite for r in unit_rows] in ([], [str(n)]):  # the law is its own unit: its row says it all
+            law_row = unit_rows[0] if unit_rows else _unit_row(knowledge, n, str(n), {}, prods, judged, exercised)
+            law_row.unit, law_row.title, unit_rows = False, title, []
+        else:
+            law_row = Row(str(n), n, title, False, [p.id for p in prods])
             for p in prods:
-                if related(cite, p.cite):
-                    r.productions.append(p.id)
-                    r.cases |= {(c.file, c.name) for c in exercised.get(p.id, [])}
-            r.judgment = [s for s, j in judged if related(cite, j)]
-            r.left_out = left_out_reason(knowledge, n, cite)
-            rows.append(r)
+                law_row.cases |= {(c.file, c.name) for c in exercised.get(p.id, [])}
+            law_row.judgment = [s for s, cite in judged if related(str(n), cite)]
+        law_row.tally = {s: sum(1 for r in unit_rows or [law_row] if r.status == s) for s in STATUSES}
+        rows.append(law_row)
+        rows += unit_rows
     return rows
 
 
+def _tally_text(tally: dict) -> str:
+    return (f"{sum(tally.values())} unit(s): {tally['encoded']} encoded, {tally['judgment']} judgment,"
+            f" {tally['left_out']} left out, {tally['missing']} missing")
+
+
 def render(rows: list[Row], lang: str = "en", all_laws: bool = True) -> str:
-    """The coverage table: law or unit, title, status, productions, cases; then a summary line."""
+    """The coverage table (law rows with their tally, unit rows with their status and what it rests on),
+    then the totals; ``all_laws`` false keeps only the laws that have productions."""
     table = []
+    shown = {r.law for r in rows if not r.unit and (all_laws or r.productions)}
     for r in rows:
-        if not all_laws and not r.productions and not r.unit:
+        if r.law not in shown:
             continue
         title = r.title.get(lang) or r.title.get("en") or ""
-        cite = ("  " + r.cite) if r.unit else r.cite
-        status = r.status if (r.unit or r.productions or r.judgment) else "-"
-        table.append([cite, title[:56], status, str(len(r.productions) or ""), str(len(r.cases) or "")])
-    header = ["Law", "Title", "Status", "Productions", "Cases"]
+        if r.unit:
+            table.append(["  " + r.cite, title[:40], r.status, str(len(r.productions) or ""),
+                          str(len(r.cases) or ""), r.detail(lang)])
+        else:
+            table.append([r.cite, title[:40], f"{r.tally['encoded']}/{sum(r.tally.values())}",
+                          str(len(r.productions) or ""), str(len(r.cases) or ""), _tally_text(r.tally)])
+    header = ["Law", "Title", "Status", "Productions", "Cases", "What it rests on"]
     widths = [max(len(x[i]) for x in table + [header]) for i in range(5)]
-    lines = ["  ".join(x[i].rjust(widths[i]) if i >= 3 else x[i].ljust(widths[i]) for i in range(5)).rstrip()
-             for x in [header, ["-" * w for w in widths]] + table]
-    laws = [r for r in rows if not r.unit]
-    units_ = [r for r in rows if r.unit]
-    encoded = sum(1 for r in laws if r.productions)
+    lines = [("  ".join(x[i].rjust(widths[i]) if i in (3, 4) else x[i].ljust(widths[i]) for i in range(5))
+              + "  " + x[5]).rstrip() for x in [header, ["-" * w for w in widths] + ["-" * 16]] + table]
+    laws = [r for r in rows if not r.unit and r.law in shown]
+    encoded = [r for r in laws if r.productions]
     lines.append("")
-    lines.append(f"{encoded} of {len(laws)} laws have productions; of their {len(units_)} sections/subsections"
-                 f" {sum(1 for r in units_ if r.status == 'encoded')} are encoded,"
-                 f" {sum(1 for r in units_ if r.status == 'judgment')} left to judgment,"
-                 f" {sum(1 for r in units_ if r.status == 'left_out')} left out,"
-                 f" {sum(1 for r in units_ if r.status == 'missing')} missing;"
-                 f" {sum(1 for r in laws if r.productions and not r.cases)} encoded law(s) without a case")
+    lines.append(f"{len(encoded)} of {len(laws)} laws have productions; of their {_tally_text(_total(encoded))};"
+                 f" of all {_tally_text(_total(laws))}; {sum(1 for r in encoded if not r.cases)}"
+                 " encoded law(s) without a case")
     return "\n".join(lines)
+
+
+def _total(law_rows: list[Row]) -> dict:
+    return {s: sum(r.tally[s] for r in law_rows) for s in STATUSES}

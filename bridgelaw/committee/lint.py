@@ -10,10 +10,14 @@
   elements (the same kind with different arguments or texts, unless the kind is marked
   ``many``, or kinds one of which ``contradicts`` the other) with no
   ``overrides`` between them; and two productions of one subsection with the same conditions;
+- productions that derive facts for each other in a cycle (P derives what Q
+  tests, ..., and something on the way derives what P tests): a cycle ends
+  when it derives nothing new, but one that keeps deriving new values (arithmetic)
+  runs to the engine's firing limit;
 - a production no case fires (``outcomes``: the cases' results, testrun.py);
-- a section or subsection of an encoded law (or of a law with a ``subsections:``
-  list in laws.yaml) that no production cites, no judgment question names and
-  the law file does not list under ``left_out``.
+- the units of an encoded law (its subsections in the 2017 table of
+  knowledge/laws.yaml) that no production cites, no judgment question names
+  and the law file does not list under ``left_out`` (one warning per law).
 
 The analysis errs on "possible": it warns only where it can show the problem.
 """
@@ -22,14 +26,11 @@ from __future__ import annotations
 from itertools import combinations
 from pathlib import Path
 
-from ..run.compiler import has_var
 from .coverage import judgment_slots, left_out_reason, related, units
 from .domains import ANY, Producible, literal_tests, satisfiable
 from ..errors import Loc, Problem, shown_path
 from ..model import Expr, Var
-
-_OPWORDS = {"eq": "is", "ne": "is not", "in": "is one of", "not_in": "is none of", "lt": "is less than",
-            "le": "is at most", "gt": "is greater than", "ge": "is at least", "known": "known is"}
+from ..ops import OPS, has_var
 
 
 def _warn(loc: Loc, crumb: str, message: str, hint: str = "") -> Problem:
@@ -43,7 +44,7 @@ def _where(p) -> str:
 def _test_text(t) -> str:
     v = t.value
     shown = "[" + ", ".join(map(str, v)) + "]" if isinstance(v, tuple) else str(v).lower() if isinstance(v, bool) else v
-    return f"{t.slot} {_OPWORDS[t.op]} {shown}"
+    return f"{t.slot} {OPS[t.op].words} {shown}"
 
 
 # -- productions that can never fire ---------------------------------------------------------
@@ -110,8 +111,8 @@ def _var_names(p) -> dict:
     """Variable name -> a name comparable across productions: '@slot' if bound on the subject fact."""
     out = {}
     for t in p.when[0].tests if p.when else ():
-        if t.op == "eq" and isinstance(t.value, Var) and t.value.accessor is None:
-            out.setdefault(t.value.name, "@" + t.slot)
+        if t.names:
+            out.setdefault(t.names, "@" + t.slot)
     k = 0
     for pat in p.when[1:]:
         for name in pat.binds():
@@ -223,6 +224,51 @@ def conflicts(knowledge, complete: bool = True) -> list[Problem]:
     return out
 
 
+# -- productions that feed each other in a cycle -----------------------------------------------
+
+def cycles(knowledge) -> list[list]:
+    """The groups of productions that can derive facts for each other in a cycle (a production
+    feeding itself is a group of one), each in canonical order, in the order of their first member."""
+    prods = knowledge.productions
+    testers: dict = {}
+    for q in prods:
+        for pat in q.when:
+            if not pat.negated:
+                testers.setdefault(pat.template, []).append(q.id)
+    feeds = {p.id: {q for d in p.derive for q in testers.get(d.template, ())} for p in prods}
+    reach = {}
+    for p in prods:
+        seen, todo = set(), list(feeds[p.id])
+        while todo:
+            q = todo.pop()
+            if q not in seen:
+                seen.add(q)
+                todo.extend(feeds[q])
+        reach[p.id] = seen
+    groups, placed = [], set()
+    for p in prods:
+        if p.id in reach[p.id] and p.id not in placed:
+            group = [q for q in prods if q.id in reach[p.id] and p.id in reach[q.id]]
+            placed.update(q.id for q in group)
+            groups.append(group)
+    return groups
+
+
+def cyclic(knowledge) -> list[Problem]:
+    out = []
+    for group in cycles(knowledge):
+        first, rest = group[0], group[1:]
+        how = "; ".join(f"{p.id} ({_where(p)}) derives {', '.join(sorted({d.template for d in p.derive}))}"
+                        for p in group)
+        what = (f"this production with {', '.join(q.id for q in rest)} can derive facts for each other in a cycle"
+                if rest else "this production can derive a fact it tests itself")
+        out.append(_warn(first.loc, f"production {first.id}", f"does this chain end? {what}: {how}",
+                         "a fact derived again is the same fact, so the cycle ends unless it keeps deriving"
+                         " new values (arithmetic that grows): then the engine stops at its firing limit."
+                         " If the Laws chain this way, leave it"))
+    return out
+
+
 # -- productions no case fires -------------------------------------------------------------------
 
 def unexercised(knowledge, exercised: dict) -> list[Problem]:
@@ -245,22 +291,9 @@ def _law_line(file: str, root: Path) -> Loc:
     return Loc(file, 1, 1)
 
 
-def _index_locs(root: Path) -> dict:
-    """Law number -> Loc of its 'subsections:' list in knowledge/laws.yaml."""
-    from ..read.yamlsafe import load
-    path = root / "knowledge" / "laws.yaml"
-    try:
-        data = load(path, shown_path(path))
-    except Exception:
-        return {}
-    laws = data.get("laws") if isinstance(data, dict) else None
-    if not isinstance(laws, dict):
-        return {}
-    return {int(n): e.loc_of("subsections") for n, e in laws.items()
-            if str(n).isdigit() and isinstance(e, dict) and "subsections" in e}
-
-
 def gaps(knowledge, root: Path) -> list[Problem]:
+    """One warning per encoded law at its 'law:' line, naming the units of the 2017 table that no
+    production cites, no judgment question names and the file does not leave out with a reason."""
     index = knowledge.index
     if index is None:
         return []
@@ -268,20 +301,22 @@ def gaps(knowledge, root: Path) -> list[Problem]:
     cites = {}
     for p in knowledge.productions:
         cites.setdefault(p.law, []).append(p.cite)
-    listed = _index_locs(root)
     out = []
-    for n in sorted(set(knowledge.laws) | set(listed)):
-        where = _law_line(knowledge.laws[n].file, root) if n in knowledge.laws else listed[n]
-        for unit, title in units(index, n):
-            if any(related(unit, c) for c in cites.get(n, [])) or any(related(unit, j) for _, j in judged):
-                continue
-            if n in knowledge.laws and left_out_reason(knowledge, n, unit):
-                continue
-            named = f"{unit} ({title})" if title else unit
-            out.append(_warn(where, f"law {n}",
-                             f"is {named} left to the director, or still to be written? No production cites it",
-                             "write its productions here, or a judgment question in the vocabulary naming it"
-                             " (law: ...) if the director decides it"))
+    for n in sorted(knowledge.laws):
+        missing = [(unit, title) for unit, title in units(index, n)
+                   if not any(related(unit, c) for c in cites.get(n, []))
+                   and not any(related(unit, j) for _, j in judged) and not left_out_reason(knowledge, n, unit)]
+        if not missing:
+            continue
+        if len(missing) == 1:
+            unit, title = missing[0]
+            named, tail = (f"is {unit} ({title['en']})" if title else f"is {unit}"), "No production cites it"
+        else:
+            named, tail = f"are {', '.join(u for u, _ in missing)}", "No production cites them"
+        out.append(_warn(_law_line(knowledge.laws[n].file, root), f"law {n}",
+                         f"{named} left to the director, or still to be written? {tail}",
+                         "write their productions here, a judgment question in the vocabulary naming them"
+                         " (law: ...) if the director decides, or list them under left_out with a reason"))
     return out
 
 
@@ -292,7 +327,7 @@ def lint(knowledge, root: Path, exercised: dict | None = None, complete: bool = 
     blame the productions that depend on the broken ones."""
     if exercised is None:
         exercised = _run_cases(knowledge, root)
-    found = conflicts(knowledge, complete) + unexercised(knowledge, exercised)
+    found = conflicts(knowledge, complete) + unexercised(knowledge, exercised) + cyclic(knowledge)
     if complete:
         found += never_fire(knowledge) + gaps(knowledge, root)
     return sorted(found, key=lambda p: (p.loc.file, p.loc.line, p.loc.col))

@@ -35,17 +35,9 @@ def _in_reading_order(knowledge: Knowledge, elements: list[RulingElement], firin
     depth: dict[int, int] = {}
     for f in firings:  # firings only rest on earlier firings
         depth[f.n] = 1 + max((depth[k] for k in f.rests_on), default=-1)
-    order = _orders(knowledge)
+    by_id = knowledge.by_id
     return sorted(elements, key=lambda el: (depth.get(el.how[-1], 0) if el.how else 0,
-                                            order[el.production], el.how[-1] if el.how else 0))
-
-
-def _orders(knowledge: Knowledge) -> dict[str, int]:
-    """Production id -> canonical order, built once per Knowledge and kept with it (a Knowledge is immutable)."""
-    order = knowledge.__dict__.get("_orders")
-    if order is None:
-        order = knowledge.__dict__["_orders"] = {p.id: p.order for p in knowledge.productions}
-    return order
+                                            by_id[el.production].order, el.how[-1] if el.how else 0))
 
 
 def _name_facts(elements: list[RulingElement], firings: list, working: list[InFact]) -> None:
@@ -72,7 +64,7 @@ def _judgments(knowledge: Knowledge, questions: list[OpenQuestion]) -> list[Ruli
     for q in questions:
         if not q.judgment:
             continue
-        first = min(q.why, key=lambda w: _orders(knowledge)[w["production"]])
+        first = min(q.why, key=lambda w: knowledge.production(w["production"]).order)
         args = {"fact": q.fact, "slot": q.slot}
         out.append(RulingElement("director_judgment", args, first["cite"], first["production"],
                                  render_element(knowledge, "director_judgment", args, q.question), [],

@@ -1,4 +1,5 @@
-"""Productions, facts and ruling elements in plain words (ru/en), from the vocabulary's labels.
+"""Productions, facts and ruling elements in plain words (ru/en), from the vocabulary's labels
+and the connective words of words.py (``describe.*``).
 
 Shape: ``Describer(vocabulary, lang)`` with ``condition(pattern)``,
 ``element(element)``, ``derived(derive)``, ``fact(infact)`` and
@@ -13,28 +14,15 @@ import string
 from markupsafe import Markup, escape
 
 from ..model import Expr, Var
-
-WORDS = {
-    "en": {"eq": "is", "ne": "is not", "in": "is one of", "not_in": "is none of", "lt": "is less than",
-           "le": "is at most", "gt": "is more than", "ge": "is at least", "known_true": "is known",
-           "known_false": "is not known yet", "no_fact": "there is no fact: {label}", "or": " or ",
-           "side": "the side of {v}", "opponents": "the opponents of {v}", "partner": "the partner of {v}",
-           "lho": "the left-hand opponent of {v}", "rho": "the right-hand opponent of {v}", "id": "this fact",
-           "states": "{label}", "unknown": "unknown"},
-    "ru": {"eq": "—", "ne": "— не", "in": "— одно из:", "not_in": "— ни одно из:", "lt": "меньше",
-           "le": "не больше", "gt": "больше", "ge": "не меньше", "known_true": "известно",
-           "known_false": "ещё не установлено", "no_fact": "нет факта: {label}", "or": " или ",
-           "side": "сторона {v}", "opponents": "противники {v}", "partner": "партнёр {v}",
-           "lho": "левый противник {v}", "rho": "правый противник {v}", "id": "этот факт",
-           "states": "{label}", "unknown": "неизвестно"},
-}
+from ..words import word, words
 
 
 class Describer:
     """Renders the model's nodes for a reader in one language."""
 
     def __init__(self, vocabulary, lang: str = "ru"):
-        self.vocab, self.lang, self.w = vocabulary, lang, WORDS[lang]
+        self.vocab, self.lang = vocabulary, lang
+        self.w = words("describe", lang)  # by a test's operator or a seat accessor
 
     # -- values ---------------------------------------------------------------------------
     def var(self, v: Var) -> Markup:
@@ -53,12 +41,12 @@ class Describer:
         if isinstance(v, tuple):
             return Markup(", ").join(self.value(slot, x) for x in v)
         if v is None:
-            return escape(self.w["unknown"])
+            return escape(word("describe.unknown", self.lang))
         if slot is None or slot.type in ("ref", "text"):
             return Markup("<code>{}</code>").format(v)
         if slot.type != "enum":
             return escape(slot.label_of(v, self.lang))
-        return Markup("«{}»" if self.lang == "ru" else "“{}”").format(slot.label_of(v, self.lang))
+        return Markup(word("describe.quote", self.lang)).format(slot.label_of(v, self.lang))
 
     def _slot(self, template: str, name: str):
         t = self.vocab.templates[template]
@@ -66,14 +54,15 @@ class Describer:
 
     def _slot_title(self, template: str, name: str) -> str:
         s = self._slot(template, name)
-        return s.title(self.lang) if s is not None else self.w["id"]
+        return s.title(self.lang) if s is not None else word("describe.id", self.lang)
 
     # -- conditions -------------------------------------------------------------------------
     def test(self, template: str, t) -> Markup:
         slot = self._slot(template, t.slot)
         title = escape(self._slot_title(template, t.slot))
         if t.op == "known":
-            return Markup("{} {}").format(title, self.w["known_true" if t.value else "known_false"])
+            known = word("describe.known_true" if t.value else "describe.known_false", self.lang)
+            return Markup("{} {}").format(title, known)
         return Markup("{} {} {}").format(title, self.w[t.op], self.value(slot, t.value))
 
     def condition(self, pattern) -> Markup:
@@ -87,7 +76,7 @@ class Describer:
         if rest:
             head = Markup("{}: {}").format(head, Markup("; ").join(self.test(pattern.template, x) for x in rest))
         if pattern.negated:
-            return Markup(escape(self.w["no_fact"]).replace("{label}", head))
+            return Markup(escape(word("describe.no_fact", self.lang)).replace("{label}", head))
         return head
 
     # -- right-hand sides ------------------------------------------------------------------------
@@ -118,7 +107,7 @@ class Describer:
 
     def derived(self, d) -> Markup:
         t = self.vocab.templates[d.template]
-        parts = [Markup("{} {} {}").format(self._slot_title(d.template, k), self.w["eq"],
+        parts = [Markup("{} {} {}").format(self._slot_title(d.template, k), word("describe.eq", self.lang),
                                              self.value(self._slot(d.template, k), v)) for k, v in d.slots]
         head = Markup("<b>{}</b>").format(t.label[self.lang])
         return Markup("{}: {}").format(head, Markup("; ").join(parts)) if parts else head
@@ -126,7 +115,8 @@ class Describer:
     # -- cases -------------------------------------------------------------------------------------
     def fact(self, f) -> Markup:
         t = self.vocab.templates[f.template]
-        parts = [Markup("{} {} {}").format(t.slots[k].title(self.lang), self.w["eq"], self.value(t.slots[k], v))
+        eq = word("describe.eq", self.lang)
+        parts = [Markup("{} {} {}").format(t.slots[k].title(self.lang), eq, self.value(t.slots[k], v))
                  for k, v in f.values if v is not None]
         head = Markup("<b>{}</b>").format(t.label[self.lang])
         if t.many:
@@ -136,7 +126,8 @@ class Describer:
     def expected(self, exp) -> Markup:
         ek = self.vocab.elements[exp.kind]
         args = dict(exp.args)
-        parts = [Markup("{} {} {}").format(ek.args[k].title(self.lang), self.w["eq"], self.value(ek.args[k], v))
+        eq = word("describe.eq", self.lang)
+        parts = [Markup("{} {} {}").format(ek.args[k].title(self.lang), eq, self.value(ek.args[k], v))
                  for k, v in args.items()]
         head = Markup("<b>{}</b>").format(ek.label[self.lang])
         if exp.cite:

@@ -12,18 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-HEAD = {
-    "ru": {"ruling": "Решение", "how": "Как получено", "open": "Остаются вопросы", "why": "нужно для",
-           "none": "Ни одна закодированная продукция не применима к этим фактам. bridgelaw пока кодирует не все Правила:"
-                   " если инцидент подпадает под другое Правило, решайте по Кодексу.",
-           "fired": "сработало", "facts": "факты", "derived": "выведено", "incident": "Инцидент",
-           "law": "Правило"},
-    "en": {"ruling": "Ruling", "how": "How", "open": "Open questions", "why": "needed by",
-           "none": "No encoded production applies to these facts. bridgelaw does not encode every law yet:"
-                   " if the incident falls under another law, rule from the law book.",
-           "fired": "fired", "facts": "facts", "derived": "derived", "incident": "Incident",
-           "law": "Law"},
-}
+from ..words import word
 
 
 @dataclass
@@ -60,7 +49,7 @@ class RulingElement:
     text: dict  # {ru, en}
     how: list  # firing numbers, the producing firing last
     about: str = ""  # the fact it is about, when the incident holds several of its kind (e.g. two revokes)
-    label: dict = field(default_factory=dict)  # {ru, en}: the kind's name (facts/vocabulary.yaml)
+    label: dict = field(default_factory=dict)  # {ru, en}: the kind's name (facts/vocabulary/)
 
 
 @dataclass
@@ -94,26 +83,25 @@ class Ruling:
         return [f.production for f in self.firings]
 
     def render(self, lang: str = "ru", how: bool = True) -> str:
-        h = HEAD[lang]
-        lines = [f"{h['ruling']}: {self.incident}", ""]
+        lines = [f"{word('ruling.ruling', lang)}: {self.incident}", ""]
         if not self.elements:
-            lines.append(h["none"])
+            lines.append(word("ruling.none", lang))
         for i, e in enumerate(self.elements, 1):
             about = f" ({e.about})" if e.about else ""
-            lines.append(f"{i}. [{h['law']} {e.cite}]{about} {e.text[lang]}")
+            lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about} {e.text[lang]}")
         if self.open_questions:
-            lines += ["", f"{h['open']}:"]
+            lines += ["", f"{word('ruling.open', lang)}:"]
             for q in self.open_questions:
                 cites = ", ".join(sorted({w['cite'] for w in q.why}))
                 about = f"({q.about}) " if q.about else ""
-                lines.append(f"  - {about}{q.question[lang]} ({h['why']} {cites})")
+                lines.append(f"  - {about}{q.question[lang]} ({word('ruling.why', lang)} {cites})")
         if how and self.firings:
-            lines += ["", f"{h['how']}:"]
+            lines += ["", f"{word('ruling.how', lang)}:"]
             for f in self.firings:
                 facts = "; ".join(u.text.get(lang) or u.id for u in f.facts)
                 rest = f" <- #{', #'.join(map(str, f.rests_on))}" if f.rests_on else ""
                 lines.append(f"  #{f.n} {f.production} [{f.cite}] {f.summary[lang]}")
-                lines.append(f"      {h['facts']}: {facts}{rest}")
+                lines.append(f"      {word('ruling.facts', lang)}: {facts}{rest}")
                 if f.derived:
-                    lines.append(f"      {h['derived']}: {', '.join(f.derived)}")
+                    lines.append(f"      {word('ruling.derived', lang)}: {', '.join(f.derived)}")
         return "\n".join(lines)

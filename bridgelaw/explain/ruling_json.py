@@ -94,7 +94,7 @@ PROVISIONAL = _or_null(_obj(
         "would_change": _texts("What the answer would change, e.g. 'unless the revoke was on trick 12: then no"
                                " transfer (64B6)'.")}))
 CONSEQUENCE = _obj("What follows from a choice: a ruling element, without options of its own.", {
-    "kind": _str("The element's kind (facts/vocabulary.yaml, elements)."),
+    "kind": _str("The element's kind (facts/vocabulary/, elements)."),
     "args": {"type": "object", "additionalProperties": SCALAR, "description": "The element's arguments."},
     "cite": CITE,
     "text": _texts("The consequence as a director reads it.")})
@@ -108,10 +108,10 @@ OPTIONS = _or_null(_obj(
             "label": _texts("The choice as the director reads it to the chooser."),
             "consequences": _list("What follows if it is chosen.", CONSEQUENCE)}))}))
 ELEMENT = _obj("One element of the ruling: what happens now, with the law it rests on and how it was reached.", {
-    "kind": _str("The element's kind (facts/vocabulary.yaml, elements), e.g. transfer_tricks, option, instruction."),
+    "kind": _str("The element's kind (facts/vocabulary/, elements), e.g. transfer_tricks, option, instruction."),
     "label": _texts("The kind's name."),
     "args": {"type": "object", "additionalProperties": SCALAR,
-             "description": "The kind's arguments (facts/vocabulary.yaml says which), e.g. {count: 1, from_side: EW,"
+             "description": "The kind's arguments (facts/vocabulary/ says which), e.g. {count: 1, from_side: EW,"
                             " to_side: NS}; seats and sides as N/E/S/W and NS/EW."},
     "cite": CITE,
     "production": PRODUCTION,
@@ -124,7 +124,7 @@ ELEMENT = _obj("One element of the ruling: what happens now, with the law it res
     "provisional": PROVISIONAL})
 QUESTION = _obj("A fact not yet known that could change the ruling, and WHY: the productions waiting on it.", {
     "fact": _str("The id of the fact (e.g. revoke-1), or the template's name when no such fact was stated."),
-    "template": _str("The fact's template (facts/vocabulary.yaml)."),
+    "template": _str("The fact's template (facts/vocabulary/)."),
     "slot": _str("The slot not yet known."),
     "about": _str("The fact's id when the incident holds several of its kind; empty otherwise."),
     "question": _texts("The question to ask."),

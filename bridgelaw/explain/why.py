@@ -3,15 +3,16 @@
 ``open_questions`` (the ruling's questions, each with the productions waiting
 on it), ``why_not`` (the ways a production could still match) and ``waiting``
 (what the interview may still ask) test facts against patterns with the same
-meaning of a test as the compilers (run/compiler.py: ``compare``, ``resolve``).
+meaning of a test as the compilers (ops.py: ``compare``, ``resolve``).
 Each looks only at the productions that test a template of the facts at hand
-(``_index``), so its time follows the facts, not the size of the knowledge.
+(``candidates``, from ``Knowledge.testers``), so its time follows the facts,
+not the size of the knowledge.
 """
 from __future__ import annotations
 
-from ..model import Knowledge, Production, Var
+from ..model import Knowledge, Production
 from ..read.incident import InFact
-from ..run.compiler import _vars, compare, has_var, resolve
+from ..ops import OPS, compare, has_var, resolve, variables
 from .ruling import OpenQuestion
 
 
@@ -33,21 +34,21 @@ def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None
     for t in pat.tests:
         x = fact.get(t.slot)
         is_open = x is None and not complete and (settled is None or (fact.id, t.slot) not in settled)
-        if isinstance(t.value, Var) and t.op == "eq" and t.value.accessor is None and t.value.name not in new:
+        if t.names and t.names not in new:
             if x is None:
                 if not is_open:
                     return False, set(), {}
                 unknown.add(t.slot)
-            new[t.value.name] = x
+            new[t.names] = x
             continue
         y = resolve(t.value, new)
-        if x is None and (t.op != "known" or (settled is not None and is_open)):
+        if x is None and (not OPS[t.op].sees_unknown or (settled is not None and is_open)):
             if not is_open:
                 return False, set(), {}
             unknown.add(t.slot)
             continue
         if has_var(t.value) and (y is None or (isinstance(y, tuple) and None in y)):
-            if deferred is not None and any(v.name not in new for v in _vars(t.value)):
+            if deferred is not None and any(v.name not in new for v in variables(t.value)):
                 deferred.append((t, x))  # named by a later pattern: decide at the end
             continue  # depends on an unknown bound earlier
         if not compare(t.op, x, y):
@@ -70,43 +71,27 @@ def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_su
     fact in ``blanks`` (ids of facts that may yet be stated) lists
     (blank id, template, None) instead of the blank's slots.
     """
-    return _ways(prod, _by_template(facts), _index(knowledge).derived, skip_subjects, settled, blanks)
+    return _ways(prod, _by_template(facts), _derived(knowledge), skip_subjects, settled, blanks)
 
 
-class _Index:
-    """What WHY looks productions up by, built once per Knowledge (``_index``): the productions
-    testing each template (positively), the overriders of each production, the derived templates."""
-
-    def __init__(self, knowledge: Knowledge):
-        self.testers: dict[str, list[Production]] = {}
-        self.overridden_by: dict[str, set[str]] = {}
-        self.untested = [p for p in knowledge.productions if all(c.negated for c in p.when)]  # always candidates
-        for p in knowledge.productions:
-            for t in dict.fromkeys(c.template for c in p.when if not c.negated):
-                self.testers.setdefault(t, []).append(p)
-            for q in p.overrides:
-                self.overridden_by.setdefault(q, set()).add(p.id)
-        vocab = knowledge.vocabulary  # shared by a Knowledge and its parts (partition.py): one set for all
-        self.derived = vocab.__dict__.get("_derived")
-        if self.derived is None:
-            self.derived = vocab.__dict__["_derived"] = frozenset(n for n, t in vocab.templates.items() if t.derived)
-
-    def candidates(self, templates) -> list[Production]:
-        """The productions every positive pattern of which tests one of ``templates``, in canonical order."""
-        found: dict[str, Production] = {p.id: p for p in self.untested}
-        for t in templates:
-            for p in self.testers.get(t, ()):
-                found[p.id] = p
-        return sorted((p for p in found.values() if all(c.template in templates for c in p.when if not c.negated)),
-                      key=lambda p: p.order)
+def candidates(knowledge: Knowledge, templates) -> list[Production]:
+    """The productions every positive pattern of which tests one of ``templates`` (the only ones
+    that can match facts of those templates), in canonical order: looked up by template, not scanned."""
+    found: dict[str, Production] = {}
+    for t in templates:
+        for p in knowledge.testers.get(t, ()):
+            found[p.id] = p
+    return sorted((p for p in found.values() if all(c.template in templates for c in p.when if not c.negated)),
+                  key=lambda p: p.order)
 
 
-def _index(knowledge: Knowledge) -> _Index:
-    """The Knowledge's _Index, built on first use and kept with it (a Knowledge is immutable)."""
-    index = knowledge.__dict__.get("_why_index")
-    if index is None:
-        index = knowledge.__dict__["_why_index"] = _Index(knowledge)
-    return index
+def _derived(knowledge: Knowledge) -> frozenset:
+    """The derived templates, worked out once per vocabulary (shared by a Knowledge and its parts)."""
+    vocab = knowledge.vocabulary
+    derived = vocab.__dict__.get("_derived")
+    if derived is None:
+        derived = vocab.__dict__["_derived"] = frozenset(n for n, t in vocab.templates.items() if t.derived)
+    return derived
 
 
 def _by_template(facts: list[InFact]) -> dict[str, list[InFact]]:
@@ -175,17 +160,17 @@ def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set,
     answer could unmake or repeat its match, one whose overrider fired on a
     subject never about that subject.
     """
-    index = _index(knowledge)
     by_t = _by_template(facts)
-    prods = index.candidates(by_t)
+    prods = candidates(knowledge, by_t)
     if productions is not None:
         only = {p.id for p in productions}
         prods = [p for p in prods if p.id in only]
+    derived = _derived(knowledge)
     out: dict[tuple, list] = {}
     for prod in prods:
-        overriders = index.overridden_by.get(prod.id, ())
+        overriders = knowledge.overridden_by.get(prod.id, ())
         skip = {subj for pid, subj in fired if pid in overriders}
-        for unknown in _ways(prod, by_t, index.derived, frozenset(skip), settled, blanks):
+        for unknown in _ways(prod, by_t, derived, frozenset(skip), settled, blanks):
             if not unknown:
                 continue
             frozen = frozenset(unknown)
@@ -213,12 +198,12 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     waiting on a subject it already fired on, or on which an overrider fired.
     """
     waiting: dict[tuple, list] = {}
-    index = _index(knowledge)
     by_t = _by_template(facts)
-    for prod in index.candidates(by_t):
-        overriders = index.overridden_by.get(prod.id, ())
+    derived = _derived(knowledge)
+    for prod in candidates(knowledge, by_t):
+        overriders = knowledge.overridden_by.get(prod.id, ())
         skip = {subj for pid, subj in fired if pid == prod.id or pid in overriders}
-        for unknown in _ways(prod, by_t, index.derived, frozenset(skip), None, frozenset()):
+        for unknown in _ways(prod, by_t, derived, frozenset(skip), None, frozenset()):
             for key in _first_asked(prod, unknown):
                 entry = {"production": prod.id, "cite": prod.cite, "summary": prod.summary}
                 if entry not in waiting.setdefault(key, []):

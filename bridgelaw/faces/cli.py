@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 from ..errors import BridgelawError, shown_path
+from ..words import MESSAGES, word
 
 
 def _root(arg: str | None) -> Path:
@@ -52,7 +53,7 @@ def cmd_check(args) -> int:
         print(p.render())
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity == "warning"]
-    print(f"{summary}: {len(errors)} error(s), {len(warnings)} warning(s)")
+    print(word("cli.checked", MESSAGES, summary=summary, errors=len(errors), warnings=len(warnings)))
     return 1 if errors or (args.strict and warnings) else 0
 
 
@@ -89,7 +90,8 @@ def cmd_coverage(args) -> int:
 def cmd_book(args) -> int:
     from ..committee.book import write_book
     pages = write_book(_root(args.root), Path(args.out), args.lang)
-    print(f"wrote {len(pages)} page(s) to {_display(Path(args.out))}; open {_display(Path(args.out) / 'index.html')}")
+    print(word("cli.book_written", MESSAGES, n=len(pages), out=_display(Path(args.out)),
+               index=_display(Path(args.out) / "index.html")))
     return 0
 
 
@@ -99,10 +101,10 @@ def cmd_schemas(args) -> int:
     if args.check:
         stale = stale_schemas(root)
         for p in stale:
-            print(f"{_display(p)}: out of date; run `bridgelaw schemas`")
+            print(word("cli.schema_stale", MESSAGES, path=_display(p)))
         return 1 if stale else 0
     changed = write_schemas(root)
-    print(f"wrote {len(changed)} schema file(s)" + "".join(f"\n  {_display(p)}" for p in changed))
+    print(word("cli.schemas_written", MESSAGES, n=len(changed)) + "".join(f"\n  {_display(p)}" for p in changed))
     return 0
 
 
@@ -184,8 +186,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # a defect of ours: say so in one line, keep the traceback for BRIDGELAW_DEBUG=1
         if os.environ.get("BRIDGELAW_DEBUG"):
             raise
-        print(f"bridgelaw: internal error ({type(e).__name__}: {e}); please report it,"
-              " with BRIDGELAW_DEBUG=1 set for the details", file=sys.stderr)
+        print(word("cli.internal", MESSAGES, error=f"{type(e).__name__}: {e}"), file=sys.stderr)
         return 3
 
 

@@ -17,17 +17,10 @@ from typing import Any, Callable, TextIO
 from ..errors import BridgelawError, Loc, Problem
 from .interview import UNKNOWN, AnswerError, Interview, Question, question_named
 from ..explain.ruling import Ruling
+from ..words import MESSAGES, both, word
 
-WORDS = {
-    "ru": {"why": "почему? (какие правила ждут ответа)", "back": "назад (изменить прошлый ответ)",
-           "unknown": "не знаю", "waiting": "Ответ нужен для", "hint": "why — почему, back — назад, ? — не знаю",
-           "nothing_back": "Отменять нечего.", "judgment": "вопрос судейской оценки",
-           "pick": "выберите хотя бы одно (пробел)"},
-    "en": {"why": "why? (the laws waiting on this answer)", "back": "back (change the last answer)",
-           "unknown": "not known", "waiting": "This answer is needed by", "hint": "why, back, ? = not known",
-           "nothing_back": "There is no answer to take back.", "judgment": "a question of the director's judgment",
-           "pick": "pick at least one (space)"},
-}
+WHY = frozenset(both("prompt.command_why").values())  # what a director types for why / back
+BACK = frozenset(both("prompt.command_back").values())
 
 
 class Command:
@@ -39,12 +32,12 @@ class Command:
 
 def question_text(q: Question, lang: str) -> str:
     head = f"{q.subject[lang]}: " if q.subject else ""
-    tail = f" [{WORDS[lang]['judgment']}{', ' + q.law if q.law else ''}]" if q.judgment else ""
+    tail = f" [{word('question.judgment', lang)}{', ' + q.law if q.law else ''}]" if q.judgment else ""
     return head + q.text[lang] + tail
 
 
 def why_text(q: Question, lang: str) -> str:
-    lines = [f"{WORDS[lang]['waiting']}:"]
+    lines = [f"{word('prompt.waiting', lang)}:"]
     for w in q.why:
         cite = f"{w['cite']} " if w["cite"] else ""
         lines.append(f"  {cite}{w['summary'][lang]}")
@@ -53,7 +46,7 @@ def why_text(q: Question, lang: str) -> str:
 
 def answer_text(q: Question, value: Any, lang: str) -> str:
     if value is UNKNOWN:
-        return WORDS[lang]["unknown"]
+        return word("prompt.unknown", lang)
     values = value if q.multiple else (value,)
     labels = []
     for v in values:
@@ -121,7 +114,7 @@ class Plain:
             print(f"  {q.help[lang]}", file=out)
         for i, c in enumerate(q.choices, 1):
             print(f"  {i}. {c.label[lang]}" + (f" — {c.help[lang]}" if c.help else ""), file=out)
-        print(f"  ({WORDS[lang]['hint']})", file=out)
+        print(f"  ({word('prompt.hint', lang)})", file=out)
         try:
             line = self.inp.readline()
         except OSError:  # no standard input at all
@@ -129,9 +122,9 @@ class Plain:
         if not line:
             return None
         text = line.strip()
-        if text.lower() in ("why", "почему"):
+        if text.lower() in WHY:
             return Command("why")
-        if text.lower() in ("back", "назад"):
+        if text.lower() in BACK:
             return Command("back")
         return Command("answer", (None, text))
 
@@ -141,20 +134,20 @@ class Prompts:
 
     def get(self, q: Question, lang: str, out: TextIO, can_back: bool) -> Command | None:
         import questionary
-        w = WORDS[lang]
         extra = []
         if q.allow_unknown:
-            extra.append(questionary.Choice(w["unknown"], value=Command("answer", (None, UNKNOWN))))
-        extra.append(questionary.Choice(w["why"], value=Command("why")))
+            extra.append(questionary.Choice(word("prompt.unknown", lang), value=Command("answer", (None, UNKNOWN))))
+        extra.append(questionary.Choice(word("prompt.why", lang), value=Command("why")))
         if can_back:
-            extra.append(questionary.Choice(w["back"], value=Command("back")))
+            extra.append(questionary.Choice(word("prompt.back", lang), value=Command("back")))
         text = question_text(q, lang)
         helps = {"instruction": q.help[lang]} if q.help else {}
         if q.multiple:
+            pick = word("prompt.pick", lang)
             choices = [questionary.Choice(c.label[lang], value=c.value, description=c.help[lang] if c.help else None)
                        for c in q.choices]
             picked = questionary.checkbox(text, choices=choices + [questionary.Separator()] + extra,
-                                          validate=lambda xs: bool(xs) or w["pick"], **helps).unsafe_ask()
+                                          validate=lambda xs: bool(xs) or pick, **helps).unsafe_ask()
             for x in picked:
                 if isinstance(x, Command):
                     return x
@@ -165,17 +158,17 @@ class Prompts:
             return questionary.select(text, choices=allc, use_shortcuts=len(allc) <= 36, **helps).unsafe_ask()
 
         def valid(s: str):
-            if s.strip().lower() in ("why", "back", "почему", "назад"):
+            if s.strip().lower() in WHY | BACK:
                 return True
             try:
                 q.parse(s)
                 return True
             except AnswerError as e:
                 return str(e)
-        s = questionary.text(f"{text} ({w['hint']})", validate=valid).unsafe_ask().strip()
-        if s.lower() in ("why", "почему"):
+        s = questionary.text(f"{text} ({word('prompt.hint', lang)})", validate=valid).unsafe_ask().strip()
+        if s.lower() in WHY:
             return Command("why")
-        if s.lower() in ("back", "назад"):
+        if s.lower() in BACK:
             return Command("back")
         return Command("answer", (None, s))
 
@@ -204,7 +197,7 @@ def converse(interview: Interview, lang: str, sources: list, out: TextIO | None 
             continue
         if cmd.what == "back":
             if not interview.back():
-                print(WORDS[lang]["nothing_back"], file=out)
+                print(word("prompt.nothing_back", lang), file=out)
             continue
         key, value = cmd.value
         try:
@@ -237,11 +230,16 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
     """``bridgelaw ask``: interview, print the ruling with HOW, optionally save the incident."""
     from ..read.answers import load_answers
     from ..engine import load
+    from ..read.files import writable_target, write_atomic
     from ..read.incident import incident_text, load_incident
+    why_not = writable_target(save) if save else None
+    if why_not:  # before the interview: a director's answers are never lost to a bad path
+        print(f"{display(save)}: cannot save there: {why_not}", file=sys.stderr)
+        return 2
     knowledge = load(root)
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     if save and save.exists() and not force and not tty:
-        print(f"{display(save)} exists: not replaced (add --force to replace it)", file=sys.stderr)
+        print(word("cli.exists_kept", MESSAGES, path=display(save)), file=sys.stderr)
         return 1
     sources: list = [Replay(load_answers(answers, display(answers)), display(answers))] if answers else []
     sources.append(Prompts() if tty else Plain(sys.stdin))
@@ -257,11 +255,17 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
         replaced = save.exists()
         if replaced and not force:
             import questionary
-            if not questionary.confirm(f"{display(save)} exists. Replace it?", default=False).unsafe_ask():
-                print(f"{display(save)}: not replaced", file=sys.stderr)
+            if not questionary.confirm(word("cli.replace", MESSAGES, path=display(save)), default=False).unsafe_ask():
+                print(word("cli.kept", MESSAGES, path=display(save)), file=sys.stderr)
                 return 1
-        save.write_text(incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.incident),
-                        encoding="utf-8")
+        text = incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.incident)
+        try:
+            write_atomic(save, text)
+        except OSError as e:  # after the interview: keep the facts on the terminal
+            print(f"\n{text}")
+            print(f"{display(save)}: not saved ({e.strerror or e}); the established facts are printed above"
+                  " as an incident file: copy them into a file for `bridgelaw rule`", file=sys.stderr)
+            return 1
         load_incident(save, knowledge.vocabulary, display(save))  # as `rule` will read it
-        print(f"{'replaced' if replaced else 'wrote'} {display(save)}")
+        print(word("cli.replaced" if replaced else "cli.wrote", MESSAGES, path=display(save)))
     return 0

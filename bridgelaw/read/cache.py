@@ -19,9 +19,10 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable
+
+from .files import write_atomic
 
 _SOURCE = Path(__file__).resolve().parent.parent  # the whole bridgelaw package
 KEEP = 8  # cached knowledge files kept, over all project roots
@@ -62,13 +63,9 @@ def cached(root: Path, files: list[Path], load: Callable):
     except Exception:  # a miss, or a file this program cannot read: load afresh
         pass
     value = load()
-    tmp = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile("wb", dir=path.parent, delete=False, suffix=".tmp") as f:
-            tmp = f.name
-            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
+        write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
         for old in path.parent.glob(prefix + "*.pickle"):
             if old != path:
                 old.unlink(missing_ok=True)
@@ -76,6 +73,5 @@ def cached(root: Path, files: list[Path], load: Callable):
         for old in kept[KEEP:]:
             old.unlink(missing_ok=True)
     except Exception:
-        if tmp:
-            Path(tmp).unlink(missing_ok=True)
+        pass
     return value

@@ -4,16 +4,26 @@ A citation is a law number, then optionally a section letter, a subsection
 number and lettered/roman items: ``64``, ``64A``, ``64A2``, ``67B1(a)``,
 ``12C1(c)``, ``20F5(b)``.  ``parse`` raises ValueError; ``sort_key`` orders
 citations as the law book does; ``LawsIndex`` (knowledge/laws.yaml) says which
-laws and sections exist.
+laws, sections and finest units (subsections) exist, each titled in Russian
+and English; ``check`` accepts a citation only if it is a unit of the table or a
+whole holding some (``64B9``, ``12C9`` are refused, with the units nearby).
+``REASONS`` is the closed list of why a unit may be left out of the knowledge.
+
+knowledge/laws.yaml, per law: ``title: {ru, en}``, ``source`` or ``unread``,
+``sections: {A: {en, ru}}``, ``subsections: [64A1, ..., "64C2(a)"]`` (the finest
+units in book order; a section with no numbered parts is itself a unit) and
+optional ``titles: {"12C1": {en, ru}}``.  A law without ``subsections`` is
+checked to the section.
 """
 from __future__ import annotations
 
+import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import BridgelawError, Loc, Problem
-from .yamlsafe import load
+from ..errors import BridgelawError, Collector, Loc, Problem, suggest
+from .yamlsafe import LocDict, LocList, load
 
 _CITE = re.compile(r"^(?P<law>[1-9][0-9]?)(?P<sec>[A-H])?(?P<num>[1-9])?(?P<sub>[a-e])?"
                    r"(?:\((?P<item>[a-e])\))?(?:\((?P<roman>i|ii|iii|iv|v)\))?$")
@@ -60,14 +70,73 @@ def covers(prefix: str, cite: str) -> bool:
     return not (nxt.isdigit() and last.isdigit()) and not (nxt.isalpha() and last.isalpha())
 
 
+# -- the table of the 2017 laws (knowledge/laws.yaml) -------------------------------------------
+
+#: Why a unit of the Laws may be deliberately not encoded (a law file's ``left_out: {cite: {reason, note}}``).
+#: A closed list: "not encoded yet" is no reason, such a unit counts as missing.
+REASONS = {
+    "definition": {"en": "a definition only: it rules on no incident by itself",
+                   "ru": "только определение: само по себе ни по какому случаю не решает"},
+    "procedure": {"en": "procedure of the game or the event that rules on no incident",
+                  "ru": "порядок игры или турнира, по случаю не решающий"},
+    "regulating_authority": {"en": "left to the Regulating Authority or the Tournament Organizer",
+                             "ru": "оставлено регулирующему органу или организатору турнира"},
+    "scoring": {"en": "scoring: computing the score, not a ruling at the table",
+                "ru": "подсчёт результата, а не решение за столом"},
+    "principle": {"en": "a general principle or objective, applied through the subsections that rule",
+                  "ru": "общий принцип или цель, применяемые через пункты, которые решают"},
+    "applied_elsewhere": {"en": "applied through other subsections (the note names them)",
+                          "ru": "применяется через другие пункты (их называет примечание)"},
+}
+
+_LAW_KEYS = ("title", "source", "unread", "sections", "subsections", "titles")
+_LANGS = ("en", "ru")
+
+
+@dataclass(frozen=True)
+class Law:
+    """One law of the table: its title, sections and finest units (in book order), each {en, ru} titled."""
+
+    number: int
+    title: dict
+    sections: dict = field(default_factory=dict)  # letter -> {en, ru}
+    units: tuple = ()  # the finest units, e.g. 64A1 ... 64C2(b); without a subsections list: the sections
+    titles: dict = field(default_factory=dict)  # citation -> {en, ru}: headings of numbered parts
+    listed: bool = False  # whether the table lists this law's subsections (else it is checked to the section)
+    source: str | None = None
+    unread: str | None = None
+
+    def cites(self) -> list[str]:
+        """Every valid citation of this law: the law, its sections and every prefix of a unit, in book order."""
+        out = {str(self.number): None}
+        for letter in self.sections:
+            out[f"{self.number}{letter}"] = None
+        for u in self.units:
+            for p in prefixes(u):
+                out[p] = None
+        return sorted(out, key=sort_key)
+
+
+def prefixes(text: str) -> list[str]:
+    """The citations ``text`` lies in, outermost first, itself last: 64C2(a) -> 64, 64C, 64C2, 64C2(a)."""
+    c = parse(text)
+    out = [str(c.law)]
+    for part in (c.section, c.number, c.item, c.roman):
+        if part is None:
+            continue
+        last = out[-1]
+        out.append(last + (f"({part})" if isinstance(part, str) and part.islower() else str(part)))
+    return out
+
+
 @dataclass(frozen=True)
 class LawsIndex:
-    """The table of the 2017 laws: number -> (title {ru,en}, sections {letter: title}, subsections)."""
+    """The table of the 2017 laws: number -> Law."""
 
     laws: dict
 
     def check(self, text: str) -> str | None:
-        """None if ``text`` cites an existing law and section, else what is wrong."""
+        """None if ``text`` cites a part of the 2017 Laws the table lists, else what is wrong (with a suggestion)."""
         try:
             c = parse(text)
         except ValueError as e:
@@ -75,31 +144,129 @@ class LawsIndex:
         law = self.laws.get(c.law)
         if law is None:
             return f"there is no Law {c.law} in the 2017 Laws (1-93)"
-        if c.section and law["sections"] and c.section not in law["sections"]:
-            return (f"Law {c.law} has no section {c.section} (it has {', '.join(law['sections'])})")
-        subs = law.get("subsections")
-        if subs and (c.number or c.item) and not any(covers(text, s) or covers(s, text) for s in subs):
-            return f"{text} is not a subsection of Law {c.law} (known: {', '.join(subs)})"
-        return None
+        if c.section and not law.sections:
+            return f"Law {c.law} has no lettered sections: cite it as {c.law}"
+        if c.section and c.section not in law.sections:
+            return f"Law {c.law} has no section {c.section} (it has {', '.join(law.sections)})"
+        canonical = prefixes(text)[-1]
+        if canonical != text:
+            return f"write {text} as {canonical}"
+        if not law.listed or any(covers(text, u) for u in law.units):
+            return None
+        known = law.cites()
+        parent = next(p for p in reversed(prefixes(text)[:-1]) if p in known)
+        if parent in law.units:
+            return f"{text} is finer than the 2017 table of Law {c.law}: cite {parent}, its finest unit there"
+        near = [k for k in known if k != parent and covers(parent, k) and prefixes(k)[:-1][-1] == parent]
+        close = difflib.get_close_matches(text, near, n=1, cutoff=0.5)
+        hint = f"did you mean {close[0]}? " if close else ""
+        return f"{text} is not in the 2017 table of Law {c.law} ({hint}{parent} has {', '.join(near)})"
 
     def title(self, law: int, lang: str) -> str:
-        return self.laws[law]["title"][lang] if law in self.laws else f"Law {law}"
+        return self.laws[law].title[lang] if law in self.laws else f"Law {law}"
+
+    def unit_title(self, cite: str) -> dict:
+        """The {en, ru} heading of a citation: its own if the table titles it, else its section's; {} if none."""
+        try:
+            c = parse(cite)
+        except ValueError:
+            return {}
+        law = self.laws.get(c.law)
+        if law is None:
+            return {}
+        if cite in law.titles:
+            return law.titles[cite]
+        return law.sections.get(c.section, {}) if cite == f"{c.law}{c.section}" else {}
 
 
 def load_index(path: str | Path, display: str | None = None) -> LawsIndex:
-    """Load knowledge/laws.yaml; BridgelawError on a malformed file."""
+    """Load knowledge/laws.yaml; BridgelawError listing every malformed entry at its file:line."""
     name = display or str(path)
     data = load(path, name)
-    problems = []
+    if not isinstance(data, LocDict) or not isinstance(data.get("laws"), LocDict):
+        raise BridgelawError(Problem(Loc(name, 1, 1), "expected a mapping 'laws: {number: {title, sections,"
+                                                      " subsections}}'"))
+    c = Collector()
     laws = {}
-    if not isinstance(data, dict) or not isinstance(data.get("laws"), dict):
-        raise BridgelawError(Problem(Loc(name, 1, 1), "expected a mapping 'laws: {number: {title, sections}}'"))
     for n, entry in data["laws"].items():
-        if not str(n).isdigit() or not isinstance(entry, dict) or "title" not in entry:
-            problems.append(Problem(data["laws"].loc_of(n), f"law {n}: expected a number with a title"))
-            continue
-        laws[int(n)] = {"title": entry["title"], "sections": dict(entry.get("sections") or {}),
-                   "subsections": list(entry.get("subsections") or [])}
-    if problems:
-        raise BridgelawError(problems)
+        law = _law(n, entry, data["laws"], c)
+        if law is not None:
+            laws[law.number] = law
+    c.raise_if_any()
     return LawsIndex(laws)
+
+
+def _i18n(value, loc: Loc, what: str, c: Collector) -> dict | None:
+    if isinstance(value, LocDict) and set(value) == set(_LANGS) and all(isinstance(v, str) and v for v in value.values()):
+        return dict(value)
+    c.add(loc, f"{what}: expected a title in both languages, {{en: \"...\", ru: \"...\"}}")
+    return None
+
+
+def _law(n, entry, parent: LocDict, c: Collector) -> Law | None:
+    """One law's entry, checked: known keys, {en, ru} titles, units that belong to the law and its sections."""
+    if not (str(n).isdigit() and 1 <= int(n) <= 93) or not isinstance(entry, LocDict) or "title" not in entry:
+        c.add(parent.key_loc(n), f"law {n}: expected a law number 1-93 with a title, sections and subsections")
+        return None
+    n = int(n)
+    crumb = f"law {n}"
+    for key in entry:
+        if key not in _LAW_KEYS:
+            c.add(entry.key_loc(key), f"unknown key '{key}'", crumb, suggest(key, _LAW_KEYS, f"law {n}"))
+    title = _i18n(entry["title"], entry.loc_of("title"), "title", c)
+    sections = {}
+    raw = entry.get("sections") or {}
+    for letter, t in (raw.items() if isinstance(raw, LocDict) else []):
+        if not (isinstance(letter, str) and len(letter) == 1 and "A" <= letter <= "H"):
+            c.add(raw.key_loc(letter), f"section '{letter}' is not a capital letter A-H", crumb)
+            continue
+        sections[letter] = _i18n(t, raw.loc_of(letter), f"section {n}{letter}", c) or {}
+    if raw and not isinstance(raw, LocDict):
+        c.add(entry.loc_of("sections"), "sections: expected a mapping of letters to titles, e.g. A: {en: ..., ru: ...}",
+              crumb)
+    listed = "subsections" in entry
+    units = _units(n, entry.get("subsections"), entry.loc_of("subsections"), sections, crumb, c) if listed else \
+        tuple(f"{n}{letter}" for letter in sections) or (str(n),)
+    law = Law(n, title or {}, sections, units, {}, listed, entry.get("source"), entry.get("unread"))
+    raw = entry.get("titles") or {}
+    for cite, t in (raw.items() if isinstance(raw, LocDict) else []):
+        if str(cite) not in law.cites():
+            c.add(raw.key_loc(cite), f"titles: {cite} is not a unit of Law {n} in this table", crumb,
+                  suggest(str(cite), law.cites(), f"law {n}"))
+            continue
+        law.titles[str(cite)] = _i18n(t, raw.loc_of(cite), f"title of {cite}", c) or {}
+    return law
+
+
+def _units(n: int, raw, loc: Loc, sections: dict, crumb: str, c: Collector) -> tuple:
+    """The ``subsections`` list, each unit checked: a citation of Law n, of one of its sections, finest and in order."""
+    if not isinstance(raw, LocList):
+        c.add(loc, "subsections: expected a list of the law's finest units, e.g. [64A1, 64A2, \"64C2(a)\"]", crumb)
+        return ()
+    units = []
+    for i, u in enumerate(raw):
+        u, where = str(u), raw.loc_of(i)
+        try:
+            cu = parse(u)
+        except ValueError as e:
+            c.add(where, f"subsections: {e}", crumb)
+            continue
+        if cu.law != n:
+            c.add(where, f"subsections: {u} is not a part of Law {n}", crumb, f"write e.g. {n}A1, {n}B2(a)")
+        elif sections and cu.section not in sections:
+            c.add(where, f"subsections: Law {n} has no section {cu.section or '(none named)'} for {u}", crumb,
+                  f"its sections are {', '.join(sections)}; add the section, or write e.g. {n}{next(iter(sections))}1")
+        elif not sections and cu.section:
+            c.add(where, f"subsections: Law {n} has no lettered sections, so {u} cannot be one of its units", crumb)
+        elif u in units or any(covers(u, v) or covers(v, u) for v in units):
+            other = next(v for v in units if covers(u, v) or covers(v, u))
+            c.add(where, f"subsections: {u} overlaps {other} (list each finest unit once, not its whole too)", crumb)
+        elif units and sort_key(u) < sort_key(units[-1]):
+            c.add(where, f"subsections: {u} comes after {units[-1]}; list the units in book order", crumb)
+        else:
+            units.append(u)
+    for letter in sections:
+        if units and not any(covers(f"{n}{letter}", u) for u in units):
+            c.add(loc, f"subsections: section {n}{letter} has no unit (list it as {n}{letter} if it has no numbered"
+                       " parts)", crumb)
+    return tuple(units)

@@ -1,17 +1,19 @@
 """JSON Schemas of bridgelaw's YAML files: the one source of truth for their shape.
 
-``SCHEMAS`` maps a file kind (``vocabulary``, ``knowledge``, ``incident``,
-``cases``) to a JSON Schema (draft 2020-12) dict.  ``validate(kind, data)``
-checks loaded YAML against it and returns Problems located at the file and
-line of the offending value, with the allowed keys or values and a "did you
-mean" suggestion.  Names that depend on the vocabulary (templates, slots,
-values) are checked afterwards by the loaders, which know the vocabulary.
+``SCHEMAS`` maps a file kind (``vocabulary-index``, ``vocabulary`` (one part),
+``knowledge``, ``incident``, ``cases``, ``score_table``, ``imp_scale``) to a
+JSON Schema (draft 2020-12) dict.  ``validate(kind, data)`` checks loaded
+YAML against it and returns Problems located at the file and line of the
+offending value, with the allowed keys or values and a "did you mean"
+suggestion.  Names that depend on the vocabulary (templates, slots, values)
+are checked afterwards by the loaders, which know the vocabulary.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Loc, Problem, suggest
+from .citations import REASONS
 from .yamlsafe import LocDict, LocList
 
 I18N = {
@@ -82,13 +84,24 @@ ELEMENT_KIND = {
 }
 VOCABULARY = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "title": "bridgelaw vocabulary",
+    "title": "bridgelaw vocabulary (a part of facts/vocabulary/, or a small project's facts/vocabulary.yaml)",
     "type": "object",
     "properties": {
+        "title": I18N,
         "templates": {"type": "object", "additionalProperties": TEMPLATE, "propertyNames": NAME},
         "elements": {"type": "object", "additionalProperties": ELEMENT_KIND, "propertyNames": NAME},
     },
-    "required": ["templates", "elements"],
+    "additionalProperties": False,
+}
+VOCABULARY_INDEX = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "bridgelaw vocabulary index (facts/vocabulary/index.yaml)",
+    "type": "object",
+    "properties": {
+        "parts": {"type": "array", "minItems": 1, "items": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
+                  "description": "the parts (file names without .yaml), in the order the interview asks in"},
+    },
+    "required": ["parts"],
     "additionalProperties": False,
 }
 
@@ -110,6 +123,14 @@ PRODUCTION = {
     "required": ["id", "cite", "summary", "when"],
     "additionalProperties": False,
 }
+LEFT_OUT = {
+    "type": "object",
+    "properties": {"reason": {"enum": list(REASONS), "description": "why: " + "; ".join(
+                       f"{k}: {v['en']}" for k, v in REASONS.items())},
+                   "note": I18N},
+    "required": ["reason"],
+    "additionalProperties": False,
+}
 KNOWLEDGE = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "bridgelaw knowledge file (one law)",
@@ -119,9 +140,9 @@ KNOWLEDGE = {
         "title": I18N,
         "edition": {"enum": [2017]},
         "note": I18N,
-        "left_out": {"type": "object", "propertyNames": CITE, "additionalProperties": I18N,
-                     "description": "sections or subsections of this law deliberately not encoded here,"
-                                    " each with the reason (ru, en)"},
+        "left_out": {"type": "object", "propertyNames": CITE, "additionalProperties": LEFT_OUT,
+                     "description": "units of this law deliberately not encoded here, each with its reason"
+                                    " ('not encoded yet' is no reason: such a unit is simply missing)"},
         "productions": {"type": "array", "items": PRODUCTION},
     },
     "required": ["law", "title", "productions"],
@@ -225,8 +246,8 @@ IMP_SCALE = {
     },
 }
 
-SCHEMAS = {"vocabulary": VOCABULARY, "knowledge": KNOWLEDGE, "incident": INCIDENT, "cases": CASES,
-           "score_table": SCORE_TABLE, "imp_scale": IMP_SCALE}
+SCHEMAS = {"vocabulary-index": VOCABULARY_INDEX, "vocabulary": VOCABULARY, "knowledge": KNOWLEDGE,
+           "incident": INCIDENT, "cases": CASES, "score_table": SCORE_TABLE, "imp_scale": IMP_SCALE}
 if TYPE_CHECKING:
     import jsonschema
 _VALIDATORS: dict = {}  # kind -> its validator, made on first use: importing jsonschema is a third of a start

@@ -1,10 +1,14 @@
 """The vocabulary: what can be said about an incident (templates and slots) and
 what a ruling can contain (element kinds), with Russian and English labels.
 
-Shape: ``load_vocabulary(path) -> Vocabulary``.  A :class:`Slot` knows its type
-and turns authored values into canonical ones with ``coerce`` (raising
-ValueError with what is allowed); ``label(value, lang)`` renders a value for a
-director.  Raises BridgelawError (file:line) on any mistake in the file.
+Shape: ``load_vocabulary(path) -> Vocabulary``, ``path`` being the folder
+facts/vocabulary/ (``index.yaml`` states the order of its parts, one file per
+area of the Laws; the order of templates across the parts is the order the
+interview asks in) or, for a small project, one file facts/vocabulary.yaml.
+A :class:`Slot` knows its type and turns authored values into canonical ones
+with ``coerce`` (raising ValueError with what is allowed); ``label(value,
+lang)`` renders a value for a director.  Raises BridgelawError (file:line) on
+any mistake in any part, and on a part missing from the stated order.
 """
 from __future__ import annotations
 
@@ -167,12 +171,24 @@ class ElementKind:
 
 
 @dataclass(frozen=True)
+class Part:
+    """One file of the vocabulary: its title and the names it defines, in authoring order."""
+
+    name: str
+    file: str
+    title: dict | None
+    templates: tuple
+    elements: tuple
+
+
+@dataclass(frozen=True)
 class Vocabulary:
-    """Templates and element kinds, as loaded from facts/vocabulary.yaml."""
+    """Templates and element kinds, as loaded from the parts of facts/vocabulary/, in the stated order."""
 
     templates: dict
     elements: dict
     file: str = ""
+    parts: tuple = ()  # Part, in the stated order
 
     def template(self, name: str) -> Template:
         return self.templates[name]
@@ -199,18 +215,108 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
                 law=raw.get("law"), required=bool(raw.get("required")))
 
 
-def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
-    """Load and check facts/vocabulary.yaml; BridgelawError lists every mistake."""
-    name = display or str(path)
-    data = load(path, name)
-    c = Collector()
-    if not isinstance(data, LocDict):
-        c.add(Loc(name, 1, 1), "the vocabulary must be a mapping with 'templates' and 'elements'")
+INDEX = "index.yaml"
+
+
+def vocabulary_path(root: Path) -> Path:
+    """A project's vocabulary: the folder facts/vocabulary/ (index.yaml and its parts), or
+    the one file facts/vocabulary.yaml of a small project (the tests', the benchmark's)."""
+    folder = Path(root) / "facts" / "vocabulary"
+    return folder if folder.is_dir() else folder.with_name("vocabulary.yaml")
+
+
+def vocabulary_files(path: Path) -> list[Path]:
+    """Every file the vocabulary at ``path`` reads or must refuse (for the cache's key)."""
+    path = Path(path)
+    return sorted(path.glob("*.yaml")) if path.is_dir() else [path]
+
+
+def part_files(path: str | Path, display: str | None = None, c: Collector | None = None) -> list[tuple[Path, str]]:
+    """(file, name shown in messages) of each part, in the stated order (index.yaml's ``parts``).
+
+    A single-file vocabulary is its own one part.  A part in the folder but not
+    in the order, one listed but absent or listed twice, and a stray
+    facts/vocabulary.yaml beside the folder are errors at file:line (raised,
+    or added to ``c``)."""
+    path, shown = Path(path), display or str(path)
+    if not path.is_dir():
+        return [(path, shown)]
+    own = c is None
+    c = Collector() if own else c
+    stray = path.with_name(path.name + ".yaml")
+    if stray.exists():
+        c.add(Loc(shown + ".yaml", 1, 1), f"the vocabulary is in parts under {shown}/; this file is not read",
+              hint=f"move what it says into a part in {shown}/ and remove it")
+    present = {f.stem for f in vocabulary_files(path) if f.name != INDEX}
+    if not (path / INDEX).exists():
+        c.add(Loc(f"{shown}/{INDEX}", 1, 1), "no such file: it states the order of the vocabulary's parts",
+              hint=f"write it: parts: [{', '.join(sorted(present))}], in the order the interview should ask")
         c.raise_if_any()
-    c.problems.extend(validate("vocabulary", data, name))
+    index = load(path / INDEX, f"{shown}/{INDEX}")
+    if not isinstance(index, LocDict):
+        c.add(Loc(f"{shown}/{INDEX}", 1, 1), "the vocabulary's index is a mapping: parts: [part, ...]")
+        c.raise_if_any()
+    c.problems.extend(validate("vocabulary-index", index, f"{shown}/{INDEX}"))
     c.raise_if_any()
+    names = index["parts"]
+    out, seen = [], {}
+    for i, name in enumerate(names):
+        at = names.loc_of(i)
+        if name in seen:
+            c.add(at, f"part '{name}' is listed twice", hint=f"first listed at line {seen[name].line}; keep one")
+        elif name not in present:
+            c.add(at, f"part '{name}' is listed, but there is no {shown}/{name}.yaml",
+                  hint=suggest(name, present, f"{shown}/"))
+        else:
+            out.append((path / f"{name}.yaml", f"{shown}/{name}.yaml"))
+        seen.setdefault(name, at)
+    for name in sorted(present - set(names)):
+        c.add(index.key_loc("parts"), f"part '{name}' ({shown}/{name}.yaml) is missing from the stated order",
+              hint="list it under parts: where the interview should ask its questions"
+                   f" (now: {', '.join(dict.fromkeys(names))})")
+    if own:
+        c.raise_if_any()
+    return out
+
+
+def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
+    """Load and check the vocabulary (facts/vocabulary/, or one file); BridgelawError lists every mistake.
+
+    Templates and element kinds are taken part by part in the stated order, so a
+    template's ``order`` (the interview's) runs across the parts."""
+    name = display or str(path)
+    c = Collector()
+    parts = []
+    for file, shown in part_files(path, name, c):
+        try:
+            data = load(file, shown)
+        except BridgelawError as e:
+            c.problems.extend(e.problems)
+            continue
+        if not isinstance(data, LocDict):
+            c.add(Loc(shown, 1, 1), "the vocabulary must be a mapping with 'templates' and 'elements'")
+            continue
+        c.problems.extend(validate("vocabulary", data, shown))
+        parts.append((file, shown, data))
+    c.raise_if_any()
+    raws: dict[str, dict[str, LocDict]] = {"templates": {}, "elements": {}}  # name -> raw, across the parts
+    first: dict[tuple[str, str], Loc] = {}
+    defined = []
+    for file, shown, data in parts:
+        kept: dict[str, list] = {"templates": [], "elements": []}
+        for key, what in (("templates", "template"), ("elements", "element")):
+            section = data.get(key) or LocDict()
+            for n, raw in section.items():
+                if (key, n) in first:
+                    c.add(section.key_loc(n), f"{what} '{n}' is defined twice",
+                          hint=f"first defined at {first[key, n]}; a name lives in one part")
+                    continue
+                raws[key][n], first[key, n] = raw, section.key_loc(n)
+                kept[key].append(n)
+        defined.append(Part(name=file.stem, file=shown, title=data.get("title"),
+                            templates=tuple(kept["templates"]), elements=tuple(kept["elements"])))
     templates: dict[str, Template] = {}
-    for order, (tname, traw) in enumerate(data["templates"].items()):
+    for order, (tname, traw) in enumerate(raws["templates"].items()):
         slots = {s: _slot(s, sraw, tname, c) for s, sraw in traw["slots"].items()}
         if "id" in slots:
             c.add(slots["id"].loc, f"template {tname}: 'id' is reserved (it names a fact of a 'many' template)")
@@ -225,7 +331,7 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                 c.add(s.loc, f"slot {t.name}.{s.name} has no question for the director",
                       hint="add question: {ru: ..., en: ...} (derived templates need none)")
     elements = {}
-    for ename, eraw in data["elements"].items():
+    for ename, eraw in raws["elements"].items():
         args = {a: _slot(a, araw, ename, c) for a, araw in (eraw.get("args") or {}).items()}
         for lang in ("ru", "en"):
             for placeholder in _placeholders(eraw["text"][lang]):
@@ -240,7 +346,7 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                 c.add(ek.loc, f"element {ek.name}: contradicts unknown element '{other}'",
                       hint=suggest(other, elements, "the vocabulary's elements"))
     c.raise_if_any()
-    return Vocabulary(templates=templates, elements=elements, file=name)
+    return Vocabulary(templates=templates, elements=elements, file=name, parts=tuple(defined))
 
 
 def _placeholders(text: str) -> list[str]:

@@ -4,8 +4,16 @@
 experta, run/clips.py for CLIPS): ``start()`` empties the record, ``fire(prod,
 context)`` records one firing (its Firing for HOW, its ruling elements
 rendered in ru/en, its derived facts, declared back into the engine, and the
-marker its overriders wait on).  A derived fact is identified by what it says
-(see ``_derived_id``).
+marker its overriders wait on).
+
+A derived fact is identified by what it says: its template and slot values.
+Deriving it again (from another subject, by another production) gives the same
+fact with the same id, ``template(ref, slot=value, ...)`` (``_derived_id``),
+whatever engine, interview or file it comes from; the firing is recorded as
+one more deriver (``Firing.derived`` of each, ``derived_by[id]`` the list).  So
+a cycle of productions that derives nothing new ends by itself; one that
+keeps deriving new facts (a counter that grows) stops at FIRING_LIMIT with a
+BridgelawError naming the productions that kept firing.
 """
 from __future__ import annotations
 
@@ -14,7 +22,15 @@ import string
 from ..errors import BridgelawError, Problem
 from ..model import Knowledge, Production
 from ..explain.ruling import FactUse, Firing, RulingElement
-from .compiler import FiredMarker, resolve
+from ..ops import resolve
+from .compiler import FiredMarker
+
+FIRING_LIMIT = 10_000  # firings per incident; the largest shipped case needs 18 (knowledge/README.md)
+
+
+def _text(value) -> str:
+    """A slot value as a derived fact's id writes it (YAML's spelling of booleans)."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def _label(slot, value, lang: str) -> str:
@@ -46,24 +62,25 @@ class Recorder:
     def start(self) -> None:
         self.firings: list[Firing] = []
         self.elements: list[RulingElement] = []
-        self.derived_by: dict[str, int] = {}
-        self.derived_ids: dict[str, tuple] = {}
+        self.derived_by: dict[str, list[int]] = {}  # derived fact id -> the firings that derived it
+        self.derived_ids: dict[tuple, str] = {}  # (template, slot values) -> id
 
     def fire(self, prod: Production, context: dict) -> None:
         facts = [context[f"f{i}"] for i, p in enumerate(prod.when) if not p.negated]
         bindings = {k[2:]: v for k, v in context.items() if k.startswith("v_")}
         n = len(self.firings) + 1
+        if n > FIRING_LIMIT:
+            self._stop(prod)
         uses = []
         rests = set()
         pos = [p for p in prod.when if not p.negated]
         for pat, fact in zip(pos, facts):
             tested = {t.slot: (fact["id"] if t.slot == "id" else fact.get(t.slot)) for t in pat.tests}
             uses.append(FactUse(pat.template, fact["id"], tested, self._fact_text(pat.template, fact["id"], tested)))
-            if fact["id"] in self.derived_by:
-                rests.add(self.derived_by[fact["id"]])
+            rests.update(self.derived_by.get(fact["id"], ()))
         firing = Firing(n, prod.id, prod.cite, prod.summary, uses, [], sorted(rests))
         self.firings.append(firing)
-        how = sorted(self._ancestors(firing)) + [n]
+        how = sorted(self._ancestors(firing)) + [n] if prod.then else []
         for el in prod.then:
             args = {name: resolve(v, bindings) for name, v in el.args}
             self._check_range(prod, el.loc, el.kind, self.vocab.elements[el.kind].args, args)
@@ -73,11 +90,12 @@ class Recorder:
             t = self.vocab.templates[d.template]
             vals = {name: resolve(v, bindings) for name, v in d.slots}
             self._check_range(prod, d.loc, d.template, t.slots, vals)
-            fid = self._derived_id(d.template, facts[0]["id"], vals)
-            cls = self.__classes__[d.template]
-            fact = cls(id=fid, **{s: vals.get(s) for s in t.slots})
-            if self.declare(fact) is not None or fid not in self.derived_by:
-                self.derived_by.setdefault(fid, n)
+            fid = self._derived_id(d.template, t, vals)
+            if fid not in self.derived_by:  # a new fact: into the engine
+                self.derived_by[fid] = []
+                self.declare(self.__classes__[d.template](id=fid, **{s: vals.get(s) for s in t.slots}))
+            if n not in self.derived_by[fid]:
+                self.derived_by[fid].append(n)
                 firing.derived.append(fid)
         if prod.id in self.__overriders__:
             self.declare(FiredMarker(production=prod.id, subject=facts[0]["id"]))
@@ -94,17 +112,35 @@ class Recorder:
                     "the incident's facts contradict each other (e.g. more tricks than remain),"
                     " or the production needs a guard such as at_most"))
 
-    def _derived_id(self, template: str, subject: str, vals: dict) -> str:
-        """A readable, deterministic id for a derived fact: ``template(subject)``, numbered if that
-        subject yields several different facts of the template."""
-        key = tuple(sorted((k, v) for k, v in vals.items() if v is not None))
-        base = f"{template}({subject})"
-        fid, n = base, 1
-        while self.derived_ids.get(fid, key) != key:
-            n += 1
-            fid = f"{base}#{n}"
-        self.derived_ids[fid] = key
+    def _derived_id(self, name: str, template, vals: dict) -> str:
+        """The id of the derived fact saying ``vals``: the same for the same template and values.
+
+        Its known values in slot order, a slot naming a fact by that fact's id and any
+        other as ``slot=value``: ``revoke_established(revoke-1)``,
+        ``infraction(offending_side=NS, damaged=true)``.
+        """
+        known = [(s, vals.get(s)) for s in template.slots if vals.get(s) is not None]
+        key = (name, tuple(known))
+        fid = self.derived_ids.get(key)
+        if fid is None:
+            parts = [str(v) if template.slots[s].type == "ref" else f"{s}={_text(v)}" for s, v in known]
+            fid = base = f"{name}({', '.join(parts)})"
+            while fid in self.derived_by:  # another fact written alike (a fact id such as "x, n=1")
+                fid = f"{base}#{len(self.derived_by)}"
+            self.derived_ids[key] = fid
         return fid
+
+    def _stop(self, prod: Production) -> None:
+        """Past FIRING_LIMIT firings: name the productions that kept firing (the loop) and stop."""
+        recent: dict[str, int] = {}
+        for f in self.firings[-1000:]:
+            recent[f.production] = recent.get(f.production, 0) + 1
+        loop = sorted(recent, key=lambda p: (-recent[p], p))
+        raise BridgelawError(Problem(
+            prod.loc, f"{FIRING_LIMIT} firings (the limit) and no end: these productions kept firing:"
+            f" {', '.join(loop)}", f"production {prod.id}",
+            "each firing derives a new fact (a value that keeps growing?): give the loop a guard such as"
+            " at_most, or let `bridgelaw check` show the cycle"))
 
     def _fact_text(self, template: str, fid: str, slots: dict) -> dict:
         t = self.vocab.templates[template]

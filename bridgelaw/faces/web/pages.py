@@ -20,45 +20,16 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from fastapi.templating import Jinja2Templates
 
 from ..interview import Question
-from ..prompt import WORDS as PROMPT_WORDS
-from ...explain.ruling import HEAD, Ruling
+from ...explain.ruling import Ruling
+from ...words import LANGS, word, words
 from .session import Snapshot, StateError, decode, encode
 from .view import asked_lines, title, titled
 
 Lang = Literal["ru", "en"]
 TEMPLATES = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 
-TEXT = {  # what the page says, besides what the interview and the ruling say
-    "app": {"ru": "Судья · Правила бриджа", "en": "Director · Laws of Bridge"},
-    "new": {"ru": "Новый инцидент", "en": "New incident"},
-    "question": {"ru": "Вопрос {n}", "en": "Question {n}"},
-    "unknown": {"ru": "Не знаю", "en": "Not known"},
-    "ask_why": {"ru": "Почему этот вопрос?", "en": "Why this question?"},
-    "waiting": {"ru": "Ответ нужен для:", "en": "The answer is needed by:"},
-    "back": {"ru": "← Назад", "en": "← Back"},
-    "next": {"ru": "Дальше →", "en": "Next →"},
-    "answers": {"ru": "Ваши ответы ({n})", "en": "Your answers ({n})"},
-    "copy_button": {"ru": "Копировать текст", "en": "Copy text"},
-    "copied": {"ru": "Скопировано ✓", "en": "Copied ✓"},
-    "copy_failed": {"ru": "Не удалось скопировать: выделите текст ниже вручную",
-                    "en": "Could not copy: select the text below by hand"},
-    "download": {"ru": "Скачать инцидент (YAML)", "en": "Download incident (YAML)"},
-    "text": {"ru": "Текст решения", "en": "Ruling as text"},
-    "error": {"ru": "Не получилось продолжить", "en": "Cannot go on"},
-    "start": {"ru": "Начать заново", "en": "Start again"},
-    "keep": {"ru": "Продолжить с ответами, которые подходят ({n})", "en": "Go on with the answers that fit ({n})"},
-    "pick": {"ru": "Выберите хотя бы один вариант.", "en": "Pick at least one."},
-    "state_error": {"ru": "Ответы в адресе страницы повреждены или не подходят к вопросам.",
-                    "en": "The answers in the page address are damaged or do not fit the questions."},
-    "internal": {"ru": "Внутренняя ошибка программы (записана в журнал сервера). Начните заново; если повторится, "
-                       "сообщите разработчикам.",
-                 "en": "An internal error in the program (written to the server's log). Start again; if it happens "
-                       "again, please report it."},
-    "no_ruling": {"ru": "Решение ещё не получено: ответьте на вопросы.",
-                  "en": "There is no ruling yet: answer the questions."},
-}
-WORDS = {lang: {k: v[lang] for k, v in TEXT.items()} | HEAD[lang] | {"judgment": PROMPT_WORDS[lang]["judgment"]}
-         for lang in ("ru", "en")}
+WORDS = {lang: words("page", lang) | words("ruling", lang) | {"judgment": word("question.judgment", lang)}
+         for lang in LANGS}  # what the templates say (``w.NAME``), besides what the interview and the ruling say
 
 router = APIRouter(include_in_schema=False)
 
@@ -96,7 +67,7 @@ def answer(request: Request, s: str = "", k: str = Query(max_length=200),
             raise StateError("stale", f"the question asked now is not '{k}': the page was out of date")
         value = [x for x in v if x] if q.multiple else (v[0].strip() if v else "")
         if not value:
-            return step_page(request, snap, lang, error=WORDS[lang]["pick"], status=422)
+            return step_page(request, snap, lang, error=word("page.pick", lang), status=422)
         try:
             new = service.replay(answers + [(k, value)])
         except StateError as e:
@@ -133,7 +104,7 @@ def _ruled(request: Request, s: str, lang: str) -> Snapshot | Response:
         return error_page(request, e, lang)
     if not isinstance(snap.step, Ruling):
         return error_page(request, StateError("stale", "the interview has not reached a ruling yet"), lang,
-                          headline=WORDS[lang]["no_ruling"])
+                          headline=word("page.no_ruling", lang))
     return snap
 
 
@@ -203,7 +174,8 @@ def error_page(request: Request, e: StateError | None, lang: str, headline: str 
                keep: tuple | None = None) -> Response:
     """The page for a request that cannot go on (``e`` None: an internal error, said plainly);
     ``keep`` (count, link) offers the answers that still fit."""
-    ctx = _common(None, lang) | {"headline": headline or WORDS[lang]["state_error" if e else "internal"],
+    ctx = _common(None, lang) | {"headline": headline or word("page.state_error" if e else "page.internal", lang),
                                  "detail": str(e) if e else "",
-                                 "keep": {"href": keep[1], "label": WORDS[lang]["keep"].format(n=keep[0])} if keep else None}
+                                 "keep": {"href": keep[1], "label": word("page.keep", lang, n=keep[0])}
+                                 if keep else None}
     return TEMPLATES.TemplateResponse(request, "error.html", ctx, status_code=e.status if e else status)

@@ -12,8 +12,9 @@ from typing import Any
 
 from ..interview import UNKNOWN, Question
 from ..prompt import answer_text, question_text
-from ...explain.ruling import HEAD, Ruling
+from ...explain.ruling import Ruling
 from ...read.vocabulary import Vocabulary
+from ...words import word
 
 
 def plain(value: Any) -> Any:
@@ -28,7 +29,7 @@ def question_data(q: Question) -> dict:
 
 
 def title(vocab: Vocabulary, kinds: tuple | None, lang: str) -> str:
-    return ", ".join(vocab.templates[k].label[lang] for k in kinds or ()) or HEAD[lang]["incident"]
+    return ", ".join(vocab.templates[k].label[lang] for k in kinds or ()) or word("ruling.incident", lang)
 
 
 def titled(ruling: Ruling, vocab: Vocabulary, kinds: tuple | None, lang: str) -> Ruling:

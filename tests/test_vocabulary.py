@@ -1,0 +1,112 @@
+"""The vocabulary in parts (facts/vocabulary/): the stated order is the interview's; a small project's one file still reads.
+
+The mistakes a committee can make with the parts (one missing from the order, one listed but absent,
+a name defined in two parts) are pinned with their messages in tests/errors/.
+"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bridgelaw.errors import BridgelawError
+from bridgelaw.read.vocabulary import load_vocabulary, part_files
+from bridgelaw.read.yamlsafe import load
+
+ROOT = Path(__file__).resolve().parent.parent
+PARTS = ROOT / "facts" / "vocabulary"
+
+
+def test_the_parts_come_in_the_stated_order_and_so_do_their_templates():
+    vocab = load_vocabulary(PARTS, "facts/vocabulary")
+    stated = list(load(PARTS / "index.yaml")["parts"])
+    assert [p.name for p in vocab.parts] == stated
+    assert [p.file for p in vocab.parts] == [f"facts/vocabulary/{n}.yaml" for n in stated]
+    across = [t for p in vocab.parts for t in p.templates]
+    assert list(vocab.templates) == across
+    assert [vocab.templates[t].order for t in across] == list(range(len(across)))
+    assert list(vocab.elements) == [e for p in vocab.parts for e in p.elements]
+    assert vocab.templates["deal"].loc.file == "facts/vocabulary/deal.yaml"  # locations name the part
+
+
+def test_reordering_the_parts_reorders_the_interview(tmp_path):
+    folder = tmp_path / "vocabulary"
+    shutil.copytree(PARTS, folder)
+    index = (folder / "index.yaml").read_text(encoding="utf-8")
+    (folder / "index.yaml").write_text(index.replace("  - claims ", "  - claims-first ")
+                                       .replace("  - deal ", "  - claims\n  - deal ")
+                                       .replace("  - claims-first ", "  # claims moved first "), encoding="utf-8")
+    vocab = load_vocabulary(folder)
+    assert [p.name for p in vocab.parts][:2] == ["claims", "deal"]
+    assert vocab.templates["claim"].order < vocab.templates["deal"].order < vocab.templates["revoke"].order
+
+
+def test_a_small_project_may_keep_one_file(tmp_path):
+    """The parts written one after the other into facts/vocabulary.yaml give the same vocabulary."""
+    templates, elements = [], []
+    for path, _ in part_files(PARTS):
+        text = path.read_text(encoding="utf-8")
+        for key, into in (("templates:\n", templates), ("elements:\n", elements)):
+            if key in text:
+                body = text.split(key, 1)[1]
+                into.append(body.split("\nelements:\n", 1)[0] if key == "templates:\n" else body)
+    one = tmp_path / "vocabulary.yaml"
+    one.write_text("templates:\n" + "\n".join(templates) + "\nelements:\n" + "\n".join(elements), encoding="utf-8")
+    single, parts = load_vocabulary(one), load_vocabulary(PARTS)
+    assert list(single.templates) == list(parts.templates) and list(single.elements) == list(parts.elements)
+    assert [p.name for p in single.parts] == ["vocabulary"]
+
+
+def _problems(folder: Path) -> list[str]:
+    with pytest.raises(BridgelawError) as e:
+        load_vocabulary(folder, "facts/vocabulary")
+    return [p.render() for p in e.value.problems]
+
+
+def test_a_stray_single_file_beside_the_parts_is_refused(tmp_path):
+    folder = tmp_path / "facts" / "vocabulary"
+    shutil.copytree(PARTS, folder)
+    (tmp_path / "facts" / "vocabulary.yaml").write_text("templates: {}\n", encoding="utf-8")
+    [problem] = _problems(folder)
+    assert problem.startswith("facts/vocabulary.yaml:1:1: the vocabulary is in parts under facts/vocabulary/;"
+                              " this file is not read")
+
+
+def test_parts_without_their_order_are_refused(tmp_path):
+    folder = tmp_path / "vocabulary"
+    shutil.copytree(PARTS, folder)
+    (folder / "index.yaml").unlink()
+    [problem] = _problems(folder)
+    assert problem.startswith("facts/vocabulary/index.yaml:1:1: no such file: it states the order of the"
+                              " vocabulary's parts")
+    assert "parts: [claims, deal, defective-trick, proprieties, revokes, rulings, tricks]" in problem
+
+
+def _first_questions(root: Path) -> list[str]:
+    """The templates of the questions asked about a revoke and a claim on the same board, in asking order."""
+    from bridgelaw.engine import Engine, load as load_knowledge
+    from bridgelaw.faces.interview import Interview, simulate
+    from bridgelaw.read.incident import incident_from_facts
+    knowledge = load_knowledge(root)
+    revoke = load(ROOT / "facts" / "incidents" / "revoke-trick-not-won-by-offender.yaml")["facts"]
+    claim = load(ROOT / "facts" / "incidents" / "claim-outstanding-trump-unmentioned.yaml")["facts"]
+    facts = {"deal": dict(revoke["deal"]), "revoke": revoke["revoke"], "claim": claim["claim"]}
+    incident = incident_from_facts("revoke and claim", facts, knowledge.vocabulary)
+    _, asked = simulate(Interview(knowledge, Engine(knowledge)), incident)
+    return [t for t in dict.fromkeys(q.key.split(".")[0].split("-")[0].removeprefix("exists:") for q in asked)
+            if t in ("revoke", "claim")]
+
+
+def test_the_interview_asks_in_the_stated_order(tmp_path, monkeypatch):
+    monkeypatch.setenv("BRIDGELAW_CACHE", "off")
+    assert _first_questions(ROOT) == ["revoke", "claim"]  # revokes before claims in index.yaml
+    root = tmp_path / "p"
+    shutil.copytree(ROOT / "facts" / "vocabulary", root / "facts" / "vocabulary")
+    shutil.copytree(ROOT / "knowledge", root / "knowledge")
+    index = root / "facts" / "vocabulary" / "index.yaml"
+    text = index.read_text(encoding="utf-8")
+    claims = next(line for line in text.splitlines() if line.startswith("  - claims "))
+    index.write_text(text.replace(claims + "\n", "").replace("  - revokes ", claims + "\n  - revokes "),
+                     encoding="utf-8")
+    assert _first_questions(root) == ["claim", "revoke"]
