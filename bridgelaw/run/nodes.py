@@ -135,35 +135,24 @@ def lean_join(node: OrdinaryMatchNode, touched: dict) -> tuple:
         left_memory.clear()
         right_memory.clear()
 
-    def left(token: Token) -> None:
-        touched[clear] = None
-        tag, data, context = token
-        bindings = {k: v for k, v in context.items() if isinstance(k, str)}
-        if tag is VALID:
-            left_memory.append((frozenset(data), context, bindings))
-        else:
-            _forget(left_memory, data, context)
-        for other_data, other_context, other_bindings in right_memory:
-            if match(context, other_context):
-                out = make_token(tag, data | other_data, {**bindings, **other_bindings})
-                for _, callback in children:
-                    callback(out)
+    def side(own: list, other: list, is_left: bool):
+        """The activation of one input: remember the token, join it with each entry of the other memory."""
+        def activate(token: Token) -> None:
+            touched[clear] = None
+            tag, data, context = token
+            bindings = {k: v for k, v in context.items() if isinstance(k, str)}
+            if tag is VALID:
+                own.append((frozenset(data), context, bindings))
+            else:
+                _forget(own, data, context)
+            for other_data, other_context, other_bindings in other:
+                if match(context, other_context) if is_left else match(other_context, context):
+                    out = make_token(tag, data | other_data, {**bindings, **other_bindings})
+                    for _, callback in children:
+                        callback(out)
+        return activate
 
-    def right(token: Token) -> None:
-        touched[clear] = None
-        tag, data, context = token
-        bindings = {k: v for k, v in context.items() if isinstance(k, str)}
-        if tag is VALID:
-            right_memory.append((frozenset(data), context, bindings))
-        else:
-            _forget(right_memory, data, context)
-        for other_data, other_context, other_bindings in left_memory:
-            if match(other_context, context):
-                out = make_token(tag, data | other_data, {**bindings, **other_bindings})
-                for _, callback in children:
-                    callback(out)
-
-    return left, right, clear
+    return side(left_memory, right_memory, True), side(right_memory, left_memory, False), clear
 
 
 def _forget(memory: list, data: set, context: dict) -> None:
