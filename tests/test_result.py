@@ -33,7 +33,8 @@ REVOKE = {"deal": {"declarer": "S", "contract": "4S", "vulnerability": "none", "
           "revoke": {"offender": "W", "trick": 5, "failure": "failed_to_follow_suit",
                      "establishing_act": "played_to_next_trick", "revoke_trick_winner": "non_offending_side",
                      "offending_side_won_later_trick": True, "repeat_in_same_suit": False,
-                     "attention_drawn": "after_play", "damage_beyond_rectification": False}}
+                     "attention_drawn": "after_play", "damage_beyond_rectification": False,
+                     "required_card_was_faced": False}}
 
 
 def test_the_result_line_stands_first_in_both_languages(engine):
@@ -76,7 +77,7 @@ def test_a_ruling_that_settles_no_tricks_has_no_result(engine):
 def test_missing_facts_are_named_and_the_interview_asks_them_last(engine):
     facts = {**REVOKE, "deal": {k: v for k, v in REVOKE["deal"].items() if k != "vulnerability"}}
     r = rule_facts(engine, facts)
-    assert r.result.missing == ["vulnerability"] and r.result.score is None
+    assert r.result.missing == ["deal.vulnerability"] and r.result.score is None
     assert r.result.text["en"].endswith("; to score the board, give: vulnerability")
     iv = Interview(engine.knowledge, engine)
     ruling, asked = simulate(iv, engine.incident("t", REVOKE))
@@ -173,8 +174,7 @@ def test_the_64C_question_comes_last_with_the_automatic_result_shown(engine):
 HESITATION = {"deal": {"declarer": "N", "contract": "4S", "vulnerability": "none", "scoring": "teams",
                        "play_ended": True, "declarer_tricks": 10, "other_table_score": 140},
               "ui_from_partner": [{"receiver": "S", "source": "hesitation", "action": "4♠", "conveyed": True,
-                                   "demonstrably_suggested": True, "logical_alternative": True, "damage": True}],
-              "regulations": {"weighted_scores_permitted": True}}
+                                   "demonstrably_suggested": True, "logical_alternative": True, "damage": True}]}
 WEIGHTED = [{"contract": "3S", "declarer": "N", "tricks": 10, "weight": 70},
             {"contract": "4S", "declarer": "N", "tricks": 10, "weight": 30}]
 

@@ -52,7 +52,7 @@ class Result:
     score: dict | None = None          # {NS, EW}
     steps: list = field(default_factory=list)        # [{cite, tricks (to declarer's side, signed), text {ru,en}}]
     notes: list = field(default_factory=list)        # [{ru, en}]: contradictions said plainly
-    missing: list = field(default_factory=list)      # deal slots (or other facts) the result still needs
+    missing: list = field(default_factory=list)      # FACT.SLOT the result still needs: deal.vulnerability...
     provisional: dict | None = None                  # {fact, slot, question, would_change}
     outcomes: list = field(default_factory=list)     # an adjusted score's outcomes: [{weight, contract, declarer,
     #                                                  tricks, made, score {NS, EW}, text {ru, en}}]
@@ -94,9 +94,9 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
         return Result("play_continues", _both(lambda lang: word("result.play_continues", lang)))
     provisional = _provisional(knowledge, open_questions)
     adjusted = next((e for e in elements if e.kind in ADJUSTS), None)
-    missing = [s for s in BOARD if deal.get(s) is None]
+    missing = [f"deal.{s}" for s in BOARD if deal.get(s) is None]
     if claim and not claimed:
-        missing.append("claim")  # the claim's split is not settled yet (see the open questions)
+        missing.append(f"{facts['claim'].id}.result")  # the claim's split is not settled yet (the open questions)
     if missing:
         what = _both(lambda lang: ", ".join(_label(knowledge, working, m, lang) for m in missing))
         text = _both(lambda lang: word("result.missing", lang, what=what[lang]))
@@ -111,7 +111,7 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
     score = _score(deal, tricks)
     first = "result.before_claim" if claim else "result.table"
     board = _both(lambda lang: _board(deal, table, tricks, score, steps, lang, first))
-    missing = [] if score else ["vulnerability"]
+    missing = [] if score else ["deal.vulnerability"]
     equity = _revoke_equity(elements, working, side, tricks)
     if equity and equity.get("need"):
         missing.append(equity["need"])

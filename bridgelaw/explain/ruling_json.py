@@ -195,7 +195,8 @@ RESULT = _or_null(_obj(
             "text": _texts("The step as the result line shows it, e.g. '+1 by 64A2'.")})),
         "notes": _list("What the director must know about the figures, e.g. a judged number that contradicts the"
                        " program's own award.", _texts("A note.")),
-        "missing": _list("The facts the result still needs (deal slots, e.g. declarer_tricks, vulnerability).",
+        "missing": _list("The facts the result still needs, as FACT.SLOT (e.g. deal.declarer_tricks,"
+                         " deal.vulnerability, revoke-1.tricks_without_revoke).",
                          {"type": "string"}),
         "provisional": PROVISIONAL,
         "outcomes": _list("An adjusted score's outcomes as the director states them (12C1(b); several, each with its"

@@ -222,12 +222,10 @@ class Interview:
         for oq in ruling.open_questions:  # what the ruling would leave open, unless said not known
             if (oq.fact, oq.slot) not in st.settled and self._askable(st, (oq.fact, oq.template, oq.slot), blanks):
                 return self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
-        for need in ruling.result.missing if ruling.result else ():  # what the board's result still needs
-            fid, _, slot = need.rpartition(".")
-            fid = fid or "deal"
-            if fid in st.facts and slot in self.vocab.templates[st.facts[fid][0]].slots \
-                    and (fid, slot) not in st.settled:
-                return self._result_question(st, fid, slot, ruling)
+        for need in map(keys.parse, ruling.result.missing if ruling.result else ()):  # what the result needs
+            if need.fact in st.facts and need.slot in self.vocab.templates[st.facts[need.fact][0]].slots \
+                    and (need.fact, need.slot) not in st.settled:
+                return self._result_question(st, need.fact, need.slot, ruling)
         return ruling
 
     def _result_question(self, st: _State, fid: str, slot: str, ruling: Ruling) -> Question:
