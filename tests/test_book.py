@@ -69,7 +69,9 @@ def test_book_of_a_project_in_plain_words(tmp_path, lang, capsys):
     assert "revoke_trick_winner" not in html and "$o" not in html  # no YAML: labels only
     if lang == "en":
         assert "who won the revoke trick is “the offender&#39;s partner”" in html
-        assert "2 trick(s) are transferred from the side of <var>o</var> to the opponents of <var>o</var>." in html
+        # a variable reads as what it stands for, never as its name
+        assert ("2 trick(s) are transferred from <var>the offender&#39;s side</var>"
+                " to <var>the side other than the offender&#39;s</var>.") in html
         assert "Gives way to:" in html and "Uses facts stated by:" in html
     else:
         assert "кто взял взятку — «партнёр нарушителя»" in html
@@ -80,6 +82,17 @@ def test_book_of_a_project_in_plain_words(tmp_path, lang, capsys):
     assert 'href="law-64.html#64A2.partner-won-revoke-trick"' in law63
     # each production links the cases that fire it
     assert re.search(r'href="law-64.html#case-law-64-revoke-on-trick-twelve"', html)
+
+
+def test_the_russian_book_says_pravilo_and_reads_variables_as_words(tmp_path):
+    out = tmp_path / "book"
+    assert main(["book", str(out)]) == 0
+    pages = {p.name: p.read_text(encoding="utf-8") for p in out.glob("*.html")}
+    assert "<h1>Правило 64. " in pages["law-64.html"]
+    assert [name for name, html in pages.items() if re.search(r"\bЗакон(а|у|ом|е|ы|ов)?\b", html)] == []
+    assert "от пары <var>нарушителя</var> к паре <var>противников нарушителя</var>" in pages["law-64.html"]
+    # no variable shows its bare name (<var>o</var>)
+    assert [(n, v) for n, html in pages.items() for v in re.findall(r"<var>([a-z]+)</var>", html)] == []
 
 
 def test_book_of_the_shipped_knowledge(tmp_path):
