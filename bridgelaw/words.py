@@ -72,13 +72,12 @@ WORDS: dict[str, dict[str, str]] = {
     "question.judgment": {"ru": "вопрос судейской оценки", "en": "a question of the director's judgment"},
 
     # -- the interview in a terminal (faces/prompt.py)
-    "prompt.why": {"ru": "почему? (какие правила ждут ответа)", "en": "why? (the laws waiting on this answer)"},
-    "prompt.back": {"ru": "назад (изменить прошлый ответ)", "en": "back (change the last answer)"},
     "prompt.unknown": {"ru": "не знаю", "en": "not known"},
     "prompt.waiting": {"ru": "Ответ нужен для", "en": "This answer is needed by"},
     "prompt.hint": {"ru": "why — почему, back — назад, ? — не знаю", "en": "why, back, ? = not known"},
     "prompt.nothing_back": {"ru": "Отменять нечего.", "en": "There is no answer to take back."},
-    "prompt.pick": {"ru": "выберите хотя бы одно (пробел)", "en": "pick at least one (space)"},
+    "prompt.unfinished": {"ru": "Опрос не закончен: нет ответа на вопрос «{question}». Решения нет.",
+                          "en": "The interview was not finished: no answer to “{question}”. There is no ruling."},
     "prompt.command_why": {"ru": "почему", "en": "why"},  # typed at a question: list the laws waiting
     "prompt.command_back": {"ru": "назад", "en": "back"},  # typed at a question: take back the last answer
 
