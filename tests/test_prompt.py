@@ -8,6 +8,7 @@ says the interview was not finished and fails, never an empty ruling.
 from __future__ import annotations
 
 import io
+import re
 import sys
 from pathlib import Path
 
@@ -81,3 +82,29 @@ def test_piped_ask_in_russian_says_so_in_russian(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
     assert cli.main(["ask"]) == 1
     assert "Опрос не закончен: нет ответа на вопрос «Кто разыгрывающий?»" in capsys.readouterr().err
+
+
+def readme_answers_examples() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```yaml\n(.*?)```", text.split("### The answers file", 1)[1].split("\n## ", 1)[0], re.S)
+
+
+def test_the_readme_documents_the_answers_file_and_its_examples_replay(tmp_path, monkeypatch, capsys):
+    keyed, listed_ = readme_answers_examples()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    (tmp_path / "keyed.yaml").write_text(keyed, encoding="utf-8")
+    assert cli.main(["ask", "--lang", "en", "--answers", str(tmp_path / "keyed.yaml")]) == 0
+    assert "Ruling: Defective trick" in capsys.readouterr().out
+    # the list form: why, back, a bare answer and "not known" are replayed; it stops short of the ruling
+    (tmp_path / "listed.yaml").write_text(listed_, encoding="utf-8")
+    assert cli.main(["ask", "--lang", "en", "--answers", str(tmp_path / "listed.yaml")]) == 1
+    out = capsys.readouterr()
+    assert "> why" in out.out and "> back" in out.out and "The interview was not finished" in out.err
+    assert "warning" not in out.err
+
+
+def test_the_readme_says_how_to_rule_without_the_development_packages_and_that_russian_needs_utf8():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "uv run --no-dev bridgelaw rule" in text and "uv sync --no-dev" in text
+    assert "UTF-8" in text
+    assert "bridgelaw/read/answers.py" not in text.split("## The interview", 1)[1].split("\n## ", 1)[0]
