@@ -59,11 +59,9 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
                 load_incident(inc, vocab, _rel(inc))
             except BridgelawError as e:
                 problems.extend(e.problems)
-        from ..read.cases import load_cases
-        cases, reading = [], Collector()
-        for cf in sorted((root / "tests" / "cases").glob("*.y*ml")):
-            cases.extend(load_cases(cf, vocab, _rel(cf), collector=reading))  # a case with a mistake hides no other
-        problems.extend(reading.problems)
+        from .testrun import load_all
+        cases, reading = load_all(sorted((root / "tests" / "cases").glob("*.y*ml")), vocab)
+        problems.extend(reading)
         n_cases = len(cases)
         from .editor_schemas import modeline_problems
         from .lint import lint
