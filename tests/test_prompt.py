@@ -91,6 +91,8 @@ def readme_answers_examples() -> list[str]:
 
 def test_the_readme_documents_the_answers_file_and_its_examples_replay(tmp_path, monkeypatch, capsys):
     keyed, listed_ = readme_answers_examples()
+    shipped = (ROOT / "tests" / "answers" / "defective-trick-two-cards.yaml").read_text(encoding="utf-8")
+    assert shipped.endswith(keyed), "the README's example is the shipped answers file"
     monkeypatch.setattr(sys, "stdin", io.StringIO(""))
     (tmp_path / "keyed.yaml").write_text(keyed, encoding="utf-8")
     assert cli.main(["ask", "--lang", "en", "--answers", str(tmp_path / "keyed.yaml")]) == 0
