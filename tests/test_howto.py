@@ -104,9 +104,10 @@ def test_change_how_a_ruling_reads_as_the_howto_says(copy, capsys):
     assert 'grep -n "transfer_tricks:" facts/vocabulary/*.yaml' in howto and "appended" in howto
     part = next(p for p in (copy / "facts" / "vocabulary").glob("*.yaml")
                 if "\n  transfer_tricks:\n" in p.read_text(encoding="utf-8"))
-    standard = "At the end of play {count} trick(s) are transferred from {from_side} to {to_side}."
-    part.write_text(part.read_text(encoding="utf-8").replace(standard, "{count} trick(s) go from {from_side} to"
-                                                             " {to_side}."), encoding="utf-8")
+    text = part.read_text(encoding="utf-8")
+    standard = re.search(r'\n  transfer_tricks:\n.*?\n      en: "([^"]*)"', text, re.S)
+    part.write_text(text[:standard.start(1)] + "{count} trick(s) go from {from_side} to {to_side}."
+                    + text[standard.end(1):], encoding="utf-8")
     law = copy / "knowledge" / "law-64.yaml"
     text = law.read_text(encoding="utf-8")
     element = "transfer_tricks: {count: 1, from_side: $o.side, to_side: $o.opponents}"

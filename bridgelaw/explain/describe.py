@@ -15,7 +15,7 @@ import string
 from markupsafe import Markup, escape
 
 from ..model import Expr, Var
-from ..words import genitive, word, words
+from ..words import general, genitive, word, words
 
 
 class Describer:
@@ -46,15 +46,18 @@ class Describer:
         label = t.slots[slot].label[self.lang] if slot in t.slots else t.label[self.lang].lower()
         return re.sub(r"\s*\([^)]*\)", "", label).strip()
 
-    def var(self, v: Var) -> Markup:
+    def var(self, v: Var, case: str = "") -> Markup:
+        """A variable in words; ``case`` ``gen`` (a template's ``{player:gen}``) declines it in Russian."""
         label = self._label(v.name)
+        gen = case == "gen" and self.lang == "ru"
         if label is None:  # not named by a condition: the name itself
             text = self.w[v.accessor].replace("{of}", v.name) if v.accessor else v.name
         elif v.accessor:
             owner = genitive(label) if self.lang == "ru" else f"the {label}'s"
-            text = self.w[v.accessor].replace("{of}", owner)
+            head, _, tail = self.w[v.accessor].partition("{of}")
+            text = (genitive(head.strip()) + " " if gen and head.strip() else head) + owner + tail
         else:
-            text = self.w["var"].replace("{v}", label)
+            text = self.w["var"].replace("{v}", genitive(label) if gen else label)
         return Markup("<var>{}</var>").format(text)
 
     def value(self, slot, v) -> Markup:
@@ -112,12 +115,17 @@ class Describer:
                 and self.names.get(v.name) == (pattern.template, t.slot))
 
     # -- right-hand sides ------------------------------------------------------------------------
-    def _format(self, template: str, labels: dict) -> Markup:
+    def _format(self, template: str, labels: dict, args: dict | None = None) -> Markup:
         out = Markup("")
-        for literal, field, _, _ in string.Formatter().parse(template):
+        for literal, field, spec, _ in string.Formatter().parse(template):
             out += escape(literal)
-            if field:
+            if field and spec and "|" in spec:  # a form agreeing with a number: the "many" form
+                out += escape(spec.split("|")[-1])
+            elif field and spec and isinstance((args or {}).get(field), Var):  # a variable, declined
+                out += self.var(args[field], spec)
+            elif field:
                 out += labels.get(field, escape("—"))
+                out += escape(general(spec or "", self.lang))
         return out
 
     def element_text(self, kind: str, args: dict, own_text: dict | None) -> Markup:
@@ -125,9 +133,9 @@ class Describer:
         ek = self.vocab.elements[kind]
         labels = {name: (self.value(slot, args[name]) if args.get(name) is not None else escape("—"))
                   for name, slot in ek.args.items()}
-        text = self._format(ek.text[self.lang], labels).strip()
+        text = self._format(ek.text[self.lang], labels, args).strip()
         if own_text:
-            extra = self._format(own_text[self.lang], labels).strip()
+            extra = self._format(own_text[self.lang], labels, args).strip()
             text = Markup("{} {}").format(text, extra).strip() if text else extra
         return Markup(text)
 
