@@ -82,6 +82,10 @@ WORDS: dict[str, dict[str, str]] = {
                     "en": "weighted, N-S {imps} IMPs against {other} at the other table"},
     "result.matchpoints": {"ru": "веса применяются к очкам каждого исхода в протоколе",
                            "en": "the scorer applies the weights to each outcome's matchpoints"},
+    "result.artificial": {"ru": "искусственный компенсирующий результат (12C2): С-Ю {NS}, В-З {EW}",
+                          "en": "artificial adjusted score (12C2): N-S {NS}, E-W {EW}"},
+    "result.percent": {"ru": "{grade} ({n}%)", "en": "{grade} ({n}%)"},
+    "result.imp": {"ru": "{grade} ({n} IMP)", "en": "{grade} ({n} IMPs)"},
     "result.contradiction": {"ru": "Противоречие: судья отдал заявившему {judged} из оставшихся {r} взяток, но по {cite}"
                                    " оппонентам присуждено {award}; заявившему остаётся не больше {most}: результат"
                                    " посчитан так.",

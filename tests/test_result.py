@@ -195,3 +195,15 @@ def test_a_weighted_score_lists_each_outcome_and_at_teams_the_weighted_imps(engi
     pairs = rule_facts(engine, {**HESITATION, "deal": {**HESITATION["deal"], "scoring": "pairs"},
                                 "adjusted_outcome": WEIGHTED}).result
     assert pairs.imps is None and "the scorer applies the weights to each outcome's matchpoints" in pairs.text["en"]
+
+
+def test_an_artificial_score_gives_each_side_its_figure_by_its_share_of_fault(engine):
+    facts = {**HESITATION, "score_adjustment": {"outcomes_not_assessable": True, "self_inflicted_damage": False},
+             "artificial_score": {"NS": "average_minus", "EW": "average_plus"}}
+    teams = rule_facts(engine, facts).result
+    assert teams.text["en"].startswith("artificial adjusted score (12C2): N-S average minus (-3 IMPs),"
+                                       " E-W average plus (+3 IMPs); at the table: 4♠ by North")
+    pairs = rule_facts(engine, {**facts, "deal": {**facts["deal"], "scoring": "pairs"}}).to_dict()["result"]
+    assert pairs["artificial"] == {"NS": {"grade": "average_minus", "percent": 40, "imps": None},
+                                   "EW": {"grade": "average_plus", "percent": 60, "imps": None}}
+    assert "С-Ю среднее минус (40%), В-З среднее плюс (60%)" in pairs["text"]["ru"]

@@ -57,6 +57,7 @@ class Result:
     outcomes: list = field(default_factory=list)     # an adjusted score's outcomes: [{weight, contract, declarer,
     #                                                  tricks, made, score {NS, EW}, text {ru, en}}]
     imps: dict | None = None                         # a weighted score at teams: {NS, EW} IMPs against the other table
+    artificial: dict | None = None                   # 12C2: {NS, EW: {grade, percent, imps}} by each side's fault
 
     def render(self, lang: str) -> list[str]:
         """The result's lines as a director reads them: the scoresheet line first."""
@@ -118,8 +119,15 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
     if equity and "note" in equity:
         notes.append(equity["note"])
         adjusted = None if equity["tricks"] is None else adjusted  # 64C: the automatic result stands
-    outcomes = _outcomes(working, deal, first) if adjusted and not equity else []
+    artificial = _artificial(knowledge, working, deal) if adjusted and not equity else None
+    outcomes = [] if artificial else _outcomes(working, deal, first) if adjusted and not equity else []
     imps = _weighted_imps(deal, outcomes)
+    if artificial:
+        at = board
+        text = _both(lambda lang: f"{word('result.artificial', lang, **artificial['text'][lang])};"
+                                  f" {word('result.at_table', lang, board=at[lang])}")
+        return Result("adjusted", text, deal["contract"], deal["declarer"], None, table, None, None, steps, notes,
+                      missing, provisional, artificial={s: artificial[s] for s in SIDES})
     if outcomes:
         at = board
         weighted = len(outcomes) > 1
@@ -181,6 +189,30 @@ def _outcomes(working: list, deal: dict, first: str) -> list:
                     "tricks": t, "made": t - (int(board["contract"][0]) + 6), "score_": sc,
                     "score": _sides(sc, side_of(board["declarer"])) if sc else None,
                     "text": _both(lambda lang: _board(board, t, t, sc, [], lang, first))})
+    return out
+
+
+ARTIFICIAL = {"average_plus": (60, 3), "average": (50, 0), "average_minus": (40, -3)}  # pairs %, teams IMPs (86A)
+
+
+def _artificial(knowledge, working: list, deal: dict) -> dict | None:
+    """12C2: each side's artificial score by its share of fault; at pairs 60/50/40%, at teams +3/0/-3 IMPs
+    (Law 86A), unless the Regulating Authority says otherwise."""
+    f = next((f for f in working if f.template == "artificial_score"), None)
+    if f is None:
+        return None
+    labels = knowledge.vocabulary.templates["artificial_score"].slots["NS"]
+    out, scoring = {}, deal.get("scoring")
+    for side in SIDES:
+        grade = f.get(side)
+        pct, imp = ARTIFICIAL[grade]
+        out[side] = {"grade": grade, "percent": pct if scoring == "pairs" else None,
+                     "imps": imp if scoring == "teams" else None}
+    def shown(side, lang):
+        g = labels.label_of(out[side]["grade"], lang)
+        return (word("result.percent", lang, grade=g, n=out[side]["percent"]) if scoring == "pairs" else
+                word("result.imp", lang, grade=g, n=f"{out[side]['imps']:+d}") if scoring == "teams" else g)
+    out["text"] = _both(lambda lang: {side: shown(side, lang) for side in SIDES})
     return out
 
 

@@ -46,7 +46,8 @@ def _result(r) -> dict:
             "outcomes": [{"weight": o["weight"], "contract": o["contract"], "declarer": o["declarer"],
                           "tricks": o["tricks"], "made": o["made"], "score": dict(o["score"]) if o["score"] else None,
                           "text": dict(o["text"])} for o in r.outcomes],
-            "imps": dict(r.imps) if r.imps else None}
+            "imps": dict(r.imps) if r.imps else None,
+            "artificial": {k: dict(v) for k, v in r.artificial.items()} if r.artificial else None}
 
 
 def _provisional(p: dict | None) -> dict | None:
@@ -213,7 +214,16 @@ RESULT = _or_null(_obj(
                                                      {"NS": {"type": "integer"}, "EW": {"type": "integer"}})),
                               "text": _texts("The outcome as a result line.")})),
         "imps": _or_null(_obj("A weighted score at teams with the other table's score given: the weighted IMPs"
-                              " (Law 78B) for each side.", {"NS": {"type": "number"}, "EW": {"type": "number"}}))}))
+                              " (Law 78B) for each side.", {"NS": {"type": "number"}, "EW": {"type": "number"}})),
+        "artificial": _or_null(_obj("An artificial adjusted score (12C2), each side by its share of fault.", {
+            "NS": _obj("One side's artificial score.", {
+            "grade": {"enum": ["average_plus", "average", "average_minus"], "description": "By its share of fault."},
+            "percent": {"type": ["integer", "null"], "description": "At pairs: 60, 50 or 40 (12C2)."},
+            "imps": {"type": ["integer", "null"], "description": "At teams: +3, 0 or -3 IMPs (Law 86A)."}}),
+            "EW": _obj("One side's artificial score.", {
+            "grade": {"enum": ["average_plus", "average", "average_minus"], "description": "By its share of fault."},
+            "percent": {"type": ["integer", "null"], "description": "At pairs: 60, 50 or 40 (12C2)."},
+            "imps": {"type": ["integer", "null"], "description": "At teams: +3, 0 or -3 IMPs (Law 86A)."}})}))}))
 NOT_ENCODED = _obj("A law the incident reaches that bridgelaw does not encode yet.", {
     "cite": CITE, "title": _texts("The law's title."),
     "text": _texts("What to do, e.g. 'Law 54 is not encoded yet: rule from the law book'.")})
