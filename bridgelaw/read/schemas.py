@@ -63,6 +63,9 @@ TEMPLATE = {
         "description": I18N,
         "derived": {"type": "boolean", "description": "asserted by productions only, never asked"},
         "many": {"type": "boolean", "description": "an incident may hold several facts of it"},
+        "max": {"type": "integer", "minimum": 1, "maximum": 64,
+                "description": "with many: at most this many facts of it in one incident, which describes one"
+                               " board (default 13, one a trick)"},
         "context": {"type": "boolean", "description": "deal context, asked first"},
         "slots": {"type": "object", "additionalProperties": SLOT},
     },
