@@ -175,7 +175,7 @@ def server(tmp_path_factory):
     port = free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "bridgelaw.faces.cli", "serve", "--host", HOST, "--port", str(port),
-                             "--budget", "0.25"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                             "--budget", "0.5"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=open(tmp_path / "server.log", "wb"))
     deadline = time.monotonic() + 60
     while True:
@@ -208,13 +208,17 @@ def test_a_trivial_request_is_answered_while_another_overruns(server, heavy):
     request(port, "POST", "/api/interview", {"answers": []})  # warm
     t = threading.Thread(target=slow)
     t.start()
-    time.sleep(0.15)  # the heavy replay is running
-    trivial = [request(port, "POST", "/api/interview", {"answers": []}) for _ in range(3)]
+    time.sleep(0.05)  # the heavy replay is running
+    trivial = []
+    while t.is_alive():
+        status, took = request(port, "POST", "/api/interview", {"answers": []})
+        trivial.append((status, took, t.is_alive()))  # still alive: answered while the heavy one ran
     t.join()
     status, took = heavy_result["r"]
-    assert status == 413 and took < 2, "the heavy request was not stopped at its budget"
-    assert all(s == 200 for s, _ in trivial)
-    assert min(dt for _, dt in trivial) < 0.2, f"trivial requests took {[round(dt, 3) for _, dt in trivial]} s"
+    assert status == 413 and took < 2.5, "the heavy request was not stopped at its budget"
+    during = [dt for s, dt, alive in trivial if alive]
+    assert during and all(s == 200 for s, _, _ in trivial), f"no trivial request answered during the heavy one"
+    assert max(during) < 0.2, f"trivial requests took {[round(dt, 3) for dt in during]} s"
 
 
 def test_the_server_ends_on_sigterm_even_mid_request(server, heavy):

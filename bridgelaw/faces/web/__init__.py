@@ -95,6 +95,7 @@ def create_app(root: Path | None = None, budget: float = BUDGET) -> FastAPI:
                   summary="Rulings under the 2017 Laws of Duplicate Bridge: the director's interview over JSON.",
                   description=api.__doc__, docs_url="/api/docs", redoc_url=None)
     app.state.service = Service(load(root or PROJECT_ROOT), budget=budget)
+    app.state.service.warm()
     app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)
