@@ -41,7 +41,8 @@ from typing import Any
 from ...engine import Engine
 from ...errors import suggest
 from ...read.incident import incident_text
-from ..interview import INCIDENT_KEY, UNKNOWN, AnswerError, Interview, Question
+from ..interview import UNKNOWN, AnswerError, Interview, Question
+from .. import keys
 from ...model import Knowledge
 from ...explain.ruling import Ruling
 
@@ -179,6 +180,16 @@ class Service:
         self._lock = threading.Lock()  # guards the pool's count and the remembered prefixes, never a replay
         self._seen: OrderedDict = OrderedDict()  # frozen answers as sent -> (canonical answers, asked)
 
+    def warm(self) -> None:
+        """Fill the pool, each engine having asked the first question: a request that finds the warmest
+        engine busy is then answered by another without compiling first."""
+        with self._lock:
+            new, self._made = self.pool - self._made, self.pool
+        for _ in range(new):
+            engine = Engine(self.knowledge)
+            Interview(self.knowledge, engine).step()
+            self._engines.put(engine)
+
     def _engine(self) -> Engine:
         """A free engine: one of the pool's, a new one while the pool is not full, else the first freed."""
         try:
@@ -252,18 +263,19 @@ class Service:
         templates = self.vocab.templates
         counts: dict[str, int] = {}
         for i, (key, value) in enumerate(answers, 1):
-            if key == INCIDENT_KEY and isinstance(value, list):
-                named = {v for v in value if isinstance(v, str) and v in templates}
-                for name in named:
+            try:
+                k = keys.parse(key)
+            except ValueError:
+                continue  # the replay says what is wrong with it
+            if isinstance(k, keys.Incident) and isinstance(value, list):
+                for name in {v for v in value if isinstance(v, str)}:
                     counts[name] = counts.get(name, 0) + 1
-            elif key.startswith("exists:") and value is True:
-                name = key[len("exists:"):]
-                counts[name] = counts.get(name, 0) + 1
-            else:  # FACT.SLOT: the fact's number says how many there are (revoke-14: 14)
-                head, _, n = key.rsplit(".", 1)[0].rpartition("-")
-                if not (n.isdigit() and head in templates):
-                    continue
-                counts[head] = max(counts.get(head, 0), int(n))
+            elif isinstance(k, keys.Exists) and value is True:
+                counts[k.template] = counts.get(k.template, 0) + 1
+            elif isinstance(k, keys.SlotKey):  # the fact's number says how many there are (revoke-14: 14)
+                counts[k.template] = max(counts.get(k.template, 0), k.number)
+            else:
+                continue
             over = [n for n, c in counts.items() if n in templates and c > templates[n].max]
             if over:
                 raise StateError("too_large", f"more than {templates[over[0]].max} facts of {over[0]}: an"
@@ -281,26 +293,19 @@ class Service:
     def check_names(self, i: int, key: str) -> None:
         """StateError (invalid) when ``key`` names a template or slot the vocabulary does not know."""
         templates = self.vocab.templates
-        if key == INCIDENT_KEY:
+        try:
+            k = keys.parse(key)
+        except ValueError as e:
+            raise StateError("invalid", str(e), i) from None
+        if isinstance(k, keys.Incident):
             return
-        if key.startswith("exists:"):
-            name = key[len("exists:"):]
-            if name not in templates:
-                raise StateError("invalid", f"unknown template '{name}'; "
-                                 + suggest(name, templates, "the vocabulary").replace("\n", "; "), i, key)
-            return
-        if "." not in key:
-            raise StateError("invalid", f"'{key}' is not a question key "
-                             "(incident, exists:TEMPLATE or FACT.SLOT)", i)
-        fact, slot = key.rsplit(".", 1)
-        head, _, tail = fact.rpartition("-")
-        name = head if tail.isdigit() and head else fact
+        name = k.template
         if name not in templates:
             raise StateError("invalid", f"unknown template '{name}'; "
                              + suggest(name, templates, "the vocabulary").replace("\n", "; "), i, key)
-        if slot not in templates[name].slots:
-            raise StateError("invalid", f"unknown slot '{slot}' in {name}; "
-                             + suggest(slot, templates[name].slots, name).replace("\n", "; "), i, key)
+        if isinstance(k, keys.SlotKey) and k.slot not in templates[name].slots:
+            raise StateError("invalid", f"unknown slot '{k.slot}' in {name}; "
+                             + suggest(k.slot, templates[name].slots, name).replace("\n", "; "), i, key)
 
 
 def _frozen(answers: list) -> tuple:
