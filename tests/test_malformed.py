@@ -82,8 +82,9 @@ RULE = [
     ("I18", {"x.yaml": "# nothing\n\n   \n"}, "x.yaml:1:1", 1, "an incident is a mapping"),
     ("I19", {"x.yaml": "- a\n- b\n"}, "x.yaml:1:1", 1, "an incident is a mapping"),
     ("I20", {"x.yaml": "just text\n"}, "x.yaml:1:1", 1, "an incident is a mapping"),
-    ("I21", {"x.yaml": "title: t\nsource: t\nfacts: [a, b]\n"}, "x.yaml:3", 1, "facts"),
-    ("I22", {"x.yaml": "title: t\nsource: t\nfacts:\n"}, "x.yaml:3", 1, "facts"),
+    ("I21", {"x.yaml": "title: t\nsource: t\nfacts: [a, b]\n"}, "x.yaml:3", 1,
+     "facts: expected a mapping, found a list ['a', 'b']"),
+    ("I22", {"x.yaml": "title: t\nsource: t\nfacts:\n"}, "x.yaml:3", 1, "facts: expected a mapping, found nothing"),
     ("I23", {"x.yaml": "title: t\nsource: t\n"}, "x.yaml:1:1", 1, "facts"),
     ("I24", {"x.yaml": incident(DEAL)}, "x.yaml:5:3", 1, "duplicate key 'deal'"),
     ("I25", {"x.yaml": incident(deal="  deal: {declarer: S, declarer: N}\n")}, "x.yaml:4", 1,
@@ -96,7 +97,8 @@ RULE = [
     ("I30", {"x.yaml": HEAD + "  deal:\n    <<: {declarer: S}\n"}, "x.yaml:5", 1, "merge keys"),
     ("I31", {"x.yaml": "a: &a [x, x, x, x, x, x, x, x, x]\n" + "".join(
         f"{c}: &{c} [" + ", ".join([f"*{p}"] * 9) + "]\n" for p, c in zip("abcdefgh", "bcdefghi"))},
-     "x.yaml:", 1, "anchors and aliases"),
+     "x.yaml:1:4", 1, "anchors and aliases (&name / *name) are not allowed\n  write the value out again where it is"
+                      " needed\n  and 71 more like it\n"),
     ("I32", {"x.yaml": incident() + "description: " + "x" * (5 * 1024 * 1024) + "\n"}, "x.yaml", 1,
      "larger than 4 MiB"),
     ("I33", {"x.bin": bytes(range(256)) * 32}, "x.bin", 1, "not UTF-8 text"),
@@ -195,6 +197,13 @@ def test_rule_on_a_malformed_incident(row, tmp_path, monkeypatch, capsys):
                  fragment)
     if code:
         assert text.startswith(target), f"the message does not open with {target}: {text[:300]}"
+
+
+@pytest.mark.parametrize("value", ["XZ", "3", "[W, E]"], ids=["I14", "I15", "I53"])
+def test_a_wrong_value_in_a_required_slot_is_not_also_missing(value, tmp_path, monkeypatch, capsys):
+    _make(tmp_path, {"x.yaml": incident(REVOKE.replace("offender: W", f"offender: {value}") % "trick: 2")})
+    text = check(capsys, monkeypatch, tmp_path, ["rule", "x.yaml"], 1, "revoke.offender")
+    assert "missing" not in text and len([line for line in text.splitlines() if line.startswith("x.yaml")]) == 1
 
 
 # -- the knowledge, the vocabulary and --root ------------------------------------------------------

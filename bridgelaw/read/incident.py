@@ -94,7 +94,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
             if not isinstance(item, dict):
                 c.add(iloc, f"{tname}: expected slot: value pairs, found {item!r}", "facts")
                 continue
-            vals, fid = {}, None
+            vals, fid, wrong = {}, None, set()
             for sname, raw in item.items():
                 sloc = item.loc_of(sname) if isinstance(item, LocDict) else iloc
                 if sname == "id":
@@ -112,11 +112,12 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
                 try:
                     vals[sname] = slot.coerce(raw)
                 except ValueError as e:
+                    wrong.add(sname)  # given, and said wrong: not missing too
                     allowed = slot.allowed() if slot.type != "int" else []
                     c.add(sloc, f"{tname}.{sname}: {e}", "facts",
                           suggest(str(raw), allowed, f"{tname}.{sname}") if allowed else "")
             for sname, slot in t.slots.items():
-                if slot.required and vals.get(sname) is None:
+                if slot.required and vals.get(sname) is None and sname not in wrong:
                     c.add(iloc, f"{tname}: required slot '{sname}' is missing", "facts",
                           f"{sname}: {slot.question['en'] if slot.question else ''}")
             raw_facts.append((fid, tuple((s, vals.get(s)) for s in t.slots), iloc))

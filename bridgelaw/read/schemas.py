@@ -298,13 +298,25 @@ def _message(err: jsonschema.ValidationError, data: Any, file: str) -> Problem:
         return Problem(loc, f"{where}: {err.instance!r} is not of the right form", hint=f"expected {desc}")
     if v == "type":
         want = err.validator_value
-        return Problem(loc, f"{where}: expected {want if isinstance(want, str) else ' or '.join(want)},"
-                            f" found {type(err.instance).__name__} {err.instance!r}"[:200])
+        found = _KINDS.get(type(err.instance).__name__, type(err.instance).__name__)
+        shown = "" if err.instance is None else f" {err.instance!r}"
+        return Problem(loc, f"{where}: expected {_kind(want)}, found {found}{shown}"[:200])
     if v in ("minProperties", "maxProperties") and err.schema is ONE_KEY:
         return Problem(loc, f"{where}: each item must have exactly one key (a name, then its content)")
     if v == "oneOf" and err.schema is CASE:
         return Problem(loc, f"{where}: give either 'facts' or 'incident' (one of them)")
     return Problem(loc, f"{where}: {err.message}"[:300])
+
+
+# what a YAML reader calls the kinds of value (never the loader's class names)
+_KINDS = {"LocDict": "a mapping", "dict": "a mapping", "LocList": "a list", "list": "a list", "str": "a text",
+          "int": "a whole number", "float": "a number", "bool": "true or false", "NoneType": "nothing"}
+_WANTS = {"object": "a mapping", "array": "a list", "string": "a text", "integer": "a whole number",
+          "number": "a number", "boolean": "true or false", "null": "nothing"}
+
+
+def _kind(want) -> str:
+    return " or ".join(_WANTS.get(w, w) for w in ([want] if isinstance(want, str) else want))
 
 
 def validate(kind: str, data: Any, file: str) -> list[Problem]:

@@ -182,8 +182,24 @@ def loads(text: str, file: str = "<string>") -> Any:
     problems: list[Problem] = []
     data = _convert(node, file, problems, set())
     if problems:
-        raise BridgelawError(problems)
+        raise BridgelawError(_once(problems))
     return data
+
+
+def _once(problems: list[Problem]) -> list[Problem]:
+    """Each message once, at its first place, saying how many more there are (an alias bomb: one line, not 72)."""
+    first: dict[str, Problem] = {}
+    count: dict[str, int] = {}
+    for p in problems:
+        first.setdefault(p.message, p)
+        count[p.message] = count.get(p.message, 0) + 1
+    out = []
+    for message, p in first.items():
+        more = count[message] - 1
+        if more:
+            p = Problem(p.loc, p.message, p.breadcrumb, "\n".join(filter(None, [p.hint, f"and {more} more like it"])))
+        out.append(p)
+    return out
 
 
 def load(path: str | Path, display: str | None = None) -> Any:
