@@ -189,9 +189,7 @@ def converse(interview: Interview, lang: str, sources: list, out: TextIO | None 
             if cmd is not None:
                 break
         if cmd is None:
-            raise BridgelawError(Problem(Loc(getattr(sources[0], "file", "<stdin>")) if sources else Loc("<stdin>"),
-                                         f"no more answers: no answer for '{step.key}': {step.text['en']}",
-                                         hint=f"add '- {step.key}: ...' to the answers"))
+            raise BridgelawError(_no_answer(step, sources))
         if cmd.what == "why":
             print(why_text(step, lang), file=out)
             continue
@@ -212,6 +210,20 @@ def converse(interview: Interview, lang: str, sources: list, out: TextIO | None 
 
 
 # -- the command ---------------------------------------------------------------------------------
+
+
+def _no_answer(step: Question, sources: list) -> Problem:
+    """The answers ran out at ``step``: at a misspelt key meant for it when one is close, else at the file."""
+    import difflib
+    unused = [e for e in sources[0].unused() if e.key] if sources and isinstance(sources[0], Replay) else []
+    close = difflib.get_close_matches(step.key, [e.key for e in unused], n=1, cutoff=0.6)
+    if close:
+        e = next(e for e in unused if e.key == close[0])
+        return Problem(e.loc, f"no answer for '{step.key}' ({step.text['en']}): is '{e.key}' meant for it?",
+                       hint=f"write the key as the question names it: {step.key}")
+    return Problem(Loc(getattr(sources[0], "file", "<stdin>")) if sources else Loc("<stdin>"),
+                   f"no more answers: no answer for '{step.key}': {step.text['en']}",
+                   hint=f"add '- {step.key}: ...' to the answers")
 
 
 def _report_unused(replay: Replay, interview: Interview) -> None:

@@ -305,7 +305,26 @@ def _message(err: jsonschema.ValidationError, data: Any, file: str) -> Problem:
         return Problem(loc, f"{where}: each item must have exactly one key (a name, then its content)")
     if v == "oneOf" and err.schema is CASE:
         return Problem(loc, f"{where}: give either 'facts' or 'incident' (one of them)")
+    if v == "anyOf":
+        return Problem(loc, f"{where}: {err.instance!r} is none of what may be written here",
+                       hint="expected " + "; or ".join(_alternatives(err.validator_value)))
     return Problem(loc, f"{where}: {err.message}"[:300])
+
+
+def _alternatives(schemas: list) -> list[str]:
+    """What each alternative of an anyOf accepts, in words (its description where it has one)."""
+    out = []
+    for schema in schemas:
+        if "anyOf" in schema:
+            out += _alternatives(schema["anyOf"])
+        elif "description" in schema:
+            text = schema["description"].rstrip(".")
+            out.append(text[:1].lower() + text[1:])
+        elif schema.get("type") == "integer" and "minimum" in schema and "maximum" in schema:
+            out.append(f"a whole number from {schema['minimum']} to {schema['maximum']}")
+        else:
+            out.append(_kind(schema.get("type", "a value")))
+    return out
 
 
 # what a YAML reader calls the kinds of value (never the loader's class names)
@@ -326,7 +345,9 @@ def validate(kind: str, data: Any, file: str) -> list[Problem]:
     for err in errors:
         # report the deepest error of a oneOf/anyOf at its place, once per place
         if err.context and err.validator not in ("oneOf",):
-            err = max(err.context, key=lambda e: len(e.absolute_path))
+            deepest = max(err.context, key=lambda e: len(e.absolute_path))
+            if len(deepest.absolute_path) > len(err.absolute_path) or err.validator != "anyOf":
+                err = deepest
         p = _message(err, data, file)
         if (str(p.loc), p.message) not in seen:
             seen.add((str(p.loc), p.message))

@@ -89,6 +89,8 @@ class Slot:
                 raise ValueError(f"expected true or false, written without quotes; found the text {value!r}")
             raise ValueError(f"expected true or false, found {value!r}")
         if t == "int":
+            if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+                raise ValueError(f"expected a whole number, written without quotes; found the text {value!r}")
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"expected a whole number, found {value!r}")
             if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
