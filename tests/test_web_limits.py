@@ -34,7 +34,8 @@ REVOKE = {"offender": "W", "failure": "failed_to_follow_suit", "establishing_act
 
 
 def revokes_interview(knowledge, engine, n: int) -> list:
-    """The answers of an interview about a board with ``n`` revokes (4 replay in about a second)."""
+    """The answers of an interview about a board with ``n`` revokes (4: 44 answers, replayed in about 0.7 s,
+    several times the budgets below)."""
     revokes = [dict(REVOKE, trick=i, offender="NESW"[i % 4]) for i in range(1, n + 1)]
     incident = engine.incident(f"{n} revokes", {"deal": {"declarer": "S", "contract": "4S", "play_ended": True},
                                                 "revoke": revokes})
@@ -81,10 +82,10 @@ def test_the_interview_asks_for_no_more_facts_than_a_board_holds(knowledge, engi
 
 
 def test_a_replay_past_its_budget_stops_with_413_and_goes_on_when_sent_again(knowledge, heavy):
-    service = Service(knowledge, budget=0.2)
+    service = Service(knowledge, budget=0.1)
     answers = [(a["key"], a["value"]) for a in heavy]
     t = time.perf_counter()
-    with pytest.raises(StateError, match=r"takes over 0.2 s, the server's limit; \d+ were checked") as e:
+    with pytest.raises(StateError, match=r"takes over 0.1 s, the server's limit; \d+ were checked") as e:
         service.replay(answers)
     assert e.value.status == 413 and time.perf_counter() - t < 1.5  # stopped at the budget, not at the end
     checked = e.value.index - 1
@@ -176,7 +177,7 @@ def server(tmp_path_factory):
     port = free_port()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     proc = subprocess.Popen([sys.executable, "-m", "bridgelaw.faces.cli", "serve", "--host", HOST, "--port", str(port),
-                             "--budget", "0.5"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                             "--budget", "0.1"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=open(tmp_path / "server.log", "wb"))
     deadline = time.monotonic() + 60
     while True:
@@ -203,8 +204,9 @@ def test_a_trivial_request_is_answered_while_another_overruns(server, heavy):
     proc, port = server
     heavy_result = {}
 
-    def slow():
-        heavy_result["r"] = request(port, "POST", "/api/interview", {"answers": _heavy_variant(heavy)})
+    def slow():  # the heavy answers, three times: each time the replay goes on from where it stopped
+        heavy_result["r"] = [request(port, "POST", "/api/interview", {"answers": _heavy_variant(heavy)})
+                             for _ in range(3)]
 
     request(port, "POST", "/api/interview", {"answers": []})  # warm
     t = threading.Thread(target=slow)
@@ -215,8 +217,8 @@ def test_a_trivial_request_is_answered_while_another_overruns(server, heavy):
         status, took = request(port, "POST", "/api/interview", {"answers": []})
         trivial.append((status, took, t.is_alive()))  # still alive: answered while the heavy one ran
     t.join()
-    status, took = heavy_result["r"]
-    assert status == 413 and took < 2.5, "the heavy request was not stopped at its budget"
+    assert all(status == 413 and took < 2.5 for status, took in heavy_result["r"]), \
+        f"the heavy requests were not stopped at their budget: {heavy_result['r']}"
     during = [dt for s, dt, alive in trivial if alive]
     assert during and all(s == 200 for s, _, _ in trivial), f"no trivial request answered during the heavy one"
     # the median: one request on a machine shared with other work may meet a pause of its own
