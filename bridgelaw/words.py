@@ -36,6 +36,11 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.derived": {"ru": "выведено", "en": "derived"},
     "ruling.incident": {"ru": "Инцидент", "en": "Incident"},
     "ruling.law": {"ru": "Правило", "en": "Law"},
+    "ruling.choice": {"ru": "если выбрано «{label}»", "en": "if {label} is chosen"},
+    "ruling.chooses": {"ru": "выбирает", "en": "chooses"},
+    "ruling.nothing_follows": {"ru": "ничего не следует", "en": "nothing follows"},
+    # -- a production a choice gives (read/choices.py): its summary
+    "choice.made": {"ru": "{summary} Выбрано: {chosen}.", "en": "{summary} Chosen: {chosen}."},
 
     # -- productions, facts and elements in plain words (explain/describe.py): a slot test's operator,
     #    a seat accessor ({v} the variable), and the connectives around them
@@ -54,6 +59,7 @@ WORDS: dict[str, dict[str, str]] = {
     "describe.opponents": {"ru": "противники {v}", "en": "the opponents of {v}"},
     "describe.partner": {"ru": "партнёр {v}", "en": "the partner of {v}"},
     "describe.lho": {"ru": "левый противник {v}", "en": "the left-hand opponent of {v}"},
+    "describe.suit": {"ru": "масть {v}", "en": "the suit of {v}"},
     "describe.rho": {"ru": "правый противник {v}", "en": "the right-hand opponent of {v}"},
     "describe.id": {"ru": "этот факт", "en": "this fact"},
     "describe.unknown": {"ru": "неизвестно", "en": "unknown"},
@@ -63,6 +69,7 @@ WORDS: dict[str, dict[str, str]] = {
     "question.incident": {"ru": "Что произошло? (можно выбрать несколько)",
                           "en": "What happened? (you may pick several)"},
     "question.exists": {"ru": "Было ли также: {label}?", "en": "Was there also: {label}?"},
+    "question.chosen": {"ru": "Что выбрал(а) {who}?", "en": "What did {who} choose?"},
     "question.another": {"ru": "Был ли ещё один случай: {label}?", "en": "Was there another: {label}?"},
     "question.required": {"ru": "нужно, чтобы записать инцидент в файл (обязательный факт)",
                           "en": "needed to write the incident to a file (a required fact)"},

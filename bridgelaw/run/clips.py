@@ -37,7 +37,7 @@ from ..explain.ruling import Ruling
 
 MAX_SALIENCE = 10000  # CLIPS salience runs from -10000 to 10000
 _COMPARE = {"lt": "<", "le": "<=", "gt": ">", "ge": ">="}
-_DOMAINS = {"seat": V.SEATS, "side": V.SIDES}
+_DOMAINS = {"seat": V.SEATS, "side": V.SIDES, "card": V.CARDS}
 
 
 def tname(template: str) -> str:
