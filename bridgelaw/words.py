@@ -37,7 +37,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.incident": {"ru": "Инцидент", "en": "Incident"},
     "ruling.law": {"ru": "Правило", "en": "Law"},
     "ruling.choice": {"ru": "если выбрано «{label}»", "en": "if {label} is chosen"},
-    "ruling.chooses": {"ru": "выбирает", "en": "chooses"},
+    "ruling.chosen": {"ru": "выбрано «{label}»", "en": "chosen: {label}"},
     "ruling.nothing_follows": {"ru": "ничего не следует", "en": "nothing follows"},
     # -- a production a choice gives (read/choices.py): its summary
     "choice.made": {"ru": "{summary} Выбрано: {chosen}.", "en": "{summary} Chosen: {chosen}."},

@@ -66,6 +66,9 @@ def test_the_choice_made_is_a_fact_and_its_consequences_last(engine):
     derived = [d for f in ruling.firings for d in f.derived]
     assert "lead_restriction(player=E, suit=C, rule=forbid, duration=while_on_lead)" in derived
     assert "play_penalty_card" not in ruling.kinds()
+    (option,) = [e for e in ruling.elements if e.kind == "option"]  # the choice made, no longer the three
+    assert option.options["chosen"] == "forbid_suit" and len(option.options["choices"]) == 1
+    assert "     - chosen: forbid the lead of the penalty card's suit" in ruling.render("en")
 
 
 def test_a_revoke_card_becomes_a_penalty_card_fact_that_law_50_acts_on(engine):
@@ -116,3 +119,30 @@ def test_the_cli_and_the_page_show_the_choices(knowledge, engine, capsys):
     with TestClient(create_app(ROOT)) as client:
         page = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"}).text
     assert '<ul class="choices"><li><b>if require the lead of the penalty card&#39;s suit is chosen</b>' in page
+
+
+def test_the_readme_example_is_the_shipped_production_and_rules_as_shown(knowledge, engine, tmp_path, capsys):
+    """knowledge/README.md, "Choices": its production is law-50.yaml's 50D2.lead-options (bar the summary and
+    own text), its ruling lines are what `rule` prints, and its choice fact gives the choice's consequences."""
+    import re
+
+    from bridgelaw.read.yamlsafe import load as load_yaml
+    text = (ROOT / "knowledge" / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Choices (`option` with `choices`)", 1)[1].split("\n## ", 1)[0]
+    production, facts_block = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    (shown,) = re.findall(r"```text\n(.*?)```", section, re.S)
+    example = tmp_path / "example.yaml"
+    example.write_text("productions:\n" + production, encoding="utf-8")
+    (mine,) = load_yaml(example, "example")["productions"]
+    shipped = next(p for p in load_yaml(ROOT / "knowledge" / "law-50.yaml", "law-50")["productions"]
+                   if p["id"] == mine["id"])
+    option = dict(shipped["then"][0]["option"])
+    option.pop("text")
+    assert mine["when"] == shipped["when"] and mine["then"][0]["option"] == option
+    assert cli.main(["rule", str(INCIDENTS / "penalty-card-partner-to-lead.yaml"), "--lang", "en", "--no-how"]) == 0
+    out = capsys.readouterr().out
+    assert all(line in out.splitlines() for line in shown.strip("\n").splitlines())
+    incident = tmp_path / "incident.yaml"
+    incident.write_text("source: README\n" + facts_block, encoding="utf-8")
+    ruling = engine.rule(engine.load_incident(incident))
+    assert "50D2.lead-options--require-suit" in ruling.fired()

@@ -68,7 +68,8 @@ class OpenQuestion:
 
 def choice_items(options: dict | None, lang: str) -> list[tuple[str, str]]:
     """An option's choices as (``if X is chosen``, what follows from it), as the director reads them to the chooser."""
-    return [(word("ruling.choice", lang, label=ch["label"][lang]),
+    key = "ruling.chosen" if (options or {}).get("chosen") else "ruling.choice"
+    return [(word(key, lang, label=ch["label"][lang]),
              " ".join(c["text"][lang] for c in ch["consequences"]) or word("ruling.nothing_follows", lang))
             for ch in (options or {}).get("choices", ())]
 
