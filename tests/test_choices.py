@@ -146,3 +146,13 @@ def test_the_readme_example_is_the_shipped_production_and_rules_as_shown(knowled
     incident.write_text("source: README\n" + facts_block, encoding="utf-8")
     ruling = engine.rule(engine.load_incident(incident))
     assert "50D2.lead-options--require-suit" in ruling.fired()
+
+
+def test_the_lasting_kinds_state_their_facts(knowledge):
+    """Each lasting element kind has its template; a production giving it states the fact (read/lasting.py)."""
+    vocab = knowledge.vocabulary
+    assert sorted(n for n, ek in vocab.elements.items() if ek.lasts) == [
+        "lead_restriction", "pass_obligation", "penalty_card", "unauthorized_information"]
+    p = knowledge.production("62B1.defender-card-major-penalty")
+    assert [(d.template, dict(d.slots)) for d in p.derive] == [
+        ("penalty_card", {"player": p.then[0].args[0][1], "kind": "major"})]
