@@ -36,6 +36,11 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.derived": {"ru": "выведено", "en": "derived"},
     "ruling.incident": {"ru": "Инцидент", "en": "Incident"},
     "ruling.law": {"ru": "Правило", "en": "Law"},
+    "ruling.choice": {"ru": "если выбрано «{label}»", "en": "if {label} is chosen"},
+    "ruling.chosen": {"ru": "выбрано «{label}»", "en": "chosen: {label}"},
+    "ruling.nothing_follows": {"ru": "ничего не следует", "en": "nothing follows"},
+    # -- a production a choice gives (read/choices.py): its summary
+    "choice.made": {"ru": "{summary} Выбрано: {chosen}.", "en": "{summary} Chosen: {chosen}."},
 
     # -- the board's result (explain/result.py): the line the table writes on the scoresheet, first in a ruling
     "result.result": {"ru": "Результат", "en": "Result"},
@@ -114,6 +119,7 @@ WORDS: dict[str, dict[str, str]] = {
     "describe.partner": {"ru": "партнёр {of}", "en": "{of} partner"},
     "describe.lho": {"ru": "левый противник {of}", "en": "{of} left-hand opponent"},
     "describe.rho": {"ru": "правый противник {of}", "en": "{of} right-hand opponent"},
+    "describe.suit": {"ru": "масть {of}", "en": "{of} suit"},
     "describe.id": {"ru": "этот факт", "en": "this fact"},
     "describe.unknown": {"ru": "неизвестно", "en": "unknown"},
     "describe.quote": {"ru": "«{}»", "en": "“{}”"},
@@ -122,6 +128,7 @@ WORDS: dict[str, dict[str, str]] = {
     "question.incident": {"ru": "Что произошло? (можно выбрать несколько)",
                           "en": "What happened? (you may pick several)"},
     "question.exists": {"ru": "Было ли также: {label}?", "en": "Was there also: {label}?"},
+    "question.chosen": {"ru": "Что выбрал(а) {who}?", "en": "What did {who} choose?"},
     "question.another": {"ru": "Был ли ещё один случай: {label}?", "en": "Was there another: {label}?"},
     "question.required": {"ru": "нужно, чтобы записать инцидент в файл (обязательный факт)",
                           "en": "needed to write the incident to a file (a required fact)"},

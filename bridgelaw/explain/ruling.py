@@ -51,6 +51,7 @@ class RulingElement:
     how: list  # firing numbers, the producing firing last
     about: str = ""  # the fact it is about, when the incident holds several of its kind (e.g. two revokes)
     label: dict = field(default_factory=dict)  # {ru, en}: the kind's name (facts/vocabulary/)
+    options: dict | None = None  # an option's {option, chooser, choices: [{value, label, consequences}]}
 
 
 @dataclass
@@ -64,6 +65,19 @@ class OpenQuestion:
     judgment: bool
     why: list  # [{production, cite, summary}]
     about: str = ""  # the fact, when the incident holds several of its kind
+
+
+def choice_items(options: dict | None, lang: str) -> list[tuple[str, str]]:
+    """An option's choices as (``if X is chosen``, what follows from it), as the director reads them to the chooser."""
+    key = "ruling.chosen" if (options or {}).get("chosen") else "ruling.choice"
+    return [(word(key, lang, label=ch["label"][lang]),
+             " ".join(c["text"][lang] for c in ch["consequences"]) or word("ruling.nothing_follows", lang))
+            for ch in (options or {}).get("choices", ())]
+
+
+def choice_lines(options: dict | None, lang: str) -> list[str]:
+    """The choices of ``choice_items`` as indented lines of the ruling's text."""
+    return [f"     - {when}: {then}" for when, then in choice_items(options, lang)]
 
 
 @dataclass
@@ -92,6 +106,7 @@ class Ruling:
         for i, e in enumerate(self.elements, 1):
             about = f" ({e.about})" if e.about else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about} {e.text[lang]}")
+            lines += choice_lines(e.options, lang)
         if self.open_questions:
             lines += ["", f"{word('ruling.open', lang)}:"]
             for q in self.open_questions:

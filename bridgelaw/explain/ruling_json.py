@@ -33,7 +33,17 @@ def ruling_json(ruling) -> dict:
 
 def _element(e) -> dict:
     return {"kind": e.kind, "label": dict(e.label), "args": dict(e.args), "cite": e.cite, "production": e.production,
-            "text": dict(e.text), "about": e.about, "how": list(e.how), "options": None, "provisional": None}
+            "text": dict(e.text), "about": e.about, "how": list(e.how), "options": _options(e.options), "provisional": None}
+
+
+def _options(options: dict | None) -> dict | None:
+    if not options:
+        return None
+    return {"chooser": options["chooser"],
+            "choices": [{"value": ch["value"], "label": dict(ch["label"]),
+                         "consequences": [{"kind": c["kind"], "args": dict(c["args"]), "cite": c["cite"],
+                                           "text": dict(c["text"])} for c in ch["consequences"]]}
+                        for ch in options["choices"]]}
 
 
 def _result(r) -> dict:
@@ -119,7 +129,8 @@ CONSEQUENCE = _obj("What follows from a choice: a ruling element, without option
     "text": _texts("The consequence as a director reads it.")})
 OPTIONS = _or_null(_obj(
     "Null unless the element offers a choice.  Otherwise who chooses and each choice with its consequences"
-    " (reserved: always null in version 1; an option element's text says the choice in prose).", {
+    " (an option element that lists its choices: knowledge/README.md, Choices; one that does not says the"
+    " choice in prose in its text).", {
         "chooser": {"anyOf": [SEAT, SIDE, _str("A role, e.g. declarer, non_offending_side.")],
                     "description": "Who chooses: a seat, a side or a role."},
         "choices": _list("The choices, each with what follows from it.", _obj("One choice.", {
