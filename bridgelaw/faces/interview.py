@@ -372,17 +372,18 @@ class Interview:
             tmpl = vocab.templates[t]
             ready = [w for w in ws if all(self._askable(st, k, blanks) for k in w[1])]
             if tmpl.context:
-                rank = (0, tmpl.order, 0, _slot_index(tmpl, slot))
+                rank = (0, tmpl.order, 0, 0, _slot_index(tmpl, slot))
             elif slot is not None and tmpl.slots[slot].required:
-                rank = (1, tmpl.order, _fact_index(fid), -1)
+                rank = (1, tmpl.order, _fact_index(fid), 0, _slot_index(tmpl, slot))
             elif not ready:
                 continue
             elif slot is not None:
-                rank = (1, tmpl.order, _fact_index(fid), _slot_index(tmpl, slot))
+                rank = (1, tmpl.order, _fact_index(fid), 1, _slot_index(tmpl, slot))
             elif t in self.kinds:
-                rank = (3, tmpl.order, 0, 0)
+                rank = (3, tmpl.order, 0, 0, 0)
             else:
-                rank = (2, tmpl.order, 0, 0)
+                rank = (2, tmpl.order, 0, 0, 0)
+            rank += (fid, slot or "")  # never a tie: the same order under every hash seed
             if best is None or rank < best[0]:
                 best = (rank, key, ws)
         if best is None:
