@@ -36,6 +36,10 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.derived": {"ru": "выведено", "en": "derived"},
     "ruling.incident": {"ru": "Инцидент", "en": "Incident"},
     "ruling.law": {"ru": "Правило", "en": "Law"},
+    "ruling.provisional": {"ru": "предварительно", "en": "provisional"},
+    "ruling.unless": {"ru": "если {condition}: тогда {cite}: {then}", "en": "unless {condition}: then {cite}: {then}"},
+    "ruling.unless_not": {"ru": "если {condition}: тогда это не применяется",
+                          "en": "unless {condition}: then this does not apply"},
 
     # -- productions, facts and elements in plain words (explain/describe.py): a slot test's operator,
     #    a seat accessor ({v} the variable), and the connectives around them

@@ -319,3 +319,12 @@ def test_yaml_and_text_of_a_ruling(client, knowledge, engine):
     assert "defective_trick:" in y.text and "title: Дефектная взятка" in y.text
     t = client.get("/ruling.txt", params={"s": s, "lang": "en"})
     assert t.text.startswith("Ruling: Defective trick") and "[Law 67B2]" in t.text and "How:" in t.text
+
+
+def test_the_ruling_page_marks_a_provisional_element(client, knowledge, engine):
+    """A revoke whose trick is not known: the transfer says it holds unless the trick was 12 (64B6)."""
+    incident = load_incident(ROOT / "facts" / "incidents" / "revoke-trick-unknown.yaml", knowledge.vocabulary)
+    steps, _ = script(knowledge, engine, incident)
+    r = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
+    assert r.status_code == 200 and 'class="provisional"' in r.text
+    assert "provisional: unless revoke trick is 12: then 64B6: A revoke on trick 12 carries no automatic transfer." in r.text

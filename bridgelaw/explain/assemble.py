@@ -2,8 +2,9 @@
 
 ``settle(knowledge, incident, run)`` gives what ``Engine.run`` returns from any
 back end's run; ``complete(knowledge, ruling, working, fired)`` adds the open
-questions (WHY, explain/why.py) and a director_judgment element for each open
-judgment question.
+questions (WHY, explain/why.py), a director_judgment element for each open
+judgment question, and marks the elements an open answer could still change
+(explain/provisional.py).
 """
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from ..model import Knowledge
 from ..read.incident import Incident, InFact
 from ..run.record import render_element
 from .ruling import OpenQuestion, Ruling, RulingElement
+from .provisional import mark
 from .why import open_questions
 
 
@@ -55,6 +57,7 @@ def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired:
     """What Engine.explain does, seeking open questions in ``knowledge``."""
     ruling.open_questions = open_questions(knowledge, working, fired)
     ruling.elements = ruling.elements + _judgments(knowledge, ruling.open_questions)
+    mark(knowledge, ruling, working)
     return ruling
 
 

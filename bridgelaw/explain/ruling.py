@@ -50,6 +50,7 @@ class RulingElement:
     how: list  # firing numbers, the producing firing last
     about: str = ""  # the fact it is about, when the incident holds several of its kind (e.g. two revokes)
     label: dict = field(default_factory=dict)  # {ru, en}: the kind's name (facts/vocabulary/)
+    provisional: list = field(default_factory=list)  # [Unless]: open answers that would remove or change it
 
 
 @dataclass
@@ -89,6 +90,8 @@ class Ruling:
         for i, e in enumerate(self.elements, 1):
             about = f" ({e.about})" if e.about else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about} {e.text[lang]}")
+            for u in e.provisional:
+                lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})")
         if self.open_questions:
             lines += ["", f"{word('ruling.open', lang)}:"]
             for q in self.open_questions:

@@ -33,7 +33,12 @@ def ruling_json(ruling) -> dict:
 
 def _element(e) -> dict:
     return {"kind": e.kind, "label": dict(e.label), "args": dict(e.args), "cite": e.cite, "production": e.production,
-            "text": dict(e.text), "about": e.about, "how": list(e.how), "options": None, "provisional": None}
+            "text": dict(e.text), "about": e.about, "how": list(e.how), "options": None,
+            "provisional": _provisional(e.provisional[0]) if e.provisional else None}
+
+
+def _provisional(u) -> dict:
+    return {"fact": u.fact, "slot": u.slot, "question": dict(u.question), "would_change": dict(u.would_change)}
 
 
 def _why(w: dict) -> dict:
@@ -87,7 +92,7 @@ WHY = _obj("A production waiting on the fact, with its law.", {
     "production": PRODUCTION, "cite": CITE, "summary": _texts("What the production says.")})
 PROVISIONAL = _or_null(_obj(
     "Null when final.  Otherwise the open question whose answer would remove or change this part of the ruling"
-    " (reserved: always null in version 1).", {
+    " (the first, when several could).", {
         "fact": _str("The id of the fact not yet known."),
         "slot": _str("Its slot not yet known."),
         "question": _texts("The question that decides it."),
