@@ -137,6 +137,7 @@ class Knowledge:
     productions: tuple
     laws: dict = field(default_factory=dict)  # law number -> LawFile
     index: Any = None  # the table of the 2017 laws (LawsIndex)
+    irregularities: Any = None  # what a director can name, encoded or not (read/irregularities.py)
 
     def production(self, pid: str) -> Production:
         for p in self.productions:

@@ -373,7 +373,8 @@ def test_labels_with_spaces_numbers_and_resuming_from_history(mini):
     again = Interview(k, e, answers=json.loads(json.dumps(iv.history())))
     assert again.answers == iv.answers and again.step().key == iv.step().key == "revoke-1.trick"
     data = json.loads(json.dumps(again.step().to_dict()))
-    assert data["choices"][11] == {"value": 12, "label": {"ru": "12", "en": "12"}, "help": None}
+    assert data["choices"][11] == {"value": 12, "label": {"ru": "12", "en": "12"}, "help": None, "group": None,
+                                   "short": True}
     assert data["why"][0]["cite"] == "64B6"
 
 

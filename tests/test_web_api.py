@@ -328,3 +328,15 @@ def test_the_ruling_page_marks_a_provisional_element(client, knowledge, engine):
     r = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
     assert r.status_code == 200 and 'class="provisional"' in r.text
     assert "provisional: unless revoke trick is 12: then 64B6: A revoke on trick 12 carries no automatic transfer." in r.text
+
+
+def test_the_first_page_shows_a_short_list_and_everything_else_by_group(client):
+    r = client.get("/?lang=en")
+    short, more = r.text.split('<details class="fold more">', 1)
+    assert "Revoke" in short and "Opening lead out of turn" in short and "Spectators" not in short
+    assert "Something else: everything the Laws name" in more and "<legend>The auction</legend>" in more
+    assert "Spectators" in more and "Defective trick" in more
+    r = client.get("/answer", params={"k": "incident", "v": ["opening_lead_out_of_turn"], "lang": "en"})
+    page = client.get(r.headers["location"])
+    assert ('<p class="element not-encoded">Law 54 (opening lead out of turn) is not encoded yet: rule from the law'
+            ' book.</p>') in page.text and 'class="element none"' not in page.text

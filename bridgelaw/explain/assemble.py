@@ -1,7 +1,8 @@
 """Assemble the Ruling from a run: elements in reading order, each naming its fact; then open questions.
 
 ``settle(knowledge, incident, run)`` gives what ``Engine.run`` returns from any
-back end's run; ``complete(knowledge, ruling, working, fired)`` adds the open
+back end's run, with the laws it reaches that are not encoded (explain/not_encoded.py);
+``complete(knowledge, ruling, working, fired)`` adds the open
 questions (WHY, explain/why.py), a director_judgment element for each open
 judgment question, and marks the elements an open answer could still change
 (explain/provisional.py).
@@ -12,6 +13,7 @@ from ..model import Knowledge
 from ..read.incident import Incident, InFact
 from ..run.record import render_element
 from .ruling import OpenQuestion, Ruling, RulingElement
+from .not_encoded import reached
 from .provisional import mark
 from .why import open_questions
 
@@ -25,7 +27,7 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     for el in elements:
         el.label = knowledge.vocabulary.elements[el.kind].label
     ruling = Ruling(incident=incident.title or incident.name, elements=elements,
-                    firings=list(run.firings), open_questions=[])
+                    firings=list(run.firings), open_questions=[], not_encoded=reached(knowledge, incident.facts))
     return ruling, working, fired
 
 

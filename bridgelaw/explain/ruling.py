@@ -66,12 +66,22 @@ class OpenQuestion:
     about: str = ""  # the fact, when the incident holds several of its kind
 
 
+@dataclass(frozen=True)
+class NotEncoded:
+    """A law the incident reaches that the knowledge does not encode yet, and the sentence saying so."""
+
+    cite: str
+    title: dict  # {ru, en}: what it is about
+    text: dict  # {ru, en}: "Law 54 (opening lead out of turn) is not encoded yet: rule from the law book."
+
+
 @dataclass
 class Ruling:
     incident: str
     elements: list
     firings: list
     open_questions: list
+    not_encoded: list = field(default_factory=list)  # [NotEncoded]
 
     def to_dict(self) -> dict:
         from .ruling_json import ruling_json
@@ -85,7 +95,10 @@ class Ruling:
 
     def render(self, lang: str = "ru", how: bool = True) -> str:
         lines = [f"{word('ruling.ruling', lang)}: {self.incident}", ""]
-        if not self.elements:
+        lines += [n.text[lang] for n in self.not_encoded]
+        if self.not_encoded and self.elements:
+            lines.append("")
+        if not self.elements and not self.not_encoded:
             lines.append(word("ruling.none", lang))
         for i, e in enumerate(self.elements, 1):
             about = f" ({e.about})" if e.about else ""

@@ -50,6 +50,7 @@ class _Unknown:
 UNKNOWN = _Unknown()
 
 INCIDENT_KEY = "incident"
+NOT_ENCODED = "not_encoded"  # the template stating an irregularity the knowledge does not encode
 
 
 class AnswerError(ValueError):
@@ -63,6 +64,8 @@ class Choice:
     value: Any
     label: dict  # {ru, en}
     help: dict | None = None
+    group: str | None = None  # on the first screen: the group it is listed under (facts/irregularities.yaml)
+    short: bool = True  # on the first screen: on the short list shown first (the rest one step away)
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,7 @@ class Question:
     help: dict | None = None
     law: str | None = None
     why: tuple = ()  # ({production, cite, summary}, ...)
+    groups: tuple = ()  # on the first screen: ((group id, {ru, en}), ...) the choices are grouped by
     coerce: Any = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
@@ -98,8 +102,9 @@ class Question:
         return {"key": self.key, "kind": self.kind, "text": self.text, "template": self.template, "slot": self.slot,
                 "fact": self.fact, "subject": self.subject, "type": self.type, "multiple": self.multiple,
                 "allow_unknown": self.allow_unknown, "judgment": self.judgment, "law": self.law, "help": self.help,
-                "choices": [{"value": c.value, "label": c.label, "help": c.help} for c in self.choices],
-                "why": list(self.why)}
+                "choices": [{"value": c.value, "label": c.label, "help": c.help, "group": c.group, "short": c.short}
+                            for c in self.choices],
+                "groups": [{"id": g, "label": label} for g, label in self.groups], "why": list(self.why)}
 
     def cites(self) -> list[str]:
         """The law subsections waiting on this answer, in canonical order, once each."""
@@ -224,6 +229,10 @@ class Interview:
                         st.closed.add(k)
                 else:
                     st.closed.add(k)
+            for k in st.kinds:
+                if k not in self.kinds:  # an irregularity not encoded: stated, so that the ruling says so
+                    st.facts[self._new_fact(st, NOT_ENCODED)][1]["irregularity"] = k
+            st.closed.add(NOT_ENCODED)
         elif key.startswith("exists:"):
             t = key[len("exists:"):]
             if value:
@@ -283,8 +292,9 @@ class Interview:
         return Incident(name=self.title, facts=tuple(self._infacts(self._state())), title=self.title)
 
     def kinds_chosen(self) -> tuple | None:
-        """The kinds of incident the director named (None before the first answer)."""
-        return self._state().kinds
+        """The encoded kinds of incident the director named (None before the first answer)."""
+        kinds = self._state().kinds
+        return kinds if kinds is None else tuple(k for k in kinds if k in self.kinds)
 
     def facts_data(self) -> dict:
         """The established facts as an incident's ``facts`` mapping (template -> values, a list for ``many``).
@@ -398,11 +408,31 @@ class Interview:
 
     # -- questions -------------------------------------------------------------------------------
     def _incident_question(self) -> Question:
-        templates = self.vocab.templates
-        choices = tuple(Choice(k, templates[k].label, templates[k].description) for k in self.kinds)
         why = _why(self.knowledge, [p for p in self.knowledge.productions if p.subject.template in self.kinds])
+        choices, groups = self._incident_choices()
         return Question(key=INCIDENT_KEY, kind="incident", text=both("question.incident"), choices=choices,
-                        multiple=True, why=why)
+                        multiple=True, why=why, groups=groups)
+
+    def _incident_choices(self) -> tuple[tuple, tuple]:
+        """What can happen: every irregularity the Laws name (facts/irregularities.yaml), the short list
+        first, then the rest by group; an encoded one is its template (the kinds), one not encoded its
+        name.  Without the list: the kinds, ungrouped."""
+        templates = self.vocab.templates
+        irr = self.knowledge.irregularities
+        if irr is None or NOT_ENCODED not in templates:
+            return tuple(Choice(k, templates[k].label, templates[k].description) for k in self.kinds), ()
+        listed = []
+        for i in irr.items:
+            if i.kind is None or i.kind in self.kinds:
+                value = i.kind or i.id
+                listed.append(Choice(value, i.label, templates[i.kind].description if i.kind else None, i.group, i.short))
+        named = {c.value for c in listed}
+        listed += [Choice(k, templates[k].label, templates[k].description, None, True) for k in self.kinds
+                   if k not in named]
+        order = {g: n for n, g in enumerate(irr.groups)}
+        choices = [c for c in listed if c.short] + sorted((c for c in listed if not c.short),
+                                                          key=lambda c: order.get(c.group, len(order)))
+        return tuple(choices), tuple(irr.groups.items())
 
     def _exists_question(self, st: _State, template: str, why: tuple) -> Question:
         t = self.vocab.templates[template]
@@ -470,7 +500,8 @@ def answer_from(incident: Incident, q: Question, interview: Interview) -> Any:
     for f in incident.facts:
         by_t.setdefault(f.template, []).append(f)
     if q.kind == "incident":
-        return tuple(k for k in interview.kinds if k in by_t)
+        return tuple(k for k in interview.kinds if k in by_t) + tuple(
+            f.get("irregularity") for f in by_t.get(NOT_ENCODED, ()) if f.get("irregularity"))
     stated = sum(1 for t, _ in interview._state().facts.values() if t == q.template)
     if q.kind == "exists":
         return len(by_t.get(q.template, [])) > stated

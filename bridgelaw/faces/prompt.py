@@ -36,6 +36,17 @@ def question_text(q: Question, lang: str) -> str:
     return head + q.text[lang] + tail
 
 
+def group_heading(q: Question, i: int, lang: str) -> str:
+    """On the first screen, the heading before choice ``i``: where the short list ends, the rest begin
+    by group ("Something else: ... — The auction"); "" elsewhere."""
+    c = q.choices[i]
+    if not q.groups or c.short or (i > 0 and not q.choices[i - 1].short and q.choices[i - 1].group == c.group):
+        return ""
+    label = dict(q.groups).get(c.group, {}).get(lang, "")
+    first = i == 0 or q.choices[i - 1].short
+    return f"{word('page.more', lang)} — {label}" if first else label
+
+
 def why_text(q: Question, lang: str) -> str:
     lines = [f"{word('prompt.waiting', lang)}:"]
     for w in q.why:
@@ -113,7 +124,9 @@ class Plain:
         if q.help:
             print(f"  {q.help[lang]}", file=out)
         for i, c in enumerate(q.choices, 1):
-            print(f"  {i}. {c.label[lang]}" + (f" — {c.help[lang]}" if c.help else ""), file=out)
+            if heading := group_heading(q, i - 1, lang):
+                print(f"  -- {heading}", file=out)
+            print(f"  {i}. {c.label[lang]}" + (f" — {c.help[lang]}" if c.help and c.short else ""), file=out)
         print(f"  ({word('prompt.hint', lang)})", file=out)
         try:
             line = self.inp.readline()
@@ -144,8 +157,12 @@ class Prompts:
         helps = {"instruction": q.help[lang]} if q.help else {}
         if q.multiple:
             pick = word("prompt.pick", lang)
-            choices = [questionary.Choice(c.label[lang], value=c.value, description=c.help[lang] if c.help else None)
-                       for c in q.choices]
+            choices = []
+            for i, c in enumerate(q.choices):
+                if heading := group_heading(q, i, lang):
+                    choices.append(questionary.Separator(f"-- {heading}"))
+                choices.append(questionary.Choice(c.label[lang], value=c.value,
+                                                  description=c.help[lang] if c.help else None))
             picked = questionary.checkbox(text, choices=choices + [questionary.Separator()] + extra,
                                           validate=lambda xs: bool(xs) or pick, **helps).unsafe_ask()
             for x in picked:

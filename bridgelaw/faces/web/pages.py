@@ -128,9 +128,10 @@ def step_page(request: Request, snap: Snapshot, lang: str, error: str = "", stat
     ctx |= {
         "q": q, "n": len(snap.answers) + 1, "error": error, "token": snap.token,
         "text": q.text[lang], "subject": _subject(q, _service(request).vocab, lang), "help": q.help[lang] if q.help else "",
-        "choices": [{"label": c.label[lang], "help": c.help[lang] if c.help else "",
+        "choices": [{"label": c.label[lang], "help": c.help[lang] if c.help else "", "group": c.group, "short": c.short,
                      "value": _form_value(c.value), "href": here(snap.with_answer(q.key, c.value), lang)}
                     for c in q.choices],
+        "groups": [{"id": g, "label": label[lang]} for g, label in q.groups],
         "layout": "grid" if labels and max(map(len, labels)) <= 14 else "stack",
         "unknown_href": here(snap.with_answer(q.key, None), lang) if q.allow_unknown else None,
         "why": [{"cite": w["cite"], "summary": w["summary"][lang]} for w in q.why],
