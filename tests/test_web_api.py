@@ -340,3 +340,10 @@ def test_the_first_page_shows_a_short_list_and_everything_else_by_group(client):
     page = client.get(r.headers["location"])
     assert ('<p class="element not-encoded">Law 54 (opening lead out of turn) is not encoded yet: rule from the law'
             ' book.</p>') in page.text and 'class="element none"' not in page.text
+
+
+def test_the_ruling_page_shows_one_element_for_the_same_words_about_two_revokes(client, knowledge, engine):
+    incident = load_incident(ROOT / "facts" / "incidents" / "both-sides-revoke.yaml", knowledge.vocabulary)
+    steps, _ = script(knowledge, engine, incident)
+    r = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
+    assert r.text.count('data-cite="64B7"') == 1 and '<span class="about">(revoke-1, revoke-2)</span>' in r.text

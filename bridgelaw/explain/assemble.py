@@ -57,10 +57,42 @@ def _name_facts(elements: list[RulingElement], firings: list, working: list[InFa
 
 def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
     """What Engine.explain does, seeking open questions in ``knowledge``."""
-    ruling.open_questions = open_questions(knowledge, working, fired)
+    ruling.open_questions = _could_change(knowledge, ruling, open_questions(knowledge, working, fired))
     ruling.elements = ruling.elements + _judgments(knowledge, ruling.open_questions)
     mark(knowledge, ruling, working)
     return ruling
+
+
+def _could_change(knowledge: Knowledge, ruling: Ruling, questions: list[OpenQuestion]) -> list[OpenQuestion]:
+    """The open questions some answer could change the ruling by: a production waiting on one is
+    left out of its WHY when, fired on the question's fact, it would neither take away what fired
+    there (it overrides nothing that did), nor derive a fact, nor give an element that fact does
+    not already have (64B4's "no transfer" once 64B7 gave it); a question left with no WHY is dropped."""
+    fired = {(f.production, f.facts[0].id) for f in ruling.firings}
+    has: dict[str, set] = {}
+    for el in ruling.elements:
+        if el.how:
+            subject = ruling.firings[el.how[-1] - 1].facts[0].id
+            has.setdefault(subject, set()).update(_gives(knowledge.production(el.production)))
+
+    def changes(pid: str, q: OpenQuestion) -> bool:
+        prod = knowledge.production(pid)
+        if prod.subject.template != q.template:
+            return True  # about another fact: not decided here
+        return bool(prod.derive) or any((o, q.fact) in fired for o in prod.overrides) \
+            or not _gives(prod) <= has.get(q.fact, set())
+    out = []
+    for q in questions:
+        why = [w for w in q.why if changes(w["production"], q)]
+        if why:
+            q.why = why
+            out.append(q)
+    return out
+
+
+def _gives(prod) -> set:
+    """The elements a production gives, as written (kind, arguments, own words)."""
+    return {(e.kind, e.args, tuple(sorted(e.text.items())) if e.text else None) for e in prod.then}
 
 
 def _judgments(knowledge: Knowledge, questions: list[OpenQuestion]) -> list[RulingElement]:

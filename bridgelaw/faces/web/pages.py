@@ -155,12 +155,13 @@ def _ruling(request: Request, snap: Snapshot, lang: str) -> dict:
     ruling = titled(snap.step, vocab, snap.kinds, lang)
     firings = {f.n: f for f in ruling.firings}
     elements, option = [], None
-    for e in ruling.elements:
+    for e, abouts in ruling.grouped(lang):  # the same words about several facts: one element, naming them
         made_by = e.how[-1] if e.how else None
         # what the same firing says after an option (what may be chosen) is shown as part of it
         part = option is not None and made_by == option and e.kind != "option"
         option = made_by if e.kind == "option" else (option if part else None)
         elements.append({"e": e, "label": vocab.elements[e.kind].label[lang], "text": e.text[lang], "part": part,
+                         "about": ", ".join(abouts),
                          "how": [firings[n] for n in e.how if n in firings]})
         if part:
             elements[-2]["how"] = []  # the same firing: its trace is shown once, under the last part
