@@ -14,7 +14,7 @@ import pytest
 from bridgelaw.read.cases import load_cases
 from bridgelaw.faces.cli import main
 from bridgelaw.engine import Engine, load
-from bridgelaw.read.incident import load_incident
+from bridgelaw.read.incident import incident_text, load_incident
 from bridgelaw.faces.interview import UNKNOWN, AnswerError, Interview, Question, answer_from, simulate
 from bridgelaw.explain.ruling import Ruling
 
@@ -212,15 +212,19 @@ def test_answers_by_value_label_number_and_back(mini):
         iv.answer("S", key="revoke.winner")
 
 
-def test_a_required_slot_cannot_be_left_unknown(mini):
+def test_a_required_slot_may_be_not_known_and_is_not_asked_again(mini, tmp_path):
     k, e = mini
     iv = Interview(k, e)
     iv.answer(["revoke"])
     iv.answer(UNKNOWN)  # declarer: not known
     q = iv.step()
-    assert q.key == "revoke-1.offender" and not q.allow_unknown
-    with pytest.raises(AnswerError):
-        iv.answer("?")
+    assert q.key == "revoke-1.offender" and q.allow_unknown  # asked first, but "not known" is an answer
+    iv.answer("?")
+    assert not isinstance(q := iv.step(), Question) or q.key != "revoke-1.offender"
+    assert iv.facts_data()["revoke"] == [{"offender": "?"}]  # the saved file says so: required, not known
+    saved = tmp_path / "saved.yaml"
+    saved.write_text(incident_text(iv.facts_data(), source="test"), encoding="utf-8")
+    assert load_incident(saved, k.vocabulary).facts[0].get("offender") is None
 
 
 def test_nothing_asked_twice(mini):

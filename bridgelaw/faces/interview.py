@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Engine, waiting
-from ..read.incident import Incident, InFact
+from ..read.incident import NOT_KNOWN, Incident, InFact
 from ..model import Knowledge
 from ..explain.ruling import Ruling
 from ..values import BOOL_LABELS
@@ -172,9 +172,12 @@ class Interview:
         without one by content, and a derived fact naming ``revoke-1`` must name the same revoke
         under ``ask`` and under ``rule`` on the saved file."""
         out: dict = {}
-        facts = self._infacts(self._state())
+        st = self._state()
+        facts = self._infacts(st)
         for f in facts:
             vals = f.known()
+            t = self.vocab.templates[f.template]
+            vals |= {s: NOT_KNOWN for s, slot in t.slots.items() if slot.required and (f.id, s) in st.settled}
             t = self.vocab.templates[f.template]
             if t.many:
                 several = sum(1 for g in facts if g.template == f.template) > 1
@@ -242,7 +245,7 @@ class Interview:
         best = None
         keys = set(ways) | {(fid, t, name) for fid, (t, vals) in st.facts.items()
                             for name, slot in vocab.templates[t].slots.items()
-                            if slot.required and vals.get(name) is None}
+                            if slot.required and vals.get(name) is None and (fid, name) not in st.settled}
         for key in keys:
             ws = ways.get(key, [])
             if not self._askable(st, key, blanks):
@@ -324,7 +327,7 @@ class Interview:
         if t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
             subject = {lang: f"{t.label[lang]} {split_fact(fid)[1]}" for lang in ("ru", "en")}
         return Question(key=str(SlotKey(fid, slot)), kind="slot", text=s.question, template=template, slot=slot, fact=fid,
-                        subject=subject, choices=choices, allow_unknown=not s.required, judgment=s.judgment, type=s.type, help=s.help, law=s.law, why=why,
+                        subject=subject, choices=choices, allow_unknown=True, judgment=s.judgment, type=s.type, help=s.help, law=s.law, why=why,
                         coerce=s.coerce)
 
 
