@@ -34,7 +34,8 @@ def test_a_revoke_on_an_unknown_trick_transfers_provisionally_unless_trick_12(en
 
 
 def test_once_the_trick_is_known_the_transfer_is_final(engine):
-    facts = {"deal": DEAL, "revoke": [{**REVOKE, "trick": 5, "repeat_in_same_suit": False}]}
+    facts = {"deal": DEAL, "revoke": [{**REVOKE, "trick": 5, "repeat_in_same_suit": False,
+                                       "required_card_was_faced": False}]}
     ruling = engine.rule(engine.incident("known", facts))
     assert _element(ruling, "transfer_tricks").provisional == []
     assert ruling.to_dict()["elements"][0]["provisional"] is None
