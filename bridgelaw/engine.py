@@ -46,7 +46,7 @@ def load(root: str | Path | None = None) -> Knowledge:
     vocabulary, index, _, law_files = find_files(root)
     irr = root / IRREGULARITIES
     return cached(root, [*vocabulary_files(vocabulary), index, *law_files, *[irr][:irr.exists()]],
-                  lambda: _with_irregularities(load_knowledge(root), irr, root))
+                  lambda: _with_irregularities(load_knowledge(root), irr, root), Knowledge)
 
 
 def _with_irregularities(knowledge: Knowledge, path: Path, root: Path) -> Knowledge:
