@@ -225,8 +225,8 @@ def incident_facts(vocab, groups: list[str], rng: random.Random, dense: bool = F
     facts: dict = {}
     chosen = rng.sample(groups, 2) if len(groups) > 1 and rng.random() < 0.2 else [rng.choice(groups)]
     for i, g in enumerate(chosen):
-        own = [t for t in vocab.templates.values()
-               if not t.derived and not t.context and (not g or t.name.endswith(f"_{g}"))]
+        own = [t for t in vocab.templates.values()  # not "not_encoded": it names an irregularity from a list
+               if not t.derived and not t.context and t.name != "not_encoded" and (not g or t.name.endswith(f"_{g}"))]
         k = len(own) if dense else 1 if i else rng.choices([1, 2, 3], weights=[6, 3, 1])[0]
         for t in rng.sample(own, min(k, len(own))):
             items = [_values(t, rng) for _ in range(rng.choice([1, 1, 2]) if t.many else 1)]

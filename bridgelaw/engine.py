@@ -17,6 +17,7 @@ StableStrategy).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from .explain.assemble import complete, settle
@@ -24,6 +25,7 @@ from .explain.ruling import Ruling
 from .explain.why import open_questions, waiting, why_not  # noqa: F401  (the explain stage, re-exported)
 from .model import Knowledge
 from .read.cache import cached
+from .read.irregularities import FILE as IRREGULARITIES, load_irregularities
 from .read.incident import Incident, InFact, incident_from_facts, load_incident
 from .read.knowledge import find_files, load_knowledge
 from .read.vocabulary import vocabulary_files
@@ -42,7 +44,17 @@ def load(root: str | Path | None = None) -> Knowledge:
     """
     root = Path(root) if root else PROJECT_ROOT
     vocabulary, index, _, law_files = find_files(root)
-    return cached(root, [*vocabulary_files(vocabulary), index, *law_files], lambda: load_knowledge(root), Knowledge)
+    irr = root / IRREGULARITIES
+    return cached(root, [*vocabulary_files(vocabulary), index, *law_files, *[irr][:irr.exists()]],
+                  lambda: _with_irregularities(load_knowledge(root), irr, root), Knowledge)
+
+
+def _with_irregularities(knowledge: Knowledge, path: Path, root: Path) -> Knowledge:
+    """The knowledge with the irregularities a director can name (none where the file is missing)."""
+    if not path.exists():
+        return knowledge
+    shown = str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+    return replace(knowledge, irregularities=load_irregularities(path, knowledge.vocabulary, knowledge.index, shown))
 
 
 class _Run(Recorder, FastEngine):

@@ -97,6 +97,14 @@ WORDS: dict[str, dict[str, str]] = {
                              "en": "Contradiction: the director gave the claimer {judged} of the remaining {r} tricks,"
                                    " but {cite} awards {award} to the opponents, which leaves the claimer at most"
                                    " {most}: the result is scored so."},
+    "ruling.not_encoded_one": {"ru": "Правило {laws} ({what}) пока не закодировано: решайте по книге правил.",
+                               "en": "Law {laws} ({what}) is not encoded yet: rule from the law book."},
+    "ruling.not_encoded_many": {"ru": "Правила {laws} ({what}) пока не закодированы: решайте по книге правил.",
+                                "en": "Laws {laws} ({what}) are not encoded yet: rule from the law book."},
+    "ruling.provisional": {"ru": "предварительно", "en": "provisional"},
+    "ruling.unless": {"ru": "если {condition}: тогда {cite}: {then}", "en": "unless {condition}: then {cite}: {then}"},
+    "ruling.unless_not": {"ru": "если {condition}: тогда это не применяется",
+                          "en": "unless {condition}: then this does not apply"},
 
     # -- productions, facts and elements in plain words (explain/describe.py): a slot test's operator,
     #    a seat accessor ({v} the variable), and the connectives around them
@@ -155,6 +163,7 @@ WORDS: dict[str, dict[str, str]] = {
     "page.waiting": {"ru": "Ответ нужен для:", "en": "The answer is needed by:"},
     "page.back": {"ru": "← Назад", "en": "← Back"},
     "page.next": {"ru": "Дальше →", "en": "Next →"},
+    "page.more": {"ru": "Другое: всё, что называют Правила", "en": "Something else: everything the Laws name"},
     "page.answers": {"ru": "Ваши ответы ({n})", "en": "Your answers ({n})"},
     "page.copy_button": {"ru": "Копировать текст", "en": "Copy text"},
     "page.copied": {"ru": "Скопировано ✓", "en": "Copied ✓"},

@@ -44,8 +44,12 @@ def test_rule_as_json(capsys):
         "kind": "transfer_tricks", "label": {"ru": "Передача взяток", "en": "Trick transfer"},
         "args": {"count": 1, "from_side": "EW", "to_side": "NS"}, "cite": "64A2",
         "production": "64A2.later-trick-won", "text": transfers[0]["text"], "about": "", "how": transfers[0]["how"],
-        "options": None, "provisional": None}]
+        "options": None, "provisional": transfers[0]["provisional"]}]
     assert set(transfers[0]["text"]) == {"ru", "en"}
+    # the trick is not known: on trick 12 there is no transfer (64B6)
+    assert transfers[0]["provisional"]["fact"] == "revoke-1" and transfers[0]["provisional"]["slot"] == "trick"
+    assert transfers[0]["provisional"]["would_change"]["en"] == (
+        "unless revoke trick is 12: then 64B6: A revoke on trick 12 carries no automatic transfer.")
     fired = [f["production"] for f in data["how"]]
     assert fired[transfers[0]["how"][-1] - 1] == "64A2.later-trick-won"
     assert "63A1.played-to-next-trick" in [fired[n - 1] for n in transfers[0]["how"]]

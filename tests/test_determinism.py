@@ -66,3 +66,55 @@ def test_names_of_files_do_not_matter(tmp_path, engine):
     other = Engine(load(tmp_path))
     incident = engine.load_incident(ROOT / "facts" / "incidents" / "both-sides-revoke.yaml")
     assert other.rule(incident).to_dict() == engine.rule(incident).to_dict()
+
+
+# -- the interview: the same questions in the same order under every hash seed ---------------------
+
+SEEDS = ("0", "1", "2", "3", "4")
+
+
+def _list_answers(name: str, tmp_path: Path) -> Path:
+    """A director's answers to the interview on a shipped incident, bare, in the order asked."""
+    from bridgelaw.faces.interview import Interview, Question, UNKNOWN, answer_from
+    from bridgelaw.read.incident import load_incident
+    knowledge = load()
+    incident = load_incident(ROOT / "facts" / "incidents" / name, knowledge.vocabulary)
+    iv, lines = Interview(knowledge), []
+    while isinstance(q := iv.step(), Question):
+        value = answer_from(incident, q, iv)
+        iv.answer(value)
+        if value is UNKNOWN:
+            value = "?"
+        lines.append(repr(list(value) if isinstance(value, tuple) else value).replace("'", '"')
+                     .replace("True", "true").replace("False", "false"))
+    path = tmp_path / f"{name}.answers.yaml"
+    path.write_text("answers:\n" + "".join(f"  - {x}\n" for x in lines), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("answers", ["tests/answers/slow-3s-raised-to-game-list.yaml",
+                                     "both-sides-revoke.yaml", "2d-misexplained-nobody-corrects.yaml"])
+def test_list_answers_replay_the_same_under_several_hash_seeds(answers, tmp_path):
+    """Bare answers in the order asked fit only if every run asks in that order; the saved incident
+    then names its facts as the interview did, and `rule` on it gives the interview's ruling."""
+    path = ROOT / answers if "/" in answers else _list_answers(answers, tmp_path)
+    runs = []
+    for seed in SEEDS:
+        save = tmp_path / f"saved-{seed}.yaml"
+        runs.append((save, subprocess.Popen(
+            [sys.executable, "-m", "bridgelaw.faces.cli", "ask", "--lang", "en", "--answers", str(path),
+             "--save", str(save)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env={**os.environ, "PYTHONHASHSEED": seed}, cwd=ROOT)))
+    outs, saved = set(), set()
+    for save, p in runs:
+        out, err = p.communicate()
+        assert p.returncode == 0, err
+        outs.add(out.replace(str(save), "SAVED"))
+        saved.add(save.read_text(encoding="utf-8"))
+    assert len(outs) == 1 and len(saved) == 1
+    out = outs.pop()
+    ruling = out[out.index("\nRuling:"):out.index("\nHow:")].split("\n", 2)[2]
+    r = subprocess.run([sys.executable, "-m", "bridgelaw.faces.cli", "rule", str(tmp_path / "saved-0.yaml"),
+                        "--lang", "en", "--no-how"], capture_output=True, text=True, cwd=ROOT)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.split("\n", 2)[2].strip() == ruling.strip()

@@ -14,7 +14,7 @@ import pytest
 from bridgelaw.read.cases import load_cases
 from bridgelaw.faces.cli import main
 from bridgelaw.engine import Engine, load
-from bridgelaw.read.incident import load_incident
+from bridgelaw.read.incident import incident_text, load_incident
 from bridgelaw.explain.result import BOARD
 from bridgelaw.faces.interview import RESULT_WHY, UNKNOWN, AnswerError, Interview, Question, answer_from, simulate
 from bridgelaw.explain.ruling import Ruling
@@ -221,15 +221,19 @@ def test_answers_by_value_label_number_and_back(mini):
         iv.answer("S", key="revoke.winner")
 
 
-def test_a_required_slot_cannot_be_left_unknown(mini):
+def test_a_required_slot_may_be_not_known_and_is_not_asked_again(mini, tmp_path):
     k, e = mini
     iv = Interview(k, e)
     iv.answer(["revoke"])
     iv.answer(UNKNOWN)  # declarer: not known
     q = iv.step()
-    assert q.key == "revoke-1.offender" and not q.allow_unknown
-    with pytest.raises(AnswerError):
-        iv.answer("?")
+    assert q.key == "revoke-1.offender" and q.allow_unknown  # asked first, but "not known" is an answer
+    iv.answer("?")
+    assert not isinstance(q := iv.step(), Question) or q.key != "revoke-1.offender"
+    assert iv.facts_data()["revoke"] == [{"offender": "?"}]  # the saved file says so: required, not known
+    saved = tmp_path / "saved.yaml"
+    saved.write_text(incident_text(iv.facts_data(), source="test"), encoding="utf-8")
+    assert load_incident(saved, k.vocabulary).facts[0].get("offender") is None
 
 
 def test_nothing_asked_twice(mini):
@@ -367,7 +371,7 @@ def test_answers_by_question_in_any_order(tmp_path, capsys):
                        encoding="utf-8")
     assert main(["--root", str(MINI), "ask", "--lang", "en", "--answers", str(answers)]) == 0
     out = capsys.readouterr().out
-    assert out.count("No rectification.") == 2
+    assert "1. [Law 64B6] (revoke-1, revoke-2) No rectification." in out  # one line for the two revokes
 
 
 def test_labels_with_spaces_numbers_and_resuming_from_history(mini):
@@ -382,7 +386,8 @@ def test_labels_with_spaces_numbers_and_resuming_from_history(mini):
     again = Interview(k, e, answers=json.loads(json.dumps(iv.history())))
     assert again.answers == iv.answers and again.step().key == iv.step().key == "revoke-1.trick"
     data = json.loads(json.dumps(again.step().to_dict()))
-    assert data["choices"][11] == {"value": 12, "label": {"ru": "12", "en": "12"}, "help": None}
+    assert data["choices"][11] == {"value": 12, "label": {"ru": "12", "en": "12"}, "help": None, "group": None,
+                                   "short": True}
     assert data["why"][0]["cite"] == "64B6"
 
 

@@ -5,6 +5,7 @@ a name defined in two parts) are pinned with their messages in tests/errors/.
 """
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -47,10 +48,9 @@ def test_a_small_project_may_keep_one_file(tmp_path):
     templates, elements = [], []
     for path, _ in part_files(PARTS):
         text = path.read_text(encoding="utf-8")
-        for key, into in (("templates:\n", templates), ("elements:\n", elements)):
-            if key in text:
-                body = text.split(key, 1)[1]
-                into.append(body.split("\nelements:\n" if key == "templates:\n" else "\ntemplates:\n", 1)[0])
+        sections = re.split(r"^(templates|elements):\n", text, flags=re.M)  # either may come first
+        for key, body in zip(sections[1::2], sections[2::2]):
+            (templates if key == "templates" else elements).append(body)
     one = tmp_path / "vocabulary.yaml"
     one.write_text("templates:\n" + "\n".join(templates) + "\nelements:\n" + "\n".join(elements), encoding="utf-8")
     single, parts = load_vocabulary(one), load_vocabulary(PARTS)

@@ -320,3 +320,31 @@ def test_yaml_and_text_of_a_ruling(client, knowledge, engine):
     assert "defective_trick:" in y.text and "title: Дефектная взятка" in y.text
     t = client.get("/ruling.txt", params={"s": s, "lang": "en"})
     assert t.text.startswith("Ruling: Defective trick") and "[Law 67B2]" in t.text and "How:" in t.text
+
+
+def test_the_ruling_page_marks_a_provisional_element(client, knowledge, engine):
+    """A revoke whose trick is not known: the transfer says it holds unless the trick was 12 (64B6)."""
+    incident = load_incident(ROOT / "facts" / "incidents" / "revoke-trick-unknown.yaml", knowledge.vocabulary)
+    steps, _ = script(knowledge, engine, incident)
+    r = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
+    assert r.status_code == 200 and 'class="provisional"' in r.text
+    assert "provisional: unless revoke trick is 12: then 64B6: A revoke on trick 12 carries no automatic transfer." in r.text
+
+
+def test_the_first_page_shows_a_short_list_and_everything_else_by_group(client):
+    r = client.get("/?lang=en")
+    short, more = r.text.split('<details class="fold more">', 1)
+    assert "Revoke" in short and "Opening lead out of turn" in short and "Spectators" not in short
+    assert "Something else: everything the Laws name" in more and "<legend>The auction</legend>" in more
+    assert "Spectators" in more and "Defective trick" in more
+    r = client.get("/answer", params={"k": "incident", "v": ["opening_lead_out_of_turn"], "lang": "en"})
+    page = client.get(r.headers["location"])
+    assert ('<p class="element not-encoded">Law 54 (opening lead out of turn) is not encoded yet: rule from the law'
+            ' book.</p>') in page.text and 'class="element none"' not in page.text
+
+
+def test_the_ruling_page_shows_one_element_for_the_same_words_about_two_revokes(client, knowledge, engine):
+    incident = load_incident(ROOT / "facts" / "incidents" / "both-sides-revoke.yaml", knowledge.vocabulary)
+    steps, _ = script(knowledge, engine, incident)
+    r = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
+    assert r.text.count('data-cite="64B7"') == 1 and '<span class="about">(revoke-1, revoke-2)</span>' in r.text

@@ -117,8 +117,10 @@ def _answer(page, q, value) -> None:
         page.locator("a.btn.unknown").click()
     elif q.multiple:
         for v in value:
-            label = next(c.label["ru"] for c in q.choices if c.value == v)
-            page.locator("label.toggle").filter(has=page.get_by_text(label, exact=True)).click()
+            c = next(c for c in q.choices if c.value == v)
+            if not c.short and not page.locator("details.more").evaluate("d => d.open"):
+                page.locator("details.more > summary").click()  # the rest of what can happen: one tap away
+            page.locator("label.toggle").filter(has=page.get_by_text(c.label["ru"], exact=True)).click()
         page.get_by_role("button", name="Дальше →").click()
     elif q.choices:
         label = next(c.label["ru"] for c in q.choices if c.value == value and type(c.value) is type(value))

@@ -182,8 +182,8 @@ def _facts(vocab: Vocabulary) -> dict:
     for name, t in vocab.templates.items():
         if t.derived:
             continue
-        slot_props = {k: {"description": _describe(x), "anyOf": [literal(x), {"type": "null"}]}
-                      for k, x in t.slots.items()}
+        unknown = [{"type": "null"}, {"const": "?", "description": "not known"}]
+        slot_props = {k: {"description": _describe(x), "anyOf": [literal(x), *unknown]} for k, x in t.slots.items()}
         slot_props["id"] = {"type": ["string", "integer"], "description": "a name for this fact (optional)"}
         one = _object(slot_props, [k for k, x in t.slots.items() if x.required], _both(t.label))
         props[name] = {"anyOf": [one, {"type": "array", "items": one}]} if t.many else one

@@ -1,9 +1,11 @@
 """Assemble the Ruling from a run: elements in reading order, each naming its fact; then open questions.
 
 ``settle(knowledge, incident, run)`` gives what ``Engine.run`` returns from any
-back end's run; ``complete(knowledge, ruling, working, fired)`` adds the open
-questions (WHY, explain/why.py) and a director_judgment element for each open
-judgment question, and the board's result (explain/result.py) computed from the elements.
+back end's run, with the laws it reaches that are not encoded (explain/not_encoded.py);
+``complete(knowledge, ruling, working, fired)`` adds the open questions (WHY,
+explain/why.py), a director_judgment element for each open judgment question,
+marks the elements an open answer could still change (explain/provisional.py),
+and computes the board's result from the elements (explain/result.py).
 """
 from __future__ import annotations
 
@@ -12,6 +14,8 @@ from ..read.incident import Incident, InFact
 from ..run.record import render_element
 from .result import board_result
 from .ruling import OpenQuestion, Ruling, RulingElement
+from .not_encoded import reached
+from .provisional import mark
 from .why import open_questions
 
 
@@ -25,7 +29,7 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     for el in elements:
         el.label = knowledge.vocabulary.elements[el.kind].label
     ruling = Ruling(incident=incident.title or incident.name, elements=elements,
-                    firings=list(run.firings), open_questions=[])
+                    firings=list(run.firings), open_questions=[], not_encoded=reached(knowledge, incident.facts))
     return ruling, working, fired
 
 
@@ -70,10 +74,43 @@ def _name_facts(elements: list[RulingElement], firings: list, working: list[InFa
 
 def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
     """What Engine.explain does, seeking open questions in ``knowledge``."""
-    ruling.open_questions = open_questions(knowledge, working, fired)
+    ruling.open_questions = _could_change(knowledge, ruling, open_questions(knowledge, working, fired))
     ruling.elements = ruling.elements + _judgments(knowledge, ruling.open_questions)
+    mark(knowledge, ruling, working)
     ruling.result = board_result(knowledge, working, ruling.elements, ruling.open_questions)
     return ruling
+
+
+def _could_change(knowledge: Knowledge, ruling: Ruling, questions: list[OpenQuestion]) -> list[OpenQuestion]:
+    """The open questions some answer could change the ruling by: a production waiting on one is
+    left out of its WHY when, fired on the question's fact, it would neither take away what fired
+    there (it overrides nothing that did), nor derive a fact, nor give an element that fact does
+    not already have (64B4's "no transfer" once 64B7 gave it); a question left with no WHY is dropped."""
+    fired = {(f.production, f.facts[0].id) for f in ruling.firings}
+    has: dict[str, set] = {}
+    for el in ruling.elements:
+        if el.how:
+            subject = ruling.firings[el.how[-1] - 1].facts[0].id
+            has.setdefault(subject, set()).update(_gives(knowledge.production(el.production)))
+
+    def changes(pid: str, q: OpenQuestion) -> bool:
+        prod = knowledge.production(pid)
+        if prod.subject.template != q.template:
+            return True  # about another fact: not decided here
+        return bool(prod.derive) or any((o, q.fact) in fired for o in prod.overrides) \
+            or not _gives(prod) <= has.get(q.fact, set())
+    out = []
+    for q in questions:
+        why = [w for w in q.why if changes(w["production"], q)]
+        if why:
+            q.why = why
+            out.append(q)
+    return out
+
+
+def _gives(prod) -> set:
+    """The elements a production gives, as written (kind, arguments, own words)."""
+    return {(e.kind, e.args, tuple(sorted(e.text.items())) if e.text else None) for e in prod.then}
 
 
 def _judgments(knowledge: Knowledge, questions: list[OpenQuestion]) -> list[RulingElement]:

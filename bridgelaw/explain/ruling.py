@@ -52,6 +52,7 @@ class RulingElement:
     about: str = ""  # the fact it is about, when the incident holds several of its kind (e.g. two revokes)
     label: dict = field(default_factory=dict)  # {ru, en}: the kind's name (facts/vocabulary/)
     options: dict | None = None  # an option's {option, chooser, choices: [{value, label, consequences}]}
+    provisional: list = field(default_factory=list)  # [Unless]: open answers that would remove or change it
 
 
 @dataclass
@@ -80,6 +81,15 @@ def choice_lines(options: dict | None, lang: str) -> list[str]:
     return [f"     - {when}: {then}" for when, then in choice_items(options, lang)]
 
 
+@dataclass(frozen=True)
+class NotEncoded:
+    """A law the incident reaches that the knowledge does not encode yet, and the sentence saying so."""
+
+    cite: str
+    title: dict  # {ru, en}: what it is about
+    text: dict  # {ru, en}: "Law 54 (opening lead out of turn) is not encoded yet: rule from the law book."
+
+
 @dataclass
 class Ruling:
     incident: str
@@ -87,10 +97,17 @@ class Ruling:
     firings: list
     open_questions: list
     result: object = None  # the board's result (explain/result.py Result), None when the ruling settles no tricks
+    not_encoded: list = field(default_factory=list)  # [NotEncoded]
 
     def to_dict(self) -> dict:
         from .ruling_json import ruling_json
         return ruling_json(self)
+
+    def grouped(self, lang: str) -> list[tuple]:
+        """The elements as a director reads them: one line for the same words about several facts (two
+        revokes), with the facts it concerns: [(element, [about, ...])]."""
+        return _grouped(self.elements, lambda e: (e.cite, e.text[lang],
+                                                 tuple(u.would_change[lang] for u in e.provisional)))
 
     def kinds(self) -> list[str]:
         return [e.kind for e in self.elements]
@@ -101,18 +118,22 @@ class Ruling:
     def render(self, lang: str = "ru", how: bool = True) -> str:
         lines = [*self.result.render(lang), ""] if self.result else []
         lines += [f"{word('ruling.ruling', lang)}: {self.incident}", ""]
-        if not self.elements:
+        lines += [n.text[lang] for n in self.not_encoded]
+        if self.not_encoded and self.elements:
+            lines.append("")
+        if not self.elements and not self.not_encoded:
             lines.append(word("ruling.none", lang))
-        for i, e in enumerate(self.elements, 1):
-            about = f" ({e.about})" if e.about else ""
+        for i, (e, abouts) in enumerate(self.grouped(lang), 1):
+            about = f" ({', '.join(abouts)})" if abouts else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about} {e.text[lang]}")
             lines += choice_lines(e.options, lang)
+            for u in e.provisional:
+                lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})")
         if self.open_questions:
             lines += ["", f"{word('ruling.open', lang)}:"]
-            for q in self.open_questions:
-                cites = ", ".join(sorted({w['cite'] for w in q.why}))
-                about = f"({q.about}) " if q.about else ""
-                lines.append(f"  - {about}{q.question[lang]} ({word('ruling.why', lang)} {cites})")
+            for q, abouts in _grouped(self.open_questions, lambda q: (q.question[lang], _cites(q))):
+                about = f"({', '.join(abouts)}) " if abouts else ""
+                lines.append(f"  - {about}{q.question[lang]} ({word('ruling.why', lang)} {_cites(q)})")
         if how and self.firings:
             lines += ["", f"{word('ruling.how', lang)}:"]
             for f in self.firings:
@@ -123,3 +144,22 @@ class Ruling:
                 if f.derived:
                     lines.append(f"      {word('ruling.derived', lang)}: {', '.join(f.derived)}")
         return "\n".join(lines)
+
+
+def _cites(q: OpenQuestion) -> str:
+    return ", ".join(sorted({w["cite"] for w in q.why}))
+
+
+def _grouped(items: list, same) -> list[tuple]:
+    """Items saying the same thing (``same(item)``) about several facts, once, at the first one's place."""
+    out: list[tuple] = []
+    where: dict = {}
+    for x in items:
+        key = same(x) if x.about else None
+        if key is not None and key in where:
+            out[where[key]][1].append(x.about)
+            continue
+        if key is not None:
+            where[key] = len(out)
+        out.append((x, [x.about] if x.about else []))
+    return out

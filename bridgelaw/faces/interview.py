@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import Engine, waiting
-from ..read.incident import Incident, InFact
+from ..read.incident import NOT_KNOWN, Incident, InFact
 from ..model import Knowledge
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
@@ -47,6 +47,7 @@ from .question import UNKNOWN, AnswerError, Choice, Question  # noqa: F401  (the
 
 INCIDENT_KEY = keys.INCIDENT
 RESULT_WHY = ({"production": "", "cite": "77", "summary": both("question.result")},)  # the board's score, Law 77
+NOT_ENCODED = "not_encoded"  # the template stating an irregularity the knowledge does not encode
 
 
 @dataclass
@@ -105,6 +106,10 @@ class Interview:
                         st.closed.add(k)
                 else:
                     st.closed.add(k)
+            for name in st.kinds:
+                if name not in self.kinds:  # an irregularity not encoded: stated, so that the ruling says so
+                    st.facts[self._new_fact(st, NOT_ENCODED)][1]["irregularity"] = name
+            st.closed.add(NOT_ENCODED)
         elif isinstance(k, Exists):
             t = k.template
             if value:
@@ -165,8 +170,9 @@ class Interview:
         return Incident(name=self.title, facts=tuple(self._infacts(self._state())), title=self.title)
 
     def kinds_chosen(self) -> tuple | None:
-        """The kinds of incident the director named (None before the first answer)."""
-        return self._state().kinds
+        """The encoded kinds of incident the director named (None before the first answer)."""
+        kinds = self._state().kinds
+        return kinds if kinds is None else tuple(k for k in kinds if k in self.kinds)
 
     def facts_data(self) -> dict:
         """The established facts as an incident's ``facts`` mapping (template -> values, a list for ``many``).
@@ -175,9 +181,12 @@ class Interview:
         without one by content, and a derived fact naming ``revoke-1`` must name the same revoke
         under ``ask`` and under ``rule`` on the saved file."""
         out: dict = {}
-        facts = self._infacts(self._state())
+        st = self._state()
+        facts = self._infacts(st)
         for f in facts:
             vals = f.known()
+            t = self.vocab.templates[f.template]
+            vals |= {s: NOT_KNOWN for s, slot in t.slots.items() if slot.required and (f.id, s) in st.settled}
             t = self.vocab.templates[f.template]
             if t.many:
                 several = sum(1 for g in facts if g.template == f.template) > 1
@@ -260,7 +269,7 @@ class Interview:
         best = None
         keys = set(ways) | {(fid, t, name) for fid, (t, vals) in st.facts.items()
                             for name, slot in vocab.templates[t].slots.items()
-                            if slot.required and vals.get(name) is None}
+                            if slot.required and vals.get(name) is None and (fid, name) not in st.settled}
         for key in keys:
             ws = ways.get(key, [])
             if not self._askable(st, key, blanks):
@@ -269,17 +278,18 @@ class Interview:
             tmpl = vocab.templates[t]
             ready = [w for w in ws if all(self._askable(st, k, blanks) for k in w[1])]
             if tmpl.context:
-                rank = (0, tmpl.order, 0, _slot_index(tmpl, slot))
+                rank = (0, tmpl.order, 0, 0, _slot_index(tmpl, slot))
             elif slot is not None and tmpl.slots[slot].required:
-                rank = (1, tmpl.order, _fact_index(fid), -1)
+                rank = (1, tmpl.order, _fact_index(fid), 0, _slot_index(tmpl, slot))
             elif not ready:
                 continue
             elif slot is not None:
-                rank = (1, tmpl.order, _fact_index(fid), _slot_index(tmpl, slot))
+                rank = (1, tmpl.order, _fact_index(fid), 1, _slot_index(tmpl, slot))
             elif t in self.kinds:
-                rank = (3, tmpl.order, 0, 0)
+                rank = (3, tmpl.order, 0, 0, 0)
             else:
-                rank = (2, tmpl.order, 0, 0)
+                rank = (2, tmpl.order, 0, 0, 0)
+            rank += (fid, slot or "")  # never a tie: the same order under every hash seed
             if best is None or rank < best[0]:
                 best = (rank, key, ws)
         if best is None:
@@ -294,11 +304,31 @@ class Interview:
 
     # -- questions -------------------------------------------------------------------------------
     def _incident_question(self) -> Question:
-        templates = self.vocab.templates
-        choices = tuple(Choice(k, templates[k].label, templates[k].description) for k in self.kinds)
         why = _why(self.knowledge, [p for p in self.knowledge.productions if p.subject.template in self.kinds])
+        choices, groups = self._incident_choices()
         return Question(key=INCIDENT_KEY, kind="incident", text=both("question.incident"), choices=choices,
-                        multiple=True, why=why)
+                        multiple=True, why=why, groups=groups)
+
+    def _incident_choices(self) -> tuple[tuple, tuple]:
+        """What can happen: every irregularity the Laws name (facts/irregularities.yaml), the short list
+        first, then the rest by group; an encoded one is its template (the kinds), one not encoded its
+        name.  Without the list: the kinds, ungrouped."""
+        templates = self.vocab.templates
+        irr = self.knowledge.irregularities
+        if irr is None or NOT_ENCODED not in templates:
+            return tuple(Choice(k, templates[k].label, templates[k].description) for k in self.kinds), ()
+        listed = []
+        for i in irr.items:
+            if i.kind is None or i.kind in self.kinds:
+                value = i.kind or i.id
+                listed.append(Choice(value, i.label, templates[i.kind].description if i.kind else None, i.group, i.short))
+        named = {c.value for c in listed}
+        listed += [Choice(k, templates[k].label, templates[k].description, None, True) for k in self.kinds
+                   if k not in named]
+        order = {g: n for n, g in enumerate(irr.groups)}
+        choices = [c for c in listed if c.short] + sorted((c for c in listed if not c.short),
+                                                          key=lambda c: order.get(c.group, len(order)))
+        return tuple(choices), tuple(irr.groups.items())
 
     def _exists_question(self, st: _State, template: str, why: tuple) -> Question:
         t = self.vocab.templates[template]
@@ -328,7 +358,7 @@ class Interview:
         if t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
             subject = {lang: f"{t.label[lang]} {split_fact(fid)[1]}" for lang in ("ru", "en")}
         return Question(key=str(SlotKey(fid, slot)), kind="slot", text=text, template=template, slot=slot, fact=fid,
-                        subject=subject, choices=choices, allow_unknown=not s.required, judgment=s.judgment, type=s.type, help=help_, law=s.law, why=why,
+                        subject=subject, choices=choices, allow_unknown=True, judgment=s.judgment, type=s.type, help=help_, law=s.law, why=why,
                         coerce=s.coerce)
 
     def _choice_question(self, values: dict, slot: str, choices: tuple, text: dict, help_: dict | None) -> tuple:
@@ -400,7 +430,8 @@ def answer_from(incident: Incident, q: Question, interview: Interview) -> Any:
     for f in incident.facts:
         by_t.setdefault(f.template, []).append(f)
     if q.kind == "incident":
-        return tuple(k for k in interview.kinds if k in by_t)
+        return tuple(k for k in interview.kinds if k in by_t) + tuple(
+            f.get("irregularity") for f in by_t.get(NOT_ENCODED, ()) if f.get("irregularity"))
     stated = sum(1 for t, _ in interview._state().facts.values() if t == q.template)
     if q.kind == "exists":
         return len(by_t.get(q.template, [])) > stated

@@ -38,6 +38,17 @@ def question_text(q: Question, lang: str) -> str:
     return head + q.text[lang] + tail
 
 
+def group_heading(q: Question, i: int, lang: str) -> str:
+    """On the first screen, the heading before choice ``i``: where the short list ends, the rest begin
+    by group ("Something else: ... — The auction"); "" elsewhere."""
+    c = q.choices[i]
+    if not q.groups or c.short or (i > 0 and not q.choices[i - 1].short and q.choices[i - 1].group == c.group):
+        return ""
+    label = dict(q.groups).get(c.group, {}).get(lang, "")
+    first = i == 0 or q.choices[i - 1].short
+    return f"{word('page.more', lang)} — {label}" if first else label
+
+
 def why_text(q: Question, lang: str) -> str:
     lines = [f"{word('prompt.waiting', lang)}:"]
     for w in q.why:
@@ -111,7 +122,12 @@ def listed(q: Question, lang: str) -> list[str]:
         values = [c.value for c in q.choices]
         contiguous = values == list(range(values[0], values[0] + len(values)))
         return [f"  ({values[0]}–{values[-1]})" if contiguous and len(values) > 2 else f"  ({', '.join(map(str, values))})"]
-    return [f"  {i}. {c.label[lang]}" + (f" — {c.help[lang]}" if c.help else "") for i, c in enumerate(q.choices, 1)]
+    out = []
+    for i, c in enumerate(q.choices, 1):
+        if heading := group_heading(q, i - 1, lang):  # the first screen: the short list, then the rest by group
+            out.append(f"  -- {heading}")
+        out.append(f"  {i}. {c.label[lang]}" + (f" — {c.help[lang]}" if c.help and c.short else ""))
+    return out
 
 
 def typed(q: Question, value: Any) -> str:

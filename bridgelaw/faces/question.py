@@ -33,6 +33,8 @@ class Choice:
     value: Any
     label: dict  # {ru, en}
     help: dict | None = None
+    group: str | None = None  # on the first screen: the group it is listed under (facts/irregularities.yaml)
+    short: bool = True  # on the first screen: on the short list shown first (the rest one step away)
 
 
 @dataclass(frozen=True)
@@ -61,6 +63,7 @@ class Question:
     help: dict | None = None
     law: str | None = None
     why: tuple = ()  # ({production, cite, summary}, ...)
+    groups: tuple = ()  # on the first screen: ((group id, {ru, en}), ...) the choices are grouped by
     coerce: Any = field(default=None, repr=False, compare=False)
 
     def to_dict(self) -> dict:
@@ -68,8 +71,9 @@ class Question:
         return {"key": self.key, "kind": self.kind, "text": self.text, "template": self.template, "slot": self.slot,
                 "fact": self.fact, "subject": self.subject, "type": self.type, "multiple": self.multiple,
                 "allow_unknown": self.allow_unknown, "judgment": self.judgment, "law": self.law, "help": self.help,
-                "choices": [{"value": c.value, "label": c.label, "help": c.help} for c in self.choices],
-                "why": list(self.why)}
+                "choices": [{"value": c.value, "label": c.label, "help": c.help, "group": c.group, "short": c.short}
+                            for c in self.choices],
+                "groups": [{"id": g, "label": label} for g, label in self.groups], "why": list(self.why)}
 
     def cites(self) -> list[str]:
         """The law subsections waiting on this answer, in canonical order, once each."""

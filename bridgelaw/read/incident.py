@@ -3,7 +3,8 @@
 Shape: ``load_incident(path, vocabulary) -> Incident`` (read-only: the file is
 never written).  An incident file has ``source`` (where the incident comes
 from), optional ``title``/``description`` and ``facts``: template -> slot
-values, or a list of them for a template marked ``many``.  Raises
+values, or a list of them for a template marked ``many`` ("?" or null: not known,
+which a required slot must at least say).  Raises
 BridgelawError with file:line for an unknown template, slot or value, a value
 of the wrong type (a contract like ``8S``, 14 tricks), a missing required slot,
 a derived template, a fact ``id`` that is not a name, more facts of a template
@@ -25,6 +26,7 @@ from .vocabulary import Vocabulary
 from .yamlsafe import LocDict, LocList, load
 
 
+NOT_KNOWN = "?"  # a slot's value in a file: stated, but not known (a required slot may say so)
 FACT_ID = re.compile(r"^[^\W\d][\w-]{0,63}$")  # a name: a letter, then letters, digits, _ or -
 
 
@@ -112,6 +114,9 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
                     c.add(item.key_loc(sname) if isinstance(item, LocDict) else iloc,
                           f"unknown slot '{sname}' in {tname}", "facts", suggest(sname, t.slots, tname))
                     continue
+                if raw is None or raw == NOT_KNOWN:  # stated as not known: the slot stays unknown
+                    vals[sname] = None
+                    continue
                 try:
                     vals[sname] = slot.coerce(raw)
                 except ValueError as e:
@@ -120,7 +125,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
                     c.add(sloc, f"{tname}.{sname}: {e}", "facts",
                           suggest(str(raw), allowed, f"{tname}.{sname}") if allowed else "")
             for sname, slot in t.slots.items():
-                if slot.required and vals.get(sname) is None and sname not in wrong:
+                if slot.required and sname not in vals and sname not in wrong:
                     c.add(iloc, f"{tname}: required slot '{sname}' is missing", "facts",
                           f"{sname}: {slot.question['en'] if slot.question else ''}")
             raw_facts.append((fid, tuple((s, vals.get(s)) for s in t.slots), iloc))

@@ -56,6 +56,17 @@ def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict |
     return out
 
 
+def _own_text(vocab, el, prod: Production) -> dict | None:
+    """An element's own words; where neither they nor its kind's text name what it is about (a bare
+    "This is not permitted."), the production's summary says it."""
+    if el.text:
+        return el.text
+    text = vocab.elements[el.kind].text
+    if any("{" + name + "}" in text["en"] for name in vocab.elements[el.kind].args):
+        return None
+    return prod.summary
+
+
 class Recorder:
     """Records every firing; mixed into the class the compiled rules run in (it supplies ``declare``)."""
 
@@ -88,8 +99,8 @@ class Recorder:
         for el in prod.then:
             args = {name: resolve(v, bindings) for name, v in el.args}
             self._check_range(prod, el.loc, el.kind, self.vocab.elements[el.kind].args, args)
-            self.elements.append(RulingElement(el.kind, args, prod.cite, prod.id,
-                                               render_element(self.knowledge, el.kind, args, el.text), how,
+            text = render_element(self.knowledge, el.kind, args, _own_text(self.vocab, el, prod))
+            self.elements.append(RulingElement(el.kind, args, prod.cite, prod.id, text, how,
                                                options=self._options(prod, el, args, bindings)))
         for d in prod.derive:
             t = self.vocab.templates[d.template]

@@ -128,9 +128,10 @@ def step_page(request: Request, snap: Snapshot, lang: str, error: str = "", stat
     ctx |= {
         "q": q, "n": len(snap.answers) + 1, "error": error, "token": snap.token,
         "text": q.text[lang], "subject": _subject(q, _service(request).vocab, lang), "help": q.help[lang] if q.help else "",
-        "choices": [{"label": c.label[lang], "help": c.help[lang] if c.help else "",
+        "choices": [{"label": c.label[lang], "help": c.help[lang] if c.help else "", "group": c.group, "short": c.short,
                      "value": _form_value(c.value), "href": here(snap.with_answer(q.key, c.value), lang)}
                     for c in q.choices],
+        "groups": [{"id": g, "label": label[lang]} for g, label in q.groups],
         "layout": "grid" if labels and max(map(len, labels)) <= 14 else "stack",
         "unknown_href": here(snap.with_answer(q.key, None), lang) if q.allow_unknown else None,
         "why": [{"cite": w["cite"], "summary": w["summary"][lang]} for w in q.why],
@@ -154,13 +155,14 @@ def _ruling(request: Request, snap: Snapshot, lang: str) -> dict:
     ruling = titled(snap.step, vocab, snap.kinds, lang)
     firings = {f.n: f for f in ruling.firings}
     elements, option = [], None
-    for e in ruling.elements:
+    for e, abouts in ruling.grouped(lang):  # the same words about several facts: one element, naming them
         made_by = e.how[-1] if e.how else None
         # what the same firing says after an option (what may be chosen) is shown as part of it
         part = option is not None and made_by == option and e.kind != "option"
         option = made_by if e.kind == "option" else (option if part else None)
         elements.append({"e": e, "label": vocab.elements[e.kind].label[lang], "text": e.text[lang], "part": part,
                          "choices": choice_items(e.options, lang),
+                         "about": ", ".join(abouts),
                          "how": [firings[n] for n in e.how if n in firings]})
         if part:
             elements[-2]["how"] = []  # the same firing: its trace is shown once, under the last part

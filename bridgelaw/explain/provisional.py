@@ -1,0 +1,147 @@
+"""Provisional elements: the parts of a ruling that an answer still open could remove or change.
+
+Shape: ``mark(knowledge, ruling, working)`` sets ``provisional`` on each element of ``ruling``
+that rests on a firing some unknown slot could still undo, as a list of ``Unless`` (the first
+is what the ruling's JSON gives).  One rule for every law, read off the productions:
+
+- an exception waits: a production that overrides the one that fired could still match
+  the same subject once an unknown slot is known (64B6 on a revoke whose trick is not known:
+  "unless the trick is 12: then no transfer");
+- an "unless" waits: a ``not`` condition of the production that fired could still hold
+  once an unknown slot is known (75: "unless the explainer corrected it").
+
+An element is provisional also when a firing it rests on is (an adjusted score resting on
+a provisional infraction).  Slots without a question (nothing a director is asked) never
+make an element provisional.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Knowledge, Production
+from ..read.incident import InFact
+from ..words import LANGS, word
+from .describe import Describer
+from .ruling import Ruling
+from .why import _match_pattern, why_not
+
+
+@dataclass(frozen=True)
+class Unless:
+    """An open question whose answer would remove or change an element, and what it would change."""
+
+    fact: str
+    template: str
+    slot: str
+    question: dict  # {ru, en}
+    would_change: dict  # {ru, en}: "unless <condition>: then <what applies instead> (<cite>)"
+
+
+def mark(knowledge: Knowledge, ruling: Ruling, working: list[InFact]) -> None:
+    """Set ``provisional`` on every element of ``ruling`` an open answer could remove or change."""
+    by_id = {f.id: f for f in working}
+    derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
+    overriders: dict[str, list[Production]] = {}
+    for p in knowledge.productions:
+        for q in p.overrides:
+            overriders.setdefault(q, []).append(p)
+    ids = {p.id for p in knowledge.productions}
+    per_firing: dict[int, list[Unless]] = {}
+    for f in ruling.firings:
+        if f.production not in ids:
+            continue
+        prod = knowledge.production(f.production)
+        per_firing[f.n] = (_exceptions(knowledge, prod, f, working, overriders.get(prod.id, ()))
+                           + _unlesses(knowledge, prod, f, by_id, derived))
+    for el in ruling.elements:
+        found: list[Unless] = []
+        for n in reversed(el.how):  # the producing firing first, then what it rests on
+            found += [u for u in per_firing.get(n, ()) if u not in found]
+        el.provisional = sorted(found, key=lambda u: _asked(knowledge, u))
+
+
+def _exceptions(knowledge: Knowledge, prod: Production, firing, working: list[InFact], overriders) -> list[Unless]:
+    """An overrider of ``prod`` that could still match the firing's subject once an unknown is known."""
+    subject = firing.facts[0].id
+    others = frozenset(f.id for f in working if f.template == prod.subject.template and f.id != subject)
+    out = []
+    for q in overriders:
+        if _effect(q) == _effect(prod):
+            continue  # the same ruling on another ground (16B1(b) beside 16B1(a)): nothing would change
+        for unknown in why_not(knowledge, q, working, others):
+            for fid, template, slot in _ranked(q, unknown):
+                u = _unless(knowledge, q, fid, template, slot, q.summary, q.cite)
+                if u is not None and u not in out:
+                    out.append(u)
+                    break
+    return out
+
+
+def _effect(prod: Production) -> tuple:
+    """What a production's firing does, its own words aside."""
+    return tuple((e.kind, e.args) for e in prod.then), tuple(prod.derive)
+
+
+def _unlesses(knowledge: Knowledge, prod: Production, firing, by_id: dict, derived: set) -> list[Unless]:
+    """A ``not`` condition of ``prod`` that an unknown slot could still make hold."""
+    neg = [p for p in prod.when if p.negated]
+    if not neg:
+        return []
+    bindings: dict = {}
+    for pat, use in zip([p for p in prod.when if not p.negated], firing.facts):
+        fact = by_id.get(use.id)
+        if fact is None:
+            return []
+        _, _, bindings = _match_pattern(pat, fact, bindings, derived)
+    out = []
+    for pat in neg:
+        for fact in by_id.values():
+            if fact.template != pat.template:
+                continue
+            ok, unk, _ = _match_pattern(pat, fact, bindings, derived)
+            for slot in [t.slot for t in pat.tests if t.slot in unk] if ok else ():
+                cond = {lang: _condition(knowledge, pat, slot, lang) for lang in LANGS}
+                then = {lang: word("ruling.unless_not", lang, condition=cond[lang]) for lang in LANGS}
+                u = _unless(knowledge, prod, fact.id, fact.template, slot, None, None, then)
+                if u is not None and u not in out:
+                    out.append(u)
+                    break
+    return out
+
+
+def _asked(knowledge: Knowledge, u: Unless) -> tuple:
+    """The order the ruling lists open questions in: by template, fact, then slot."""
+    t = knowledge.vocabulary.templates[u.template]
+    return t.order, u.fact, list(t.slots).index(u.slot)
+
+
+def _ranked(prod: Production, unknown: set) -> list:
+    """The unknowns of one way of matching ``prod``, in the order its conditions test them."""
+    rank = {}
+    for i, pat in enumerate(prod.when):
+        for j, t in enumerate(pat.tests):
+            rank.setdefault((pat.template, t.slot), (i, j))
+    return sorted(unknown, key=lambda k: (rank.get((k[1], k[2]), (99, 99)), k))
+
+
+def _condition(knowledge: Knowledge, prod_or_pattern, slot: str, lang: str) -> str:
+    """The test a production's pattern makes on ``slot``, in plain words ("trick is 12")."""
+    pats = prod_or_pattern.when if isinstance(prod_or_pattern, Production) else (prod_or_pattern,)
+    d = Describer(knowledge.vocabulary, lang)
+    for pat in pats:
+        for t in pat.tests:
+            if t.slot == slot:
+                return d.test(pat.template, t).striptags()
+    return ""
+
+
+def _unless(knowledge: Knowledge, prod: Production, fid: str, template: str, slot: str | None,
+            summary: dict | None, cite: str | None, then: dict | None = None) -> Unless | None:
+    s = knowledge.vocabulary.templates[template].slots.get(slot) if slot else None
+    if s is None or s.question is None:
+        return None
+    if then is None:
+        cond = {lang: _condition(knowledge, prod, slot, lang) for lang in LANGS}
+        then = {lang: word("ruling.unless", lang, condition=cond[lang] or s.question[lang],
+                           then=summary[lang], cite=cite) for lang in LANGS}
+    return Unless(fid, template, slot, dict(s.question), then)

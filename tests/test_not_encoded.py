@@ -1,0 +1,113 @@
+"""An honest "not encoded": every irregularity the Laws name is on the interview's first screen, and
+an incident reaching a law not encoded yet says so in one plain sentence (explain/not_encoded.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bridgelaw.errors import BridgelawError
+from bridgelaw.faces.cli import main
+from bridgelaw.faces.interview import Interview, Question
+from bridgelaw.explain.ruling import Ruling
+from bridgelaw.read.irregularities import load_irregularities
+
+ROOT = Path(__file__).resolve().parent.parent
+LEAD = ROOT / "facts" / "incidents" / "opening-lead-out-of-turn.yaml"
+SENTENCE = "Law 54 (opening lead out of turn) is not encoded yet: rule from the law book."
+
+
+def test_an_incident_naming_a_law_not_encoded_says_so_plainly(engine, capsys):
+    ruling = engine.rule(engine.load_incident(LEAD))
+    assert ruling.elements == [] and ruling.open_questions == []
+    assert ruling.render("en").splitlines()[2] == SENTENCE
+    assert ruling.render("ru").splitlines()[2] == (
+        "Правило 54 (первый ход вне очереди) пока не закодировано: решайте по книге правил.")
+    assert "No encoded production applies" not in ruling.render("en")
+    [entry] = ruling.to_dict()["not_encoded"]
+    assert entry["cite"] == "54" and entry["text"]["en"] == SENTENCE
+    assert entry["title"]["en"] == "Opening lead out of turn"
+    assert main(["rule", str(LEAD), "--lang", "en"]) == 0 and SENTENCE in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("fact,said", [
+    ({"not_encoded": [{"law": 54}]}, SENTENCE),
+    ({"not_encoded": [{"law": 64}]}, None),  # Law 64 is encoded: nothing to say
+    ({"not_encoded": [{"irregularity": "call_out_of_rotation"}]},
+     "Laws 28, 29, 30, 31, 32 (call out of rotation (pass, bid, double)) are not encoded yet: rule from the law book."),
+    ({"irregularity": [{"law": "27: insufficient bid", "offender": "N"}]},
+     "Law 27 (insufficient bid) is not encoded yet: rule from the law book."),
+    ({"irregularity": [{"law": "61: revoke", "offender": "N"}]}, None),
+])
+def test_every_way_of_naming_a_law_not_encoded(engine, fact, said):
+    ruling = engine.rule(engine.incident("x", {"deal": {"declarer": "S"}, **fact}))
+    assert [n.text["en"] for n in ruling.not_encoded] == ([said] if said else [])
+
+
+def test_an_irregularity_the_list_does_not_hold_is_an_error_with_a_suggestion(engine):
+    with pytest.raises(BridgelawError) as e:
+        engine.rule(engine.incident("x", {"not_encoded": [{"irregularity": "opening_lead_out_of_tun"}]}))
+    assert "'opening_lead_out_of_tun' is not an irregularity" in str(e.value)
+    assert "opening_lead_out_of_turn" in str(e.value)
+
+
+def test_the_first_screen_groups_every_irregularity_short_list_first(knowledge, engine):
+    q = Interview(knowledge, engine).step()
+    assert [g for g, _ in q.groups] == ["auction", "play", "tricks", "information", "board"]
+    short = [c for c in q.choices if c.short]
+    assert 6 <= len(short) <= 12 and q.choices[:len(short)] == tuple(short)
+    assert {c.group for c in q.choices} == {g for g, _ in q.groups}
+    rest = [c.group for c in q.choices if not c.short]
+    assert rest == sorted(rest, key=[g for g, _ in q.groups].index)  # the rest, by group
+    values = {c.value for c in q.choices}
+    assert set(Interview(knowledge, engine).kinds) <= values  # every encoded kind is reachable
+    for law in (25, 27, 54, 13, 79):  # and laws not encoded, in the director's words
+        assert any(law in i.laws and i.kind is None and i.id in values for i in knowledge.irregularities.items)
+    assert all(c.label["ru"] and c.label["en"] for c in q.choices)
+
+
+def test_picking_a_law_not_encoded_ends_the_interview_with_the_sentence(knowledge, engine, tmp_path):
+    iv = Interview(knowledge, engine)
+    iv.answer(["opening_lead_out_of_turn"])
+    ruling = iv.step()
+    assert isinstance(ruling, Ruling) and [n.text["en"] for n in ruling.not_encoded] == [SENTENCE]
+    assert iv.facts_data() == {"not_encoded": [{"irregularity": "opening_lead_out_of_turn"}]}
+    # beside an encoded kind, the interview goes on about that one and the ruling says both
+    iv = Interview(knowledge, engine)
+    iv.answer(["revoke", "opening_lead_out_of_turn"])
+    assert isinstance(iv.step(), Question) and iv.step().key == "deal.declarer"
+    assert iv.kinds_chosen() == ("revoke",)
+
+
+def test_ask_saves_what_rule_reads_back(tmp_path, capsys):
+    answers, save = tmp_path / "a.yaml", tmp_path / "saved.yaml"
+    answers.write_text("answers:\n  - incident: [opening_lead_out_of_turn]\n", encoding="utf-8")
+    assert main(["ask", "--lang", "en", "--answers", str(answers), "--save", str(save)]) == 0
+    assert SENTENCE in capsys.readouterr().out
+    assert main(["rule", str(save), "--lang", "en"]) == 0 and SENTENCE in capsys.readouterr().out
+
+
+def test_the_catch_all_asks_which_law_was_broken_first(knowledge, engine):
+    iv = Interview(knowledge, engine)
+    iv.answer(["irregularity"])
+    keys = []
+    while isinstance(q := iv.step(), Question) and q.template != "irregularity":
+        keys.append(q.key)
+        iv.answer(q.choices[0].value if q.choices else "4S")
+    assert q.key == "irregularity-1.law", keys
+    iv.answer("54: opening lead out of turn")
+    assert iv.step().key == "irregularity-1.offender"
+
+
+def test_the_list_is_checked_with_file_and_line(knowledge, tmp_path):
+    bad = tmp_path / "irr.yaml"
+    bad.write_text("groups:\n  play: {ru: Розыгрыш, en: The play}\nirregularities:\n"
+                   "  - {id: a, group: plya, laws: [54], label: {ru: а, en: a}}\n"
+                   "  - {id: b, group: play, laws: [54], kind: revoek}\n"
+                   "  - {id: c, group: play, laws: [94], label: {ru: в, en: c}}\n", encoding="utf-8")
+    with pytest.raises(BridgelawError) as e:
+        load_irregularities(bad, knowledge.vocabulary, knowledge.index, "irr.yaml")
+    text = str(e.value)
+    assert "irr.yaml:4:" in text and "group 'plya' is not one of the groups" in text and "did you mean 'play'?" in text
+    assert "irr.yaml:5:" in text and "kind 'revoek' is not a template" in text
+    assert "irr.yaml:6:" in text and "there is no Law 94" in text

@@ -1,0 +1,74 @@
+"""Only what applies: one line for the same words about several facts, each element saying what it is
+about, and an open question only where some answer could change the ruling."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+INCIDENTS = sorted((ROOT / "facts" / "incidents").glob("*.yaml"))
+
+
+def _rule(engine, name):
+    return engine.rule(engine.load_incident(ROOT / "facts" / "incidents" / name))
+
+
+def test_two_revokes_print_each_line_once_with_the_facts_it_concerns(engine):
+    ruling = _rule(engine, "both-sides-revoke.yaml")
+    lines = ruling.render("en", how=False).splitlines()
+    assert "3. [Law 63B] (east, south) The revoke is established: it is not corrected and the trick stands as" \
+           " played; Law 64 applies at the end of play." in lines
+    assert sum("[Law 64B7]" in line for line in lines) == 1
+    assert len(ruling.to_dict()["elements"]) == 8  # the JSON keeps one element per fact
+    assert [about for _, about in ruling.grouped("en")] == [["east"], ["south"], ["east", "south"],
+                                                            ["east", "south"], ["east", "south"]]
+
+
+@pytest.mark.parametrize("path", INCIDENTS, ids=[p.stem for p in INCIDENTS])
+def test_no_line_is_printed_twice(path, engine):
+    text = engine.rule(engine.load_incident(path)).render("en", how=False)
+    body = [re.sub(r"^\d+\. ", "", line) for line in text.splitlines()[2:]  # elements and open questions
+            if re.match(r"\d+\. |  - ", line)]
+    assert len(body) == len(set(body)), text
+
+
+def test_a_bare_element_says_what_it_is_about(engine):
+    ruling = _rule(engine, "dummy-asks-to-see-trick.yaml")
+    [el] = [e for e in ruling.elements if e.kind == "not_permitted"]
+    assert el.text["en"] == ("This is not permitted. Dummy has no right to have the current trick faced or to look"
+                             " at his own card.")
+    for path in INCIDENTS:  # no element anywhere is only its kind's words
+        for e in engine.rule(engine.load_incident(path)).elements:
+            bare = engine.knowledge.vocabulary.elements[e.kind].text["en"]
+            assert e.text["en"] != bare or "{" in bare, f"{path.stem}: {e.production} says only '{bare}'"
+
+
+def test_no_open_question_once_the_deciding_production_fired(engine):
+    """64B7 gave both revokes "no transfer": whether either was a repeat (64B2) or noticed late (64B4,
+    64B5) would give the same, so neither is asked; for the first of two revokes by one player, it
+    would take away the transfer, so it is."""
+    assert _rule(engine, "both-sides-revoke.yaml").open_questions == []
+    repeated = _rule(engine, "repeated-revoke-same-suit.yaml")
+    assert {(q.about, q.slot) for q in repeated.open_questions} == {("first", "repeat_in_same_suit"),
+                                                                    ("first", "attention_drawn"),
+                                                                    ("first", "required_card_was_faced")}
+
+
+def test_an_agreed_claim_reopened_says_nothing_of_the_claim_at_the_table(engine):
+    ruling = _rule(engine, "claim-agreed-then-disputed.yaml")
+    assert not {"play_suspended", "procedure_step"} & set(ruling.kinds())
+    online = _rule(engine, "online-claim-accepted-then-disputed.yaml")
+    assert "68D1.agreed" not in online.fired() and "69A.objection-before-agreement" in online.fired()
+
+
+def test_play_suspended_is_provisional_while_the_objection_is_not_known(engine):
+    facts = {"deal": {"declarer": "S", "contract": "3NT"},
+             "claim": {"claimer": "S", "about_current_trick_only": False, "action": "stated_tricks_won",
+                       "tricks_remaining": 4, "tricks_claimed": 4, "statement": "complete", "hand_faced": True,
+                       "response": "agreed"}}
+    ruling = engine.rule(engine.incident("claim", facts))
+    [el] = [e for e in ruling.elements if e.kind == "play_suspended"]
+    assert [u.slot for u in el.provisional] == ["objection"]
+    assert el.provisional[0].would_change["en"].endswith(": then this does not apply")

@@ -1,0 +1,71 @@
+"""Provisional elements: a part of the ruling an open answer could still remove or change says so,
+naming the question and what the answer would change (explain/provisional.py)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DEAL = {"declarer": "S", "contract": "4S", "play_ended": True}
+REVOKE = {"offender": "W", "failure": "failed_to_follow_suit", "establishing_act": "played_to_next_trick",
+          "revoke_trick_winner": "non_offending_side", "offending_side_won_later_trick": True,
+          "attention_drawn": "after_play", "damage_beyond_rectification": False}
+
+
+def _element(ruling, kind):
+    [el] = [e for e in ruling.elements if e.kind == kind]
+    return el
+
+
+def test_a_revoke_on_an_unknown_trick_transfers_provisionally_unless_trick_12(engine):
+    ruling = engine.rule(engine.load_incident(ROOT / "facts/incidents/revoke-trick-unknown.yaml"))
+    transfer = _element(ruling, "transfer_tricks")
+    first = transfer.provisional[0]
+    assert (first.fact, first.slot) == ("revoke-1", "trick")
+    assert first.would_change["en"] == "unless revoke trick is 12: then 64B6: A revoke on trick 12 carries no automatic transfer."
+    assert first.would_change["ru"].startswith("если взятка с фальшренонсом — 12: тогда 64B6:")
+    assert first.question["en"] == "On which trick was the revoke (1-13)?"
+    assert "(provisional: unless revoke trick is 12: then 64B6: " in ruling.render("en")
+    assert "(предварительно: если взятка с фальшренонсом — 12: тогда 64B6: " in ruling.render("ru")
+    data = ruling.to_dict()
+    [t] = [e for e in data["elements"] if e["kind"] == "transfer_tricks"]
+    assert t["provisional"]["slot"] == "trick" and "64B6" in t["provisional"]["would_change"]["en"]
+    # what no answer can change is final
+    assert [e.provisional for e in ruling.elements if e.cite == "61A"] == [[]]
+
+
+def test_once_the_trick_is_known_the_transfer_is_final(engine):
+    facts = {"deal": DEAL, "revoke": [{**REVOKE, "trick": 5, "repeat_in_same_suit": False,
+                                       "required_card_was_faced": False}]}
+    ruling = engine.rule(engine.incident("known", facts))
+    assert _element(ruling, "transfer_tricks").provisional == []
+    assert ruling.to_dict()["elements"][0]["provisional"] is None
+
+
+def test_an_unless_condition_on_an_unknown_slot_marks_the_element(engine):
+    """75B3: the partner corrects the explanation, unless the explainer did: who corrected it is not known."""
+    ruling = engine.rule(engine.load_incident(ROOT / "facts/incidents/misexplained-2nt-no-damage.yaml"))
+    [el] = [e for e in ruling.elements if e.production.startswith("75B3.")]
+    assert [u.slot for u in el.provisional] == ["corrected_by", "correction_time"]
+    assert el.provisional[0].would_change["en"] == (
+        "unless who corrected it is “the explainer himself”: then this does not apply")
+
+
+def test_an_element_resting_on_a_provisional_firing_is_provisional(engine):
+    """The source of the information is not known: if it was partner's legal call itself (73A1) there is
+    no infraction, so the adjusted score resting on it (16B3, then 12C1(b)) is provisional too."""
+    ui = {"receiver": "S", "action": "4♠", "conveyed": True, "demonstrably_suggested": True,
+          "logical_alternative": True, "damage": True}
+    ruling = engine.rule(engine.incident("ui", {"deal": DEAL, "ui_from_partner": [ui]}))
+    [score] = [e for e in ruling.elements if e.production.startswith("12C1b")]
+    assert any("73A1" in u.would_change["en"] for u in score.provisional)
+    known = engine.rule(engine.incident("ui", {"deal": DEAL, "ui_from_partner": [{**ui, "source": "hesitation"}]}))
+    assert [e.provisional for e in known.elements if e.production.startswith("12C1b")] == [[]]
+
+
+def test_an_exception_giving_the_same_ruling_changes_nothing(engine):
+    """16B1(b) overrides 16B1(a)'s "not suggested" with the same "permitted": not provisional."""
+    ui = {"receiver": "S", "source": "hesitation", "action": "4♠", "conveyed": True,
+          "demonstrably_suggested": False}
+    ruling = engine.rule(engine.incident("ui", {"deal": DEAL, "ui_from_partner": [ui]}))
+    [el] = [e for e in ruling.elements if e.production == "16B1a.not-suggested"]
+    assert el.provisional == []
