@@ -45,7 +45,7 @@ def revokes_interview(knowledge, engine, n: int) -> list:
 
 @pytest.fixture(scope="module")
 def heavy(knowledge, engine):
-    return revokes_interview(knowledge, engine, 4)
+    return revokes_interview(knowledge, engine, 8)
 
 
 def thirty_revokes(heavy: list) -> list:
