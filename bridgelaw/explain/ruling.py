@@ -50,6 +50,7 @@ class RulingElement:
     how: list  # firing numbers, the producing firing last
     about: str = ""  # the fact it is about, when the incident holds several of its kind (e.g. two revokes)
     label: dict = field(default_factory=dict)  # {ru, en}: the kind's name (facts/vocabulary/)
+    subject: dict = field(default_factory=dict)  # {ru, en}: that fact in words («фальшренонс Востока»)
 
 
 @dataclass
@@ -63,14 +64,16 @@ class OpenQuestion:
     judgment: bool
     why: list  # [{production, cite, summary}]
     about: str = ""  # the fact, when the incident holds several of its kind
+    subject: dict = field(default_factory=dict)  # {ru, en}: that fact in words
 
 
 @dataclass
 class Ruling:
-    incident: str
+    incident: str  # the title (English) or the incident's name: the JSON's ``incident``
     elements: list
     firings: list
     open_questions: list
+    title: dict = field(default_factory=dict)  # {ru, en}: the heading in each language, when known
 
     def to_dict(self) -> dict:
         from .ruling_json import ruling_json
@@ -83,17 +86,17 @@ class Ruling:
         return [f.production for f in self.firings]
 
     def render(self, lang: str = "ru", how: bool = True) -> str:
-        lines = [f"{word('ruling.ruling', lang)}: {self.incident}", ""]
+        lines = [f"{word('ruling.ruling', lang)}: {self.title.get(lang) or self.incident}", ""]
         if not self.elements:
             lines.append(word("ruling.none", lang))
         for i, e in enumerate(self.elements, 1):
-            about = f" ({e.about})" if e.about else ""
+            about = f" ({e.subject.get(lang) or e.about})" if e.about else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about} {e.text[lang]}")
         if self.open_questions:
             lines += ["", f"{word('ruling.open', lang)}:"]
             for q in self.open_questions:
                 cites = ", ".join(sorted({w['cite'] for w in q.why}))
-                about = f"({q.about}) " if q.about else ""
+                about = f"({q.subject.get(lang) or q.about}) " if q.about else ""
                 lines.append(f"  - {about}{q.question[lang]} ({word('ruling.why', lang)} {cites})")
         if how and self.firings:
             lines += ["", f"{word('ruling.how', lang)}:"]

@@ -141,13 +141,16 @@ class Prompts:
         if can_back:
             extra.append(questionary.Choice(word("prompt.back", lang), value=Command("back")))
         text = question_text(q, lang)
-        helps = {"instruction": q.help[lang]} if q.help else {}
+        def keys(name: str) -> dict:  # the prompt library's key hint, in our words (never its English)
+            return {"instruction": " ".join(x for x in (q.help[lang] if q.help else "", word(name, lang)) if x)}
         if q.multiple:
             pick = word("prompt.pick", lang)
-            choices = [questionary.Choice(c.label[lang], value=c.value, description=c.help[lang] if c.help else None)
+            # questionary heads a choice's description with an English "Description:": Russian shows none
+            choices = [questionary.Choice(c.label[lang], value=c.value,
+                                          description=c.help[lang] if c.help and lang == "en" else None)
                        for c in q.choices]
             picked = questionary.checkbox(text, choices=choices + [questionary.Separator()] + extra,
-                                          validate=lambda xs: bool(xs) or pick, **helps).unsafe_ask()
+                                          validate=lambda xs: bool(xs) or pick, **keys("prompt.keys_checkbox")).unsafe_ask()
             for x in picked:
                 if isinstance(x, Command):
                     return x
@@ -155,7 +158,8 @@ class Prompts:
         if q.choices:
             choices = [questionary.Choice(c.label[lang], value=Command("answer", (None, c.value))) for c in q.choices]
             allc = choices + [questionary.Separator()] + extra
-            return questionary.select(text, choices=allc, use_shortcuts=len(allc) <= 36, **helps).unsafe_ask()
+            return questionary.select(text, choices=allc, use_shortcuts=len(allc) <= 36,
+                                      **keys("prompt.keys_select")).unsafe_ask()
 
         def valid(s: str):
             if s.strip().lower() in WHY | BACK:
@@ -247,8 +251,10 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
     ruling = converse(interview, lang, sources)
     if answers:
         _report_unused(sources[0], interview)
-    kinds = [knowledge.vocabulary.templates[k].label[lang] for k in interview.kinds_chosen()]
-    ruling.incident = ", ".join(kinds) or ruling.incident
+    labels = [knowledge.vocabulary.templates[k].label for k in interview.kinds_chosen()]
+    if labels:  # named after the kinds picked, in both languages: a saved file heads a Russian ruling too
+        ruling.title = {lg: ", ".join(x[lg] for x in labels) for lg in ("ru", "en")}
+        ruling.incident = ruling.title["en"]
     print()
     print(ruling.render(lang, how=True))
     if save:
@@ -258,7 +264,7 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
             if not questionary.confirm(word("cli.replace", MESSAGES, path=display(save)), default=False).unsafe_ask():
                 print(word("cli.kept", MESSAGES, path=display(save)), file=sys.stderr)
                 return 1
-        text = incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.incident)
+        text = incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.title or ruling.incident)
         try:
             write_atomic(save, text)
         except OSError as e:  # after the interview: keep the facts on the terminal
