@@ -327,9 +327,6 @@ class KnowledgeLoader:
                                      and all(isinstance(x, str) and x for x in text.values())):
             self.c.add(body.loc_of("text"), f"element {kind}: text must give ru and en", crumb)
             text = None
-        elif text is None and not any(ek.text.values()):
-            self.c.add(item.key_loc(kind), f"element {kind}: its kind has no standard text, so the element must"
-                       " say what it rules", crumb, "add text: {ru: ..., en: ...} (e.g. «Вопрос вистующего разрешён.»)")
         return Element(kind, args, text, item.key_loc(kind))
 
     def _derive(self, item: LocDict, crumb: str, scope: _Scope) -> Derive | None:
