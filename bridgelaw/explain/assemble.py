@@ -56,7 +56,7 @@ def _name_facts(knowledge: Knowledge, elements: list[RulingElement], firings: li
 
 def subject_words(knowledge: Knowledge, working: list[InFact], fid: str) -> dict:
     """{ru, en}: one of several facts of a kind in words, never its id: by its seat when that tells it
-    from the others («фальшренонс Востока», "revoke by East"), else by its place («фальшренонс № 2»)."""
+    from the others ("revoke by East"), else by its place ("revoke no. 2"); words ruling.about_*."""
     fact = next(f for f in working if f.id == fid)
     t = knowledge.vocabulary.templates[fact.template]
     def seat_of(f: InFact):
