@@ -52,11 +52,14 @@ WORDS: dict[str, dict[str, str]] = {
     "describe.known_true": {"ru": "известно", "en": "is known"},
     "describe.known_false": {"ru": "ещё не установлено", "en": "is not known yet"},
     "describe.no_fact": {"ru": "нет факта: {label}", "en": "there is no fact: {label}"},
-    "describe.side": {"ru": "сторона {v}", "en": "the side of {v}"},
-    "describe.opponents": {"ru": "противники {v}", "en": "the opponents of {v}"},
-    "describe.partner": {"ru": "партнёр {v}", "en": "the partner of {v}"},
-    "describe.lho": {"ru": "левый противник {v}", "en": "the left-hand opponent of {v}"},
-    "describe.rho": {"ru": "правый противник {v}", "en": "the right-hand opponent of {v}"},
+    #    a variable reads as the label of the slot naming it ({v}: "the offender"), an accessor from its owner
+    #    ({of}: "нарушителя", "the offender's"); Russian sides follow «пары»/«паре» in the element texts
+    "describe.var": {"ru": "{v}", "en": "the {v}"},
+    "describe.side": {"ru": "{of}", "en": "{of} side"},
+    "describe.opponents": {"ru": "противников {of}", "en": "the side other than {of}"},
+    "describe.partner": {"ru": "партнёр {of}", "en": "{of} partner"},
+    "describe.lho": {"ru": "левый противник {of}", "en": "{of} left-hand opponent"},
+    "describe.rho": {"ru": "правый противник {of}", "en": "{of} right-hand opponent"},
     "describe.id": {"ru": "этот факт", "en": "this fact"},
     "describe.unknown": {"ru": "неизвестно", "en": "unknown"},
     "describe.quote": {"ru": "«{}»", "en": "“{}”"},
@@ -71,16 +74,12 @@ WORDS: dict[str, dict[str, str]] = {
     "question.judgment": {"ru": "вопрос судейской оценки", "en": "a question of the director's judgment"},
 
     # -- the interview in a terminal (faces/prompt.py)
-    "prompt.why": {"ru": "почему? (какие правила ждут ответа)", "en": "why? (the laws waiting on this answer)"},
-    "prompt.back": {"ru": "назад (изменить прошлый ответ)", "en": "back (change the last answer)"},
     "prompt.unknown": {"ru": "не знаю", "en": "not known"},
     "prompt.waiting": {"ru": "Ответ нужен для", "en": "This answer is needed by"},
     "prompt.hint": {"ru": "почему (why), назад (back), ? — не знаю", "en": "why, back, ? = not known"},
-    "prompt.keys_select": {"ru": "(цифра или стрелки, Enter — выбрать)", "en": "(a number or the arrow keys, Enter to pick)"},
-    "prompt.keys_checkbox": {"ru": "(стрелки — выбор, пробел — отметить, Enter — дальше)",
-                             "en": "(arrow keys to move, space to mark, Enter to go on)"},
     "prompt.nothing_back": {"ru": "Отменять нечего.", "en": "There is no answer to take back."},
-    "prompt.pick": {"ru": "выберите хотя бы одно (пробел)", "en": "pick at least one (space)"},
+    "prompt.unfinished": {"ru": "Опрос не закончен: нет ответа на вопрос «{question}». Решения нет.",
+                          "en": "The interview was not finished: no answer to “{question}”. There is no ruling."},
     "prompt.command_why": {"ru": "почему", "en": "why"},  # typed at a question: list the laws waiting
     "prompt.command_back": {"ru": "назад", "en": "back"},  # typed at a question: take back the last answer
 
@@ -115,11 +114,11 @@ WORDS: dict[str, dict[str, str]] = {
 
     # -- the committee's book (committee/book.py and templates/book: ``t.NAME``; ``t[status]`` a coverage status)
     "book.book": {"ru": "Правила в кодировке bridgelaw", "en": "The Laws as bridgelaw encodes them"},
-    "book.law": {"ru": "Правило", "en": "Law"},
+    "book.law": {"ru": "Правило", "en": "Law"},  # as the rulings say (ruling.law)
     "book.laws": {"ru": "Правила", "en": "Laws"},
     "book.when": {"ru": "Когда", "en": "When"},
     "book.then": {"ru": "Решение", "en": "Ruling"},
-    "book.derive": {"ru": "Устанавливает факты для других Правил", "en": "States for other laws"},
+    "book.derive": {"ru": "Устанавливает для других правил", "en": "States for other laws"},
     "book.overrides": {"ru": "Имеет приоритет над", "en": "Takes precedence over"},
     "book.overridden_by": {"ru": "Уступает", "en": "Gives way to"},
     "book.uses": {"ru": "Использует факты, установленные", "en": "Uses facts stated by"},
@@ -306,3 +305,27 @@ def general(spec: str, lang: str) -> str:
     "many" form (" взяток"); nothing for a case. A ``one|few|many`` spec is written in place instead
     (see ``Said``): the book shows its "many" form."""
     return f" {NOUNS[spec][lang][-1]}" if spec in NOUNS else ""
+
+
+def genitive(label: str) -> str:
+    """A Russian label in the genitive, as «пары …» and «противников …» need it: its leading adjectives and
+    participles and the noun after them declined, the rest kept (нарушитель -> нарушителя, отступивший
+    игрок -> отступившего игрока, заявивший претензию -> заявившего претензию)."""
+    adjective = {"ий": "его", "ый": "ого", "ой": "ого", "ая": "ой"}
+    out, parts = [], label.split()
+    for i, w in enumerate(parts):
+        if w[-2:] in adjective:
+            out.append(w[:-2] + ("ей" if w[-2:] == "ая" and w[-3:-2] in "жшчщ" else adjective[w[-2:]]))
+            continue
+        if i == 0 or parts[i - 1][-2:] in adjective:
+            if w.endswith("ь"):
+                out.append(w[:-1] + "я")
+                return " ".join(out + parts[i + 1:])
+            if w.endswith("а"):
+                out.append(w[:-1] + ("и" if w[-2] in "гкхжчшщ" else "ы"))
+                return " ".join(out + parts[i + 1:])
+            if w[-1] not in "аеёиоуыэюяй":
+                out.append(w + "а")
+                return " ".join(out + parts[i + 1:])
+        return " ".join(out + parts[i:])
+    return " ".join(out)

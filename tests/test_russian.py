@@ -48,6 +48,17 @@ from bridgelaw.words import WORDS, word  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 INCIDENTS = ROOT / "facts" / "incidents"
+# what a Russian screen may show in Latin letters: the typed commands, seat and suit letters of
+# shorthand, incident codes (C03), proper names, law citations (64A2, 16B1(a)) and production ids in HOW
+ALLOWED = {"why", "back", "ACBL", "BBO", "NT", "bridgelaw", "Enter", "YAML", "UTF"}
+
+
+def english(text: str) -> set[str]:
+    """The Latin words of ``text`` a Russian director should not see."""
+    text = re.sub(r"#\d+ \S+ \[", "", text)  # HOW's production ids
+    text = re.sub(r"https?://\S+", "", text)
+    words = set(re.findall(r"(?<![\w.-])[A-Za-z][A-Za-z]+(?![\w(])", text))
+    return words - ALLOWED
 
 
 def rule(capsys, name: str, *args) -> str:
@@ -138,28 +149,22 @@ def test_7_no_internal_id_inside_a_ruling_line(capsys):
     assert not re.search(r"\((east|south|west|north|first|second)\)", out)
 
 
-def test_8_the_terminal_prompts_give_their_key_hints_in_russian(monkeypatch, knowledge):
-    import questionary
+def test_8_the_terminal_interview_shows_no_english_in_russian(knowledge):
+    import io
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
 
     from bridgelaw.faces.interview import Interview
-    from bridgelaw.faces.prompt import Prompts
-    seen = {}
-
-    class Asked:
-        def unsafe_ask(self):
-            return []
-
-    def capture(name):
-        def prompt(text, **kw):
-            seen[name] = kw
-            return Asked()
-        return prompt
-    monkeypatch.setattr(questionary, "checkbox", capture("checkbox"))
-    monkeypatch.setattr(questionary, "select", capture("select"))
-    q = Interview(knowledge).step()
-    Prompts().get(q, "ru", None, False)
-    assert seen["checkbox"]["instruction"] == "(стрелки — выбор, пробел — отметить, Enter — дальше)"
-    assert all(c.description is None for c in seen["checkbox"]["choices"] if hasattr(c, "description"))
+    from bridgelaw.faces.prompt import Prompts, Unfinished, converse
+    out = io.StringIO()
+    with create_pipe_input() as inp:  # revoke; South declares; play ended; West; "почему"; trick 4; Ctrl-D
+        inp.send_text("1\r3\r1\r4\rпочему\r4\r\x04")
+        with pytest.raises(Unfinished):
+            converse(Interview(knowledge), "ru", [Prompts(inp, DummyOutput())], out)
+    screens = out.getvalue()
+    assert "Фальшренонс" in screens and "почему (why), назад (back)" in screens
+    assert english(screens) == set(), screens
 
 
 def test_9_the_book_says_pravilo_never_zakon():
