@@ -105,6 +105,15 @@ WORDS: dict[str, dict[str, str]] = {
     "page.pick": {"ru": "Выберите хотя бы один вариант.", "en": "Pick at least one."},
     "page.state_error": {"ru": "Ответы в адресе страницы повреждены или не подходят к вопросам.",
                          "en": "The answers in the page address are damaged or do not fit the questions."},
+    "page.error_broken": {"ru": "Ответы в адресе страницы повреждены: начните заново.",
+                          "en": "The answers in the page address are damaged: start again."},
+    "page.error_stale": {"ru": "Страница устарела: сейчас задан другой вопрос или решение уже получено.",
+                         "en": "The page is out of date: another question is asked now, or the ruling is reached."},
+    "page.error_too_large": {"ru": "В адресе страницы слишком много ответов.",
+                             "en": "The page address holds too many answers."},
+    "page.error_invalid": {"ru": "Ответ в адресе страницы не подходит к вопросу.",
+                           "en": "An answer in the page address does not fit its question."},
+    "page.error_not_found": {"ru": "Такой страницы нет.", "en": "There is no such page."},
     "page.internal": {"ru": "Внутренняя ошибка программы (записана в журнал сервера). Начните заново; если"
                             " повторится, сообщите разработчикам.",
                       "en": "An internal error in the program (written to the server's log). Start again; if it"

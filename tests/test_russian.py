@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 INCIDENTS = ROOT / "facts" / "incidents"
 # what a Russian screen may show in Latin letters: the typed commands, seat and suit letters of
 # shorthand, incident codes (C03), proper names, law citations (64A2, 16B1(a)) and production ids in HOW
-ALLOWED = {"why", "back", "ACBL", "BBO", "NT", "bridgelaw", "Enter", "YAML", "UTF"}
+ALLOWED = {"why", "back", "ACBL", "BBO", "NT", "bridgelaw", "Enter", "YAML", "UTF", "EN", "RU"}
 
 
 def english(text: str) -> set[str]:
@@ -179,3 +179,37 @@ def test_10_the_73e2_line_says_what_and_whose(capsys):
            " что оно может ввести оппонента в заблуждение к его выгоде; умысел значения не имеет. Если" \
            " ненарушившая сторона понесла ущерб, судья назначает компенсирующий результат." in out
     assert "невиновн" not in out
+
+
+# -- Russian throughout: a scan of what a Russian director sees for English words ---------------------
+
+
+def how_ids_out(text: str) -> str:
+    """HOW may keep ids (a fact's id in brackets, the derived facts' line): the rest is scanned."""
+    head, _, how = text.partition("Как получено:")
+    how = "\n".join(re.sub(r"\((?:[a-z_]+\([^()]*\)|[a-z0-9_-]+)\)", "", ln) for ln in how.splitlines()
+                    if not ln.strip().startswith("выведено:"))
+    return head + how
+
+
+def test_every_ruling_in_russian_with_how_has_no_english_word(capsys):
+    found = {}
+    for path in sorted(INCIDENTS.glob("*.yaml")):
+        words = english(how_ids_out(rule(capsys, path.stem)))
+        if words:
+            found[path.name] = sorted(words)
+    assert found == {}
+
+
+def test_the_web_pages_in_russian_have_no_english_word():
+    from fastapi.testclient import TestClient
+
+    from bridgelaw.faces.web import create_app
+    with TestClient(create_app(ROOT), raise_server_exceptions=False, follow_redirects=True) as c:
+        pages = {"start": c.get("/?lang=ru"), "broken": c.get("/?s=notastate&lang=ru"),
+                 "no ruling": c.get("/ruling.txt?lang=ru"),
+                 "answered": c.get("/answer", params={"k": "incident", "v": "revoke", "lang": "ru"})}
+    for name, r in pages.items():
+        text = re.sub(r"<(script|style)\b.*?</\1>", "", r.text, flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", text)
+        assert english(text) == set(), (name, english(text))
