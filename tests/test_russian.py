@@ -213,3 +213,13 @@ def test_the_web_pages_in_russian_have_no_english_word():
         text = re.sub(r"<(script|style)\b.*?</\1>", "", r.text, flags=re.S)
         text = re.sub(r"<[^>]+>", " ", text)
         assert english(text) == set(), (name, english(text))
+
+
+def test_more_of_the_review_g24_g25_e6_u6_u14(knowledge):
+    v = knowledge.vocabulary.templates
+    assert v["deal"].slots["contract"].question["ru"] == "Какой контракт (например, 4♥, 3БК)?"  # E6
+    assert "если с руки болвана — укажите место болвана" in v["revoke"].slots["offender"].question["ru"]  # U14
+    texts = " ".join(p.summary["ru"] + " ".join(e.text["ru"] for e in p.then if getattr(e, "text", None))
+                     for p in knowledge.productions)
+    assert "остаётся как сыграна" not in texts and "взятка остаётся такой, как была сыграна" in texts  # G24
+    assert "Если невероятно" not in texts  # G15
