@@ -114,6 +114,7 @@ WORDS: dict[str, dict[str, str]] = {
     "page.error_invalid": {"ru": "Ответ в адресе страницы не подходит к вопросу.",
                            "en": "An answer in the page address does not fit its question."},
     "page.error_not_found": {"ru": "Такой страницы нет.", "en": "There is no such page."},
+    "page.details": {"ru": "Подробности для разработчиков", "en": "Details for the developers"},
     "page.internal": {"ru": "Внутренняя ошибка программы (записана в журнал сервера). Начните заново; если"
                             " повторится, сообщите разработчикам.",
                       "en": "An internal error in the program (written to the server's log). Start again; if it"

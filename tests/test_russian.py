@@ -210,7 +210,8 @@ def test_the_web_pages_in_russian_have_no_english_word():
                  "no ruling": c.get("/ruling.txt?lang=ru"),
                  "answered": c.get("/answer", params={"k": "incident", "v": "revoke", "lang": "ru"})}
     for name, r in pages.items():
-        text = re.sub(r"<(script|style)\b.*?</\1>", "", r.text, flags=re.S)
+        # the technical reason, folded away for a report to the developers, is marked as English
+        text = re.sub(r"<(script|style)\b.*?</\1>|<code lang=\"en\">.*?</code>", "", r.text, flags=re.S)
         text = re.sub(r"<[^>]+>", " ", text)
         assert english(text) == set(), (name, english(text))
 

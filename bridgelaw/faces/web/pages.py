@@ -176,6 +176,7 @@ def error_page(request: Request, e: StateError | None, lang: str, headline: str 
     ``keep`` (count, link) offers the answers that still fit."""
     ctx = _common(None, lang) | {"headline": headline or word("page.state_error" if e else "page.internal", lang),
                                  "detail": _detail(e, lang),
+                                 "reason": str(e) if e and _detail(e, lang) != str(e) else "",  # for a report
                                  "keep": {"href": keep[1], "label": word("page.keep", lang, n=keep[0])}
                                  if keep else None}
     return TEMPLATES.TemplateResponse(request, "error.html", ctx, status_code=e.status if e else status)
