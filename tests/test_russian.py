@@ -68,18 +68,23 @@ def rule(capsys, name: str, *args) -> str:
 
 def ruling_lines(out: str) -> list[str]:
     """The ruling's numbered lines, without their numbers."""
-    return [ln.split(". ", 1)[1] for ln in out.split("\n\n")[1].splitlines() if re.match(r"\d+\. \[", ln)]
+    return [ln.split(". ", 1)[1] for ln in out.partition("Как получено:")[0].splitlines() if re.match(r"\d+\. \[", ln)]
+
+
+def header(out: str) -> str:
+    """The ruling's heading line (after the board's result line, when there is one)."""
+    return next(ln for ln in out.splitlines() if ln.startswith(("Решение:", "Ruling:")))
 
 
 def test_1_every_shipped_incident_is_headed_in_russian(capsys):
     for path in sorted(INCIDENTS.glob("*.yaml")):
-        head = rule(capsys, path.stem, "--no-how").splitlines()[0]
+        head = header(rule(capsys, path.stem, "--no-how"))
         words = re.findall(r"[A-Za-z]{2,}", head.replace("Решение:", ""))
         assert not set(words) - {"ACBL", "BBO"}, (path.name, head)  # proper names only
     out = rule(capsys, "revoke-trick-not-won-by-offender", "--no-how")
-    assert out.startswith("Решение: Взятку с фальшренонсом взял не нарушитель: только одна взятка (C03)\n")
-    assert rule(capsys, "revoke-trick-not-won-by-offender", "--lang", "en").startswith(
-        "Ruling: Revoke trick not won by the offender: one trick only (C03)\n")
+    assert header(out) == "Решение: Взятку с фальшренонсом взял не нарушитель: только одна взятка (C03)"
+    assert header(rule(capsys, "revoke-trick-not-won-by-offender", "--lang", "en")) == \
+        "Ruling: Revoke trick not won by the offender: one trick only (C03)"
 
 
 def test_1_a_ruling_saved_from_an_english_interview_keeps_a_russian_title(tmp_path, capsys):
@@ -91,7 +96,7 @@ def test_1_a_ruling_saved_from_an_english_interview_keeps_a_russian_title(tmp_pa
     assert cli.main(["--root", str(mini), "ask", "--lang", "en", "--answers", str(answers), "--save", str(save)]) == 0
     capsys.readouterr()
     assert cli.main(["--root", str(mini), "rule", str(save), "--no-how"]) == 0
-    head = capsys.readouterr().out.splitlines()[0]
+    head = header(capsys.readouterr().out)
     assert head == "Решение: Фальшренонс", head
 
 
@@ -218,7 +223,7 @@ def test_the_web_pages_in_russian_have_no_english_word():
 
 def test_more_of_the_review_g24_g25_e6_u6_u14(knowledge):
     v = knowledge.vocabulary.templates
-    assert v["deal"].slots["contract"].question["ru"] == "Какой контракт (например, 4♥, 3БК)?"  # E6
+    assert v["deal"].slots["contract"].question["ru"].startswith("Какой контракт (например, 4♥, 3БК")  # E6
     assert "если с руки болвана — укажите место болвана" in v["revoke"].slots["offender"].question["ru"]  # U14
     texts = " ".join(p.summary["ru"] + " ".join(e.text["ru"] for e in p.then if getattr(e, "text", None))
                      for p in knowledge.productions)
