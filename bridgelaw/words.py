@@ -28,7 +28,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.how": {"ru": "Как получено", "en": "How"},
     "ruling.open": {"ru": "Остаются вопросы", "en": "Open questions"},
     "ruling.why": {"ru": "нужно для", "en": "needed by"},
-    "ruling.none": {"ru": "Ни одна закодированная продукция не применима к этим фактам. bridgelaw пока кодирует"
+    "ruling.none": {"ru": "Ни одно закодированное положение не применимо к этим фактам. bridgelaw пока кодирует"
                           " не все Правила: если инцидент подпадает под другое Правило, решайте по Кодексу.",
                     "en": "No encoded production applies to these facts. bridgelaw does not encode every law yet:"
                           " if the incident falls under another law, rule from the law book."},
@@ -36,6 +36,8 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.derived": {"ru": "выведено", "en": "derived"},
     "ruling.incident": {"ru": "Инцидент", "en": "Incident"},
     "ruling.law": {"ru": "Правило", "en": "Law"},
+    "ruling.about_seat": {"ru": "{label} {seat}", "en": "{label} by {seat}"},  # one of several facts: by its seat
+    "ruling.about_n": {"ru": "{label} № {n}", "en": "{label} no. {n}"},  # ... or by its place
     "ruling.choice": {"ru": "если выбрано «{label}»", "en": "if {label} is chosen"},
     "ruling.chosen": {"ru": "выбрано «{label}»", "en": "chosen: {label}"},
     "ruling.nothing_follows": {"ru": "ничего не следует", "en": "nothing follows"},
@@ -147,7 +149,7 @@ WORDS: dict[str, dict[str, str]] = {
     # -- the interview in a terminal (faces/prompt.py)
     "prompt.unknown": {"ru": "не знаю", "en": "not known"},
     "prompt.waiting": {"ru": "Ответ нужен для", "en": "This answer is needed by"},
-    "prompt.hint": {"ru": "why — почему, back — назад, ? — не знаю", "en": "why, back, ? = not known"},
+    "prompt.hint": {"ru": "почему (why), назад (back), ? — не знаю", "en": "why, back, ? = not known"},
     "prompt.nothing_back": {"ru": "Отменять нечего.", "en": "There is no answer to take back."},
     "prompt.unfinished": {"ru": "Опрос не закончен: нет ответа на вопрос «{question}». Решения нет.",
                           "en": "The interview was not finished: no answer to “{question}”. There is no ruling."},
@@ -177,6 +179,16 @@ WORDS: dict[str, dict[str, str]] = {
     "page.pick": {"ru": "Выберите хотя бы один вариант.", "en": "Pick at least one."},
     "page.state_error": {"ru": "Ответы в адресе страницы повреждены или не подходят к вопросам.",
                          "en": "The answers in the page address are damaged or do not fit the questions."},
+    "page.error_broken": {"ru": "Ответы в адресе страницы повреждены: начните заново.",
+                          "en": "The answers in the page address are damaged: start again."},
+    "page.error_stale": {"ru": "Страница устарела: сейчас задан другой вопрос или решение уже получено.",
+                         "en": "The page is out of date: another question is asked now, or the ruling is reached."},
+    "page.error_too_large": {"ru": "В адресе страницы слишком много ответов.",
+                             "en": "The page address holds too many answers."},
+    "page.error_invalid": {"ru": "Ответ в адресе страницы не подходит к вопросу.",
+                           "en": "An answer in the page address does not fit its question."},
+    "page.error_not_found": {"ru": "Такой страницы нет.", "en": "There is no such page."},
+    "page.details": {"ru": "Подробности для разработчиков", "en": "Details for the developers"},
     "page.internal": {"ru": "Внутренняя ошибка программы (записана в журнал сервера). Начните заново; если"
                             " повторится, сообщите разработчикам.",
                       "en": "An internal error in the program (written to the server's log). Start again; if it"

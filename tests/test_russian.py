@@ -36,3 +36,196 @@ def test_an_unknown_spec_is_an_error_not_a_silent_nominative():
     assert "unknown field spec ':genitive'" in spec_problem("genitive")
     with pytest.raises(ValueError):
         "{p:genitive}".format(p=Said("Юг", "ru", key="seat.S"))
+
+
+# -- the review's ten most important defects (section 3), each held by the line it quoted -----------
+
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+from bridgelaw.faces import cli  # noqa: E402
+from bridgelaw.words import WORDS, word  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+INCIDENTS = ROOT / "facts" / "incidents"
+# what a Russian screen may show in Latin letters: the typed commands, seat and suit letters of
+# shorthand, incident codes (C03), proper names, law citations (64A2, 16B1(a)) and production ids in HOW
+ALLOWED = {"why", "back", "ACBL", "BBO", "NT", "bridgelaw", "Enter", "YAML", "UTF", "EN", "RU"}
+
+
+def english(text: str) -> set[str]:
+    """The Latin words of ``text`` a Russian director should not see."""
+    text = re.sub(r"#\d+ \S+ \[", "", text)  # HOW's production ids
+    text = re.sub(r"https?://\S+", "", text)
+    words = set(re.findall(r"(?<![\w.-])[A-Za-z][A-Za-z]+(?![\w(])", text))
+    return words - ALLOWED
+
+
+def rule(capsys, name: str, *args) -> str:
+    assert cli.main(["rule", str(INCIDENTS / f"{name}.yaml"), *args]) == 0
+    return capsys.readouterr().out
+
+
+def ruling_lines(out: str) -> list[str]:
+    """The ruling's numbered lines, without their numbers."""
+    return [ln.split(". ", 1)[1] for ln in out.partition("Как получено:")[0].splitlines() if re.match(r"\d+\. \[", ln)]
+
+
+def header(out: str) -> str:
+    """The ruling's heading line (after the board's result line, when there is one)."""
+    return next(ln for ln in out.splitlines() if ln.startswith(("Решение:", "Ruling:")))
+
+
+def test_1_every_shipped_incident_is_headed_in_russian(capsys):
+    for path in sorted(INCIDENTS.glob("*.yaml")):
+        head = header(rule(capsys, path.stem, "--no-how"))
+        words = re.findall(r"[A-Za-z]{2,}", head.replace("Решение:", ""))
+        assert not set(words) - {"ACBL", "BBO"}, (path.name, head)  # proper names only
+    out = rule(capsys, "revoke-trick-not-won-by-offender", "--no-how")
+    assert header(out) == "Решение: Взятку с фальшренонсом взял не нарушитель: только одна взятка (C03)"
+    assert header(rule(capsys, "revoke-trick-not-won-by-offender", "--lang", "en")) == \
+        "Ruling: Revoke trick not won by the offender: one trick only (C03)"
+
+
+def test_1_a_ruling_saved_from_an_english_interview_keeps_a_russian_title(tmp_path, capsys):
+    mini = ROOT / "tests" / "interview"
+    answers = tmp_path / "answers.yaml"
+    answers.write_text("answers:\n  - incident: [revoke]\n  - deal.declarer: N\n  - revoke.offender: W\n"
+                       "  - revoke.trick: 4\n  - yes\n  - partner\n  - no\n", encoding="utf-8")
+    save = tmp_path / "incident.yaml"
+    assert cli.main(["--root", str(mini), "ask", "--lang", "en", "--answers", str(answers), "--save", str(save)]) == 0
+    capsys.readouterr()
+    assert cli.main(["--root", str(mini), "rule", str(save), "--no-how"]) == 0
+    head = header(capsys.readouterr().out)
+    assert head == "Решение: Фальшренонс", head
+
+
+def test_2_trick_counts_are_words_that_agree(capsys):
+    assert "[Правило 64A2] После розыгрыша одна взятка переходит от пары Восток-Запад к паре Север-Юг." in \
+        ruling_lines(rule(capsys, "revoke-trick-not-won-by-offender"))
+    lines = ruling_lines(rule(capsys, "claim-outstanding-trump-unmentioned"))
+    assert "[Правило 70C] Паре Восток-Запад присуждается одна взятка. Её при нормальной (в т.ч. небрежной) игре" \
+           " можно проиграть невыбитому козырю; она входит в итог." in lines
+    assert not any("взяток:" in ln or ": 1." in ln for ln in lines)
+
+
+def test_3_seats_are_declined(knowledge):
+    from bridgelaw.run.record import render_element
+    prod = knowledge.production("72B1.intentional-infraction")
+    el = next(e for e in prod.then if getattr(e, "kind", "") == "procedural_penalty")
+    text = render_element(knowledge, "procedural_penalty", {"player": "S"}, el.text)["ru"]
+    assert "Нарушение Юга — намеренное:" in text, text
+    prod = knowledge.production("68A.claim-defined")
+    el = next(e for e in prod.then if getattr(e, "text", None))
+    assert "Это претензия Юга на взятки." in render_element(knowledge, el.kind, {"player": "S"}, el.text)["ru"]
+
+
+def test_4_a_permission_says_what_is_permitted(capsys):
+    for path in sorted(INCIDENTS.glob("*.yaml")):
+        for ln in ruling_lines(rule(capsys, path.stem, "--no-how")):
+            assert not re.match(r"\[[^]]+\] Это (не )?разрешено", ln), (path.name, ln)
+    assert "[Правило 16B1(b)] Выбранное действие разрешено: логической альтернативы не было" in \
+        rule(capsys, "2d-misexplained-nobody-corrects")
+
+
+def test_5_a_play_is_igra_kartoy_not_khod(knowledge):
+    texts = [p.summary["ru"] for p in knowledge.productions]
+    texts += [t for p in knowledge.productions for e in p.then if getattr(e, "text", None) for t in [e.text["ru"]]]
+    for t in knowledge.vocabulary.templates.values():
+        for s in t.slots.values():
+            texts += [s.question["ru"]] if s.question else []
+    for bad in ("заявками и ходами", "заявкой или ходом", "заявки или хода", "заявка или ход", "заявки и ходы"):
+        assert not [t for t in texts if bad in t], bad
+
+
+def test_6_the_central_16b1_line_reads_without_calques(capsys):
+    out = rule(capsys, "hesitation-before-pass-then-3h")
+    assert "[Правило 16B1(a)] Юг выбрал «3♥», а несанкционированная информация явно подсказывала этот выбор" \
+           " скорее, чем логическую альтернативу: такой выбор запрещён, это нарушение." in out
+    assert "по сравнению с" not in out and "менее подсказанн" not in out
+
+
+def test_7_no_internal_id_inside_a_ruling_line(capsys):
+    out = rule(capsys, "both-sides-revoke")
+    assert "5. [Правило 64B7] (фальшренонс Востока) Автоматической передачи взяток нет." in out
+    assert "(фальшренонс Востока) Карта, которой нарушитель был обязан сыграть" in out  # an open question
+    out = rule(capsys, "repeated-revoke-same-suit", "--no-how")
+    assert "(фальшренонс № 2)" in out
+    assert not re.search(r"\((east|south|west|north|first|second)\)", out)
+
+
+def test_8_the_terminal_interview_shows_no_english_in_russian(knowledge):
+    import io
+
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    from bridgelaw.faces.interview import Interview
+    from bridgelaw.faces.prompt import Prompts, Unfinished, converse
+    out = io.StringIO()
+    with create_pipe_input() as inp:  # revoke; South declares; play ended; West; "почему"; trick 4; Ctrl-D
+        inp.send_text("1\r3\r1\r4\rпочему\r4\r\x04")
+        with pytest.raises(Unfinished):
+            converse(Interview(knowledge), "ru", [Prompts(inp, DummyOutput())], out)
+    screens = out.getvalue()
+    assert "Фальшренонс" in screens and "почему (why), назад (back)" in screens
+    assert english(screens) == set(), screens
+
+
+def test_9_the_book_says_pravilo_never_zakon():
+    ru = [v["ru"] for v in WORDS.values()]
+    assert not [t for t in ru if re.search(r"\b[Зз]акон(|а|у|ом|е|ы|ов|ам|ами|ах)\b", t)]
+    assert word("book.book", "ru") == "Правила в кодировке bridgelaw"
+
+
+def test_10_the_73e2_line_says_what_and_whose(capsys):
+    out = rule(capsys, "tempo-with-k2-of-trumps")
+    assert "[Правило 73E2] У Запада не было очевидной бриджевой причины для этого действия, и он мог понимать," \
+           " что оно может ввести оппонента в заблуждение к его выгоде; умысел значения не имеет. Если" \
+           " ненарушившая сторона понесла ущерб, судья назначает компенсирующий результат." in out
+    assert "невиновн" not in out
+
+
+# -- Russian throughout: a scan of what a Russian director sees for English words ---------------------
+
+
+def how_ids_out(text: str) -> str:
+    """HOW may keep ids (a fact's id in brackets, the derived facts' line): the rest is scanned."""
+    head, _, how = text.partition("Как получено:")
+    how = "\n".join(re.sub(r"\((?:[a-z_]+\([^()]*\)|[a-z0-9_-]+)\)", "", ln) for ln in how.splitlines()
+                    if not ln.strip().startswith("выведено:"))
+    return head + how
+
+
+def test_every_ruling_in_russian_with_how_has_no_english_word(capsys):
+    found = {}
+    for path in sorted(INCIDENTS.glob("*.yaml")):
+        words = english(how_ids_out(rule(capsys, path.stem)))
+        if words:
+            found[path.name] = sorted(words)
+    assert found == {}
+
+
+def test_the_web_pages_in_russian_have_no_english_word():
+    from fastapi.testclient import TestClient
+
+    from bridgelaw.faces.web import create_app
+    with TestClient(create_app(ROOT), raise_server_exceptions=False, follow_redirects=True) as c:
+        pages = {"start": c.get("/?lang=ru"), "broken": c.get("/?s=notastate&lang=ru"),
+                 "no ruling": c.get("/ruling.txt?lang=ru"),
+                 "answered": c.get("/answer", params={"k": "incident", "v": "revoke", "lang": "ru"})}
+    for name, r in pages.items():
+        # the technical reason, folded away for a report to the developers, is marked as English
+        text = re.sub(r"<(script|style)\b.*?</\1>|<code lang=\"en\">.*?</code>", "", r.text, flags=re.S)
+        text = re.sub(r"<[^>]+>", " ", text)
+        assert english(text) == set(), (name, english(text))
+
+
+def test_more_of_the_review_g24_g25_e6_u6_u14(knowledge):
+    v = knowledge.vocabulary.templates
+    assert v["deal"].slots["contract"].question["ru"].startswith("Какой контракт (например, 4♥, 3БК")  # E6
+    assert "если с руки болвана — укажите место болвана" in v["revoke"].slots["offender"].question["ru"]  # U14
+    texts = " ".join(p.summary["ru"] + " ".join(e.text["ru"] for e in p.then if getattr(e, "text", None))
+                     for p in knowledge.productions)
+    assert "остаётся как сыграна" not in texts and "взятка остаётся такой, как была сыграна" in texts  # G24
+    assert "Если невероятно" not in texts  # G15

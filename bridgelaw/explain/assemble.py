@@ -17,6 +17,7 @@ from .ruling import OpenQuestion, Ruling, RulingElement
 from .not_encoded import reached
 from .provisional import mark
 from .why import open_questions
+from ..words import LANGS, inflect, word
 
 
 def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[InFact], set]:
@@ -24,12 +25,14 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     fired = {(f.production, f.facts[0].id) for f in run.firings}
     working = list(incident.facts) + [InFact(t, fid, values, None) for t, fid, values in run.derived()]
     elements = _in_reading_order(knowledge, run.elements, run.firings)
-    _name_facts(elements, run.firings, working)
+    _name_facts(knowledge, elements, run.firings, working)
     _mark_chosen(knowledge, elements, run.firings)
     for el in elements:
         el.label = knowledge.vocabulary.elements[el.kind].label
-    ruling = Ruling(incident=incident.title or incident.name, elements=elements,
-                    firings=list(run.firings), open_questions=[], not_encoded=reached(knowledge, incident.facts))
+    titles = incident.titles()
+    ruling = Ruling(incident=titles.get("en") or incident.name, elements=elements,
+                    firings=list(run.firings), open_questions=[], title=titles,
+                    not_encoded=reached(knowledge, incident.facts))
     return ruling, working, fired
 
 
@@ -61,7 +64,7 @@ def _mark_chosen(knowledge: Knowledge, elements: list[RulingElement], firings: l
                           "choices": [c for c in el.options["choices"] if c["value"] == chosen]}
 
 
-def _name_facts(elements: list[RulingElement], firings: list, working: list[InFact]) -> None:
+def _name_facts(knowledge: Knowledge, elements: list[RulingElement], firings: list, working: list[InFact]) -> None:
     """Say which fact an element is about when the incident holds several of its kind."""
     count: dict[str, int] = {}
     for f in working:
@@ -70,11 +73,35 @@ def _name_facts(elements: list[RulingElement], firings: list, working: list[InFa
         subject = firings[el.how[-1] - 1].facts[0] if el.how else None
         if subject is not None and count.get(subject.template, 0) > 1:
             el.about = subject.id
+            el.subject = subject_words(knowledge, working, subject.id)
+
+
+def subject_words(knowledge: Knowledge, working: list[InFact], fid: str) -> dict:
+    """{ru, en}: one of several facts of a kind in words, never its id: by its seat when that tells it
+    from the others ("revoke by East"), else by its place ("revoke no. 2"); words ruling.about_*."""
+    fact = next(f for f in working if f.id == fid)
+    t = knowledge.vocabulary.templates[fact.template]
+    def seat_of(f: InFact):
+        return next((v for k, v in f.values if v is not None and k in t.slots and t.slots[k].type == "seat"), None)
+    kin = [f for f in working if f.template == fact.template]
+    seat = seat_of(fact)
+    if [seat_of(f) for f in kin].count(seat) > 1:  # two revokes by one player: by place
+        seat = None
+    n = [f.id for f in kin].index(fid) + 1
+    out = {}
+    for lang in LANGS:
+        label = t.label[lang][:1].lower() + t.label[lang][1:]
+        out[lang] = (word("ruling.about_seat", lang, label=label, seat=inflect(f"seat.{seat}", "gen", lang))
+                     if seat else word("ruling.about_n", lang, label=label, n=n))
+    return out
 
 
 def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
     """What Engine.explain does, seeking open questions in ``knowledge``."""
     ruling.open_questions = _could_change(knowledge, ruling, open_questions(knowledge, working, fired))
+    for q in ruling.open_questions:
+        if q.about:
+            q.subject = subject_words(knowledge, working, q.about)
     ruling.elements = ruling.elements + _judgments(knowledge, ruling.open_questions)
     mark(knowledge, ruling, working)
     ruling.result = board_result(knowledge, working, ruling.elements, ruling.open_questions)

@@ -51,6 +51,7 @@ class RulingElement:
     how: list  # firing numbers, the producing firing last
     about: str = ""  # the fact it is about, when the incident holds several of its kind (e.g. two revokes)
     label: dict = field(default_factory=dict)  # {ru, en}: the kind's name (facts/vocabulary/)
+    subject: dict = field(default_factory=dict)  # {ru, en}: that fact in words («фальшренонс Востока»)
     options: dict | None = None  # an option's {option, chooser, choices: [{value, label, consequences}]}
     provisional: list = field(default_factory=list)  # [Unless]: open answers that would remove or change it
 
@@ -66,6 +67,7 @@ class OpenQuestion:
     judgment: bool
     why: list  # [{production, cite, summary}]
     about: str = ""  # the fact, when the incident holds several of its kind
+    subject: dict = field(default_factory=dict)  # {ru, en}: that fact in words
 
 
 def choice_items(options: dict | None, lang: str) -> list[tuple[str, str]]:
@@ -92,10 +94,11 @@ class NotEncoded:
 
 @dataclass
 class Ruling:
-    incident: str
+    incident: str  # the title (English) or the incident's name: the JSON's ``incident``
     elements: list
     firings: list
     open_questions: list
+    title: dict = field(default_factory=dict)  # {ru, en}: the heading in each language, when known
     result: object = None  # the board's result (explain/result.py Result), None when the ruling settles no tricks
     not_encoded: list = field(default_factory=list)  # [NotEncoded]
 
@@ -107,7 +110,7 @@ class Ruling:
         """The elements as a director reads them: one line for the same words about several facts (two
         revokes), with the facts it concerns: [(element, [about, ...])]."""
         return _grouped(self.elements, lambda e: (e.cite, e.text[lang],
-                                                 tuple(u.would_change[lang] for u in e.provisional)))
+                                                 tuple(u.would_change[lang] for u in e.provisional)), lang)
 
     def kinds(self) -> list[str]:
         return [e.kind for e in self.elements]
@@ -117,7 +120,7 @@ class Ruling:
 
     def render(self, lang: str = "ru", how: bool = True) -> str:
         lines = [*self.result.render(lang), ""] if self.result else []
-        lines += [f"{word('ruling.ruling', lang)}: {self.incident}", ""]
+        lines += [f"{word('ruling.ruling', lang)}: {self.title.get(lang) or self.incident}", ""]
         lines += [n.text[lang] for n in self.not_encoded]
         if self.not_encoded and self.elements:
             lines.append("")
@@ -131,7 +134,7 @@ class Ruling:
                 lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})")
         if self.open_questions:
             lines += ["", f"{word('ruling.open', lang)}:"]
-            for q, abouts in _grouped(self.open_questions, lambda q: (q.question[lang], _cites(q))):
+            for q, abouts in _grouped(self.open_questions, lambda q: (q.question[lang], _cites(q)), lang):
                 about = f"({', '.join(abouts)}) " if abouts else ""
                 lines.append(f"  - {about}{q.question[lang]} ({word('ruling.why', lang)} {_cites(q)})")
         if how and self.firings:
@@ -150,16 +153,21 @@ def _cites(q: OpenQuestion) -> str:
     return ", ".join(sorted({w["cite"] for w in q.why}))
 
 
-def _grouped(items: list, same) -> list[tuple]:
-    """Items saying the same thing (``same(item)``) about several facts, once, at the first one's place."""
+def _grouped(items: list, same, lang: str) -> list[tuple]:
+    """Items saying the same thing (``same(item)``) about several facts, once, at the first one's place,
+    with the facts they concern in words («фальшренонс Востока»; the fact's id where no words are known)."""
     out: list[tuple] = []
     where: dict = {}
     for x in items:
         key = same(x) if x.about else None
         if key is not None and key in where:
-            out[where[key]][1].append(x.about)
+            out[where[key]][1].append(_about(x, lang))
             continue
         if key is not None:
             where[key] = len(out)
-        out.append((x, [x.about] if x.about else []))
+        out.append((x, [_about(x, lang)] if x.about else []))
     return out
+
+
+def _about(x, lang: str) -> str:
+    return (getattr(x, "subject", None) or {}).get(lang) or x.about

@@ -315,8 +315,10 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
         return 1
     if answers:
         _report_unused(sources[0], interview)
-    kinds = [knowledge.vocabulary.templates[k].label[lang] for k in interview.kinds_chosen()]
-    ruling.incident = ", ".join(kinds) or ruling.incident
+    labels = [knowledge.vocabulary.templates[k].label for k in interview.kinds_chosen()]
+    if labels:  # named after the kinds picked, in both languages: a saved file heads a Russian ruling too
+        ruling.title = {lg: ", ".join(x[lg] for x in labels) for lg in ("ru", "en")}
+        ruling.incident = ruling.title["en"]
     print()
     print(ruling.render(lang, how=True))
     if save:
@@ -326,7 +328,7 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
             if not questionary.confirm(word("cli.replace", MESSAGES, path=display(save)), default=False).unsafe_ask():
                 print(word("cli.kept", MESSAGES, path=display(save)), file=sys.stderr)
                 return 1
-        text = incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.incident)
+        text = incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.title or ruling.incident)
         try:
             write_atomic(save, text)
         except OSError as e:  # after the interview: keep the facts on the terminal

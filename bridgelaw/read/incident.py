@@ -53,8 +53,14 @@ class Incident:
     name: str
     facts: tuple
     source: str = ""
-    title: str = ""
+    title: str | dict = ""  # a title, or {ru, en}: how the ruling is headed in each language
     description: str = ""
+
+    def titles(self) -> dict:
+        """{ru, en}: the title in each language (a plain title reads alike in both); {} without one."""
+        if isinstance(self.title, dict):
+            return dict(self.title)
+        return dict.fromkeys(("ru", "en"), self.title) if self.title else {}
 
     def templates(self) -> frozenset:
         """The templates the incident states facts of."""
@@ -190,7 +196,7 @@ def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<
     return Incident(name=name, facts=tuple(facts))
 
 
-def incident_text(facts: dict, source: str, title: str = "", description: str = "") -> str:
+def incident_text(facts: dict, source: str, title: str | dict = "", description: str = "") -> str:
     """The text of an incident file stating ``facts`` (template -> slot values, a list for 'many')."""
     from .yamlsafe import dumps
     data: dict = {"source": source}

@@ -162,7 +162,7 @@ INCIDENT = {
     "title": "bridgelaw incident",
     "type": "object",
     "properties": {
-        "title": {"type": "string"},
+        "title": {"anyOf": [{"type": "string"}, I18N]},
         "source": {"type": "string", "minLength": 1},
         "description": {"type": "string"},
         "facts": FACTS,

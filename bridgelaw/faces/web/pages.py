@@ -180,7 +180,18 @@ def error_page(request: Request, e: StateError | None, lang: str, headline: str 
     """The page for a request that cannot go on (``e`` None: an internal error, said plainly);
     ``keep`` (count, link) offers the answers that still fit."""
     ctx = _common(None, lang) | {"headline": headline or word("page.state_error" if e else "page.internal", lang),
-                                 "detail": str(e) if e else "",
+                                 "detail": _detail(e, lang),
+                                 "reason": str(e) if e and _detail(e, lang) != str(e) else "",  # for a report
                                  "keep": {"href": keep[1], "label": word("page.keep", lang, n=keep[0])}
                                  if keep else None}
     return TEMPLATES.TemplateResponse(request, "error.html", ctx, status_code=e.status if e else status)
+
+
+def _detail(e: StateError | None, lang: str) -> str:
+    """What went wrong, in the page's language: the words of its kind (``page.error_KIND``); the
+    exact English reason stays in English pages and in the JSON API."""
+    if e is None:
+        return ""
+    if lang != "en" and f"error_{e.kind}" in WORDS[lang]:
+        return WORDS[lang][f"error_{e.kind}"]
+    return str(e)

@@ -34,7 +34,7 @@ def title(vocab: Vocabulary, kinds: tuple | None, lang: str) -> str:
 
 def titled(ruling: Ruling, vocab: Vocabulary, kinds: tuple | None, lang: str) -> Ruling:
     """The ruling named after the kinds of incident picked, as ``bridgelaw ask`` names it."""
-    return replace(ruling, incident=title(vocab, kinds, lang))
+    return replace(ruling, incident=title(vocab, kinds, lang), title={lg: title(vocab, kinds, lg) for lg in ("ru", "en")})
 
 
 def asked_lines(asked: tuple, lang: str) -> list[tuple[str, str]]:
