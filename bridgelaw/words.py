@@ -215,3 +215,89 @@ def words(group: str, lang: str) -> dict[str, str]:
 def same(text: str) -> dict[str, str]:
     """``{ru, en}`` of a text that is not a word and reads alike in every language (a fact id, a title)."""
     return dict.fromkeys(LANGS, text)
+
+
+# -- declension and number agreement, done once: a template field's spec (``{player:gen}``,
+#    ``{count:tricks}``, ``{count:переходит|переходят|переходят}``) read by ``Said.__format__``
+CASES = ("nom", "gen", "dat", "acc", "ins", "pre")  # именительный ... предложный
+FORMS: dict[str, dict[str, tuple[str, ...]]] = {  # a word's six cases (English: one form)
+    "seat.N": {"ru": ("Север", "Севера", "Северу", "Севера", "Севером", "Севере"), "en": ("North",)},
+    "seat.E": {"ru": ("Восток", "Востока", "Востоку", "Востока", "Востоком", "Востоке"), "en": ("East",)},
+    "seat.S": {"ru": ("Юг", "Юга", "Югу", "Юга", "Югом", "Юге"), "en": ("South",)},
+    "seat.W": {"ru": ("Запад", "Запада", "Западу", "Запада", "Западом", "Западе"), "en": ("West",)},
+}
+NOUNS: dict[str, dict[str, tuple[str, ...]]] = {  # a counted noun: ru one/few/many, en one/many
+    "tricks": {"ru": ("взятка", "взятки", "взяток"), "en": ("trick", "tricks")},
+}
+NUMERALS = {  # 0..13 in words, the feminine Russian forms (взятка, карта); English counts in digits
+    "ru": ("ноль", "одна", "две", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять", "десять",
+           "одиннадцать", "двенадцать", "тринадцать"),
+    "en": (),
+}
+
+
+def plural(n: int, lang: str) -> int:
+    """Which number form ``n`` takes: ru 0 one (1, 21), 1 few (2–4, 22), 2 many (5–20, 0); en 0 one, 1 many."""
+    if lang == "en":
+        return 0 if n == 1 else 1
+    if n % 10 == 1 and n % 100 != 11:
+        return 0
+    return 1 if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14 else 2
+
+
+def agree(n: int, forms: str, lang: str) -> str:
+    """The form of ``forms`` (``one|few|many`` in Russian, ``one|many`` in English) that agrees with ``n``."""
+    parts = forms.split("|")
+    return parts[min(plural(n, lang), len(parts) - 1)]
+
+
+def count(n: int, noun: str, lang: str) -> str:
+    """``n`` of ``noun`` in words with agreement: «одна взятка», «две взятки», «пять взяток»; "1 trick"."""
+    said = NUMERALS[lang][n] if 0 <= n < len(NUMERALS[lang]) else str(n)
+    forms = NOUNS[noun][lang]
+    return f"{said} {forms[min(plural(n, lang), len(forms) - 1)]}"
+
+
+def inflect(key: str, case: str, lang: str) -> str:
+    """The word ``key`` (a seat) in ``case`` (one of CASES): inflect("seat.S", "gen", "ru") == "Юга"."""
+    forms = FORMS[key][lang]
+    return forms[min(CASES.index(case), len(forms) - 1)]
+
+
+class Said(str):
+    """A value as a director reads it, that a template field may decline or count by its spec.
+
+    ``"{player:gen}"`` a seat in a case (CASES); ``"{count:tricks}"`` a number in words with its noun
+    (NOUNS); ``"{count:переходит|переходят|переходят}"`` the form that agrees with the number.
+    Without a spec it reads as its label."""
+
+    def __new__(cls, text: str, lang: str, key: str | None = None, n: int | None = None):
+        self = super().__new__(cls, text)
+        self.lang, self.key, self.n = lang, key, n
+        return self
+
+    def __format__(self, spec: str) -> str:
+        if not spec:
+            return str(self)
+        if "|" in spec and self.n is not None:
+            return agree(self.n, spec, self.lang)
+        if spec in NOUNS and self.n is not None:
+            return count(self.n, spec, self.lang)
+        if spec in CASES:
+            return inflect(self.key, spec, self.lang) if self.key in FORMS else str(self)
+        raise ValueError(f"unknown field spec ':{spec}' (a case {', '.join(CASES)}; a noun"
+                         f" {', '.join(NOUNS)}; or forms one|few|many)")
+
+
+def spec_problem(spec: str) -> str | None:
+    """What is wrong with a template field's spec, or None: for the vocabulary's check."""
+    if not spec or spec in CASES or spec in NOUNS or "|" in spec:
+        return None
+    return f"unknown field spec ':{spec}': write a case ({', '.join(CASES)}), a noun ({', '.join(NOUNS)}) or forms one|few|many"
+
+
+def general(spec: str, lang: str) -> str:
+    """What follows a field whose value is not known (a variable in the book): a counted noun's
+    "many" form (" взяток"); nothing for a case. A ``one|few|many`` spec is written in place instead
+    (see ``Said``): the book shows its "many" form."""
+    return f" {NOUNS[spec][lang][-1]}" if spec in NOUNS else ""

@@ -14,7 +14,7 @@ import string
 from markupsafe import Markup, escape
 
 from ..model import Expr, Var
-from ..words import word, words
+from ..words import general, word, words
 
 
 class Describer:
@@ -82,10 +82,13 @@ class Describer:
     # -- right-hand sides ------------------------------------------------------------------------
     def _format(self, template: str, labels: dict) -> Markup:
         out = Markup("")
-        for literal, field, _, _ in string.Formatter().parse(template):
+        for literal, field, spec, _ in string.Formatter().parse(template):
             out += escape(literal)
-            if field:
+            if field and spec and "|" in spec:  # a form agreeing with a number: the "many" form
+                out += escape(spec.split("|")[-1])
+            elif field:
                 out += labels.get(field, escape("—"))
+                out += escape(general(spec or "", self.lang))
         return out
 
     def element_text(self, kind: str, args: dict, own_text: dict | None) -> Markup:
