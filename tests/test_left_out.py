@@ -103,3 +103,27 @@ def test_left_out_cite_is_checked_to_the_subsection(project, capsys):
     assert code == 1
     assert (f"knowledge/law-63.yaml:{line}:3: law 63: left_out: 63A5 is not in the 2017 table of Law 63"
             " (did you mean 63A4? 63A has 63A1, 63A2, 63A3, 63A4)") in out, out
+
+
+NO_PRODUCTIONS = """\
+# yaml-language-server: $schema=../schemas/knowledge.schema.json
+law: 3
+title: {ru: "Расстановка столов", en: "Arrangement of Tables"}
+edition: 2017
+left_out:
+  "3":
+    reason: procedure
+productions: []
+"""
+
+
+def test_a_law_all_left_out_loads_with_no_productions(project, capsys):
+    """A law that rules on no incident (Law 3) is a file of left_out entries and an empty list of productions."""
+    (project / "knowledge" / "law-3.yaml").write_text(NO_PRODUCTIONS, encoding="utf-8")
+    code, out = check(capsys)
+    assert code == 0, out
+    assert "law-3.yaml" not in out, out
+    assert main(["--root", ".", "coverage"]) == 0
+    out = capsys.readouterr().out
+    row = next(line for line in out.splitlines() if line.split()[:1] == ["3"])
+    assert "1 left out, 0 missing" in row, row

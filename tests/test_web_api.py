@@ -347,4 +347,4 @@ def test_the_ruling_page_shows_one_element_for_the_same_words_about_two_revokes(
     incident = load_incident(ROOT / "facts" / "incidents" / "both-sides-revoke.yaml", knowledge.vocabulary)
     steps, _ = script(knowledge, engine, incident)
     r = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
-    assert r.text.count('data-cite="64B7"') == 1 and '<span class="about">(revoke-1, revoke-2)</span>' in r.text
+    assert r.text.count('data-cite="64B7"') == 1 and '<span class="about">(revoke by East, revoke by South)</span>' in r.text
