@@ -10,6 +10,7 @@ test on one slot.  A test whose operand is a variable is assumed to hold
 from __future__ import annotations
 
 from .. import values as V
+from ..read.auction import DERIVED_WHILE_READING
 from ..run.compiler import compare, has_var
 
 ANY = None  # a domain too large to list: every test is assumed satisfiable on it
@@ -88,8 +89,9 @@ class Producible:
                 self.derivers.setdefault(d.template, []).append((p, d))
 
     def stated(self, template: str) -> bool:
-        """Whether an incident can state facts of ``template`` (derived ones only productions can)."""
-        return not self.vocab.templates[template].derived
+        """Whether an incident can hold facts of ``template`` with any values: stated ones, or those
+        derived while reading it (read/auction.py); other derived ones only productions give."""
+        return not self.vocab.templates[template].derived or template in DERIVED_WHILE_READING
 
     def exists(self, template: str) -> bool:
         return self.stated(template) or bool(self.derivers.get(template))
