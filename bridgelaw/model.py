@@ -5,13 +5,11 @@ the experta compiler (compiler.py) and any other reads these classes only.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from .errors import Loc
-
-OPS = ("eq", "ne", "in", "not_in", "lt", "le", "gt", "ge", "known")
-
 
 @dataclass(frozen=True)
 class Var:
@@ -41,12 +39,19 @@ class Expr:
 
 @dataclass(frozen=True)
 class Test:
-    """One slot test: ``op`` in OPS; ``value`` a canonical literal, a tuple (in/not_in), a Var or an Expr."""
+    """One slot test: ``op`` names an operator of ops.OPS; ``value`` a canonical literal, a tuple (in/not_in), a Var or an Expr."""
 
     slot: str
     op: str
     value: Any
     loc: Loc
+
+    @property
+    def names(self) -> str | None:
+        """The variable this test names (``slot: $var``, equal to a plain variable), else None."""
+        if self.op == "eq" and isinstance(self.value, Var) and self.value.accessor is None:
+            return self.value.name
+        return None
 
 
 @dataclass(frozen=True)
@@ -60,8 +65,7 @@ class Pattern:
 
     def binds(self) -> dict:
         """Variables first bound here: name -> slot (only eq tests with a plain Var)."""
-        return {t.value.name: t.slot for t in self.tests
-                if t.op == "eq" and isinstance(t.value, Var) and t.value.accessor is None}
+        return {t.names: t.slot for t in self.tests if t.names}
 
 
 @dataclass(frozen=True)
@@ -131,7 +135,13 @@ class LawFile:
 
 @dataclass(frozen=True)
 class Knowledge:
-    """Everything the engine runs: the vocabulary, the productions (canonical order), the law headers."""
+    """Everything the engine runs: the vocabulary, the productions (canonical order), the law headers.
+
+    The indexes every client reads (``by_id``, ``overridden_by``, ``overriders``,
+    ``derivers``, ``testers``) are built here once, on first use, from the
+    productions this Knowledge holds (``only`` restricts it to some of them,
+    with indexes of its own); they are pickled with it or built again lazily.
+    """
 
     vocabulary: Any
     productions: tuple
@@ -139,7 +149,52 @@ class Knowledge:
     index: Any = None  # the table of the 2017 laws (LawsIndex)
 
     def production(self, pid: str) -> Production:
+        """The production with id ``pid`` (KeyError if there is none)."""
+        return self.by_id[pid]
+
+    def only(self, productions) -> "Knowledge":
+        """The same knowledge holding only ``productions`` (in the order given)."""
+        return replace(self, productions=tuple(productions))
+
+    @cached_property
+    def by_id(self) -> dict[str, Production]:
+        """Production id -> production."""
+        return {p.id: p for p in self.productions}
+
+    @cached_property
+    def overridden_by(self) -> dict[str, tuple[str, ...]]:
+        """Production id -> the ids of the productions that override it, in canonical order."""
+        out: dict[str, list] = {}
         for p in self.productions:
-            if p.id == pid:
-                return p
-        raise KeyError(pid)
+            for q in p.overrides:
+                out.setdefault(q, []).append(p.id)
+        return {q: tuple(ps) for q, ps in out.items()}
+
+    @cached_property
+    def overriders(self) -> frozenset[str]:
+        """The ids of the productions that override some production here (they mark what they fire on)."""
+        return frozenset(pid for ps in self.overridden_by.values() for pid in ps)
+
+    @cached_property
+    def derivers(self) -> dict[str, tuple[Production, ...]]:
+        """Template -> the productions that derive a fact of it, in canonical order, once each."""
+        return derivers_of(self.productions)
+
+    @cached_property
+    def testers(self) -> dict[str, tuple[Production, ...]]:
+        """Template -> the productions whose conditions test it (or its absence), in canonical order, once each."""
+        return _index(self.productions, lambda p: (pat.template for pat in p.when))
+
+
+def derivers_of(productions) -> dict[str, tuple[Production, ...]]:
+    """Template -> the ``productions`` that derive a fact of it, in their order, once each
+    (Knowledge.derivers; the loader's stratification reads it before there is a Knowledge)."""
+    return _index(productions, lambda p: (d.template for d in p.derive))
+
+
+def _index(productions, keys) -> dict:
+    out: dict[str, dict] = {}
+    for p in productions:
+        for k in keys(p):
+            out.setdefault(k, {})[p.id] = p
+    return {k: tuple(ps.values()) for k, ps in out.items()}

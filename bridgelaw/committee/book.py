@@ -69,23 +69,12 @@ def _cases(knowledge, root: Path, d: Describer) -> list[CaseView]:
 
 def _links(knowledge) -> dict:
     """Per production id: the productions it chains with (uses, feeds), overrides and gives way to."""
-    derivers: dict[str, list] = {}
-    users: dict[str, list] = {}
-    for p in knowledge.productions:
-        for dv in p.derive:
-            derivers.setdefault(dv.template, []).append(p.id)
-        for pat in p.when:
-            users.setdefault(pat.template, []).append(p.id)
-    out = {p.id: {"uses": [], "feeds": [], "overrides": list(p.overrides), "overridden_by": []}
-           for p in knowledge.productions}
-    for p in knowledge.productions:
-        for q in p.overrides:
-            out[q]["overridden_by"].append(p.id)
-        for pat in p.when:
-            out[p.id]["uses"] += [q for q in derivers.get(pat.template, []) if q != p.id]
-        for dv in p.derive:
-            out[p.id]["feeds"] += [q for q in users.get(dv.template, []) if q != p.id]
-    return {k: {n: list(dict.fromkeys(v)) for n, v in links.items()} for k, links in out.items()}
+    def others(p, templates, index) -> list:
+        return list(dict.fromkeys(q.id for t in templates for q in index.get(t, ()) if q.id != p.id))
+    return {p.id: {"uses": others(p, [pat.template for pat in p.when], knowledge.derivers),
+                   "feeds": others(p, [d.template for d in p.derive], knowledge.testers),
+                   "overrides": list(p.overrides), "overridden_by": list(knowledge.overridden_by.get(p.id, ()))}
+            for p in knowledge.productions}
 
 
 def _environment() -> Environment:

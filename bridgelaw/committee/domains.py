@@ -10,8 +10,8 @@ test on one slot.  A test whose operand is a variable is assumed to hold
 from __future__ import annotations
 
 from .. import values as V
+from ..ops import OPS, compare, has_var
 from ..read.auction import DERIVED_WHILE_READING
-from ..run.compiler import compare, has_var
 
 ANY = None  # a domain too large to list: every test is assumed satisfiable on it
 UNKNOWN = object()  # the slot of a fact may be unknown (None)
@@ -57,16 +57,12 @@ def _interval_ok(tests) -> bool:
     lo, hi = float("-inf"), float("inf")
     eq = set()
     for t in tests:
-        if t.op == "eq":
+        bounds = OPS[t.op].bounds
+        if bounds:
+            low, high = bounds(t.value)
+            lo, hi = max(lo, low), min(hi, high)
+        elif t.op == "eq":
             eq.add(t.value)
-        elif t.op == "lt":
-            hi = min(hi, t.value - 1)
-        elif t.op == "le":
-            hi = min(hi, t.value)
-        elif t.op == "gt":
-            lo = max(lo, t.value + 1)
-        elif t.op == "ge":
-            lo = max(lo, t.value)
         elif t.op == "in" and not t.value:
             return False
     if len(eq) > 1 or lo > hi:
@@ -81,12 +77,8 @@ class Producible:
 
     def __init__(self, knowledge, dead: set = frozenset()):
         self.vocab = knowledge.vocabulary
-        self.derivers: dict[str, list] = {}
-        for p in knowledge.productions:
-            if p.id in dead:
-                continue
-            for d in p.derive:
-                self.derivers.setdefault(d.template, []).append((p, d))
+        self.derivers = {t: [(p, d) for p in ps if p.id not in dead for d in p.derive if d.template == t]
+                         for t, ps in knowledge.derivers.items()}
 
     def stated(self, template: str) -> bool:
         """Whether an incident can hold facts of ``template`` with any values: stated ones, or those

@@ -23,8 +23,9 @@ import json
 from pathlib import Path
 
 from .. import values as V
+from ..ops import WRITTEN
 from ..read.files import write_atomic
-from ..read.knowledge import _OPS, id_slot
+from ..read.productions import id_slot
 from ..explain import ruling_json
 from ..read.schemas import CITE, I18N, SCHEMAS
 from ..read.vocabulary import Slot, Vocabulary, load_vocabulary, vocabulary_path
@@ -99,14 +100,9 @@ def _when_value(slot: Slot, defs: dict) -> dict:
     defs[f"one.{key}"] = {"anyOf": [{"$ref": f"#/definitions/lit.{key}"}, {"$ref": "#/definitions/var"}]}
     one = {"$ref": f"#/definitions/one.{key}"}
     compared = {"anyOf": [one, {"$ref": "#/definitions/arith"}]} if slot.type == "int" else one
-    ops = {}
-    for name, op in _OPS.items():
-        if op in ("in", "not_in"):
-            ops[name] = {"type": "array", "items": one}
-        elif op == "known":
-            ops[name] = {"type": "boolean", "description": "whether the director has established the value"}
-        else:
-            ops[name] = compared
+    operand = {"list": {"type": "array", "items": one}, "value": compared,
+               "bool": {"type": "boolean", "description": "whether the director has established the value"}}
+    ops = {name: operand[op.operand] for name, op in WRITTEN.items()}
     arith = [{"$ref": "#/definitions/arith"}] if slot.type == "int" else []
     return {"description": _describe(slot),
             "anyOf": [{"$ref": f"#/definitions/lit.{key}"}, {"$ref": "#/definitions/var"}, *arith,

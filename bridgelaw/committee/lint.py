@@ -26,14 +26,11 @@ from __future__ import annotations
 from itertools import combinations
 from pathlib import Path
 
-from ..run.compiler import has_var
 from .coverage import judgment_slots, left_out_reason, related, units
 from .domains import ANY, Producible, literal_tests, satisfiable
 from ..errors import Loc, Problem, shown_path
 from ..model import Expr, Var
-
-_OPWORDS = {"eq": "is", "ne": "is not", "in": "is one of", "not_in": "is none of", "lt": "is less than",
-            "le": "is at most", "gt": "is greater than", "ge": "is at least", "known": "known is"}
+from ..ops import OPS, has_var
 
 
 def _warn(loc: Loc, crumb: str, message: str, hint: str = "") -> Problem:
@@ -47,7 +44,7 @@ def _where(p) -> str:
 def _test_text(t) -> str:
     v = t.value
     shown = "[" + ", ".join(map(str, v)) + "]" if isinstance(v, tuple) else str(v).lower() if isinstance(v, bool) else v
-    return f"{t.slot} {_OPWORDS[t.op]} {shown}"
+    return f"{t.slot} {OPS[t.op].words} {shown}"
 
 
 # -- productions that can never fire ---------------------------------------------------------
@@ -114,8 +111,8 @@ def _var_names(p) -> dict:
     """Variable name -> a name comparable across productions: '@slot' if bound on the subject fact."""
     out = {}
     for t in p.when[0].tests if p.when else ():
-        if t.op == "eq" and isinstance(t.value, Var) and t.value.accessor is None:
-            out.setdefault(t.value.name, "@" + t.slot)
+        if t.names:
+            out.setdefault(t.names, "@" + t.slot)
     k = 0
     for pat in p.when[1:]:
         for name in pat.binds():

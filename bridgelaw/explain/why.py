@@ -3,13 +3,13 @@
 ``open_questions`` (the ruling's questions, each with the productions waiting
 on it), ``why_not`` (the ways a production could still match) and ``waiting``
 (what the interview may still ask) test facts against patterns with the same
-meaning of a test as the compilers (run/compiler.py: ``compare``, ``resolve``).
+meaning of a test as the compilers (ops.py: ``compare``, ``resolve``).
 """
 from __future__ import annotations
 
-from ..model import Knowledge, Production, Var
+from ..model import Knowledge, Production
 from ..read.incident import InFact
-from ..run.compiler import _vars, compare, has_var, resolve
+from ..ops import OPS, compare, has_var, resolve, variables
 from .ruling import OpenQuestion
 
 
@@ -31,21 +31,21 @@ def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None
     for t in pat.tests:
         x = fact.get(t.slot)
         is_open = x is None and not complete and (settled is None or (fact.id, t.slot) not in settled)
-        if isinstance(t.value, Var) and t.op == "eq" and t.value.accessor is None and t.value.name not in new:
+        if t.names and t.names not in new:
             if x is None:
                 if not is_open:
                     return False, set(), {}
                 unknown.add(t.slot)
-            new[t.value.name] = x
+            new[t.names] = x
             continue
         y = resolve(t.value, new)
-        if x is None and (t.op != "known" or (settled is not None and is_open)):
+        if x is None and (not OPS[t.op].sees_unknown or (settled is not None and is_open)):
             if not is_open:
                 return False, set(), {}
             unknown.add(t.slot)
             continue
         if has_var(t.value) and (y is None or (isinstance(y, tuple) and None in y)):
-            if deferred is not None and any(v.name not in new for v in _vars(t.value)):
+            if deferred is not None and any(v.name not in new for v in variables(t.value)):
                 deferred.append((t, x))  # named by a later pattern: decide at the end
             continue  # depends on an unknown bound earlier
         if not compare(t.op, x, y):
@@ -138,10 +138,7 @@ def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set,
     answer could unmake or repeat its match, one whose overrider fired on a
     subject never about that subject.
     """
-    overriders: dict[str, list] = {}
-    for p in knowledge.productions:
-        for q in p.overrides:
-            overriders.setdefault(q, []).append(p.id)
+    overriders = knowledge.overridden_by
     derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
     by_t = _by_template(facts)
     out: dict[tuple, list] = {}
@@ -177,10 +174,7 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     waiting on a subject it already fired on, or on which an overrider fired.
     """
     waiting: dict[tuple, list] = {}
-    overriders: dict[str, list] = {}
-    for p in knowledge.productions:
-        for q in p.overrides:
-            overriders.setdefault(q, []).append(p.id)
+    overriders = knowledge.overridden_by
     for prod in knowledge.productions:
         skip = {subj for pid, subj in fired if pid == prod.id or pid in overriders.get(prod.id, ())}
         for unknown in why_not(knowledge, prod, facts, frozenset(skip)):

@@ -38,133 +38,11 @@ from ..model import Knowledge
 from ..explain.ruling import Ruling
 from ..values import BOOL_LABELS
 from ..words import LANGS, both, same, word
+from . import keys
+from .keys import Exists, SlotKey, fact_id, split_fact
+from .question import UNKNOWN, AnswerError, Choice, Question  # noqa: F401  (the interview's API)
 
-
-class _Unknown:
-    """The director's "not known": the slot stays unknown and is not asked again."""
-
-    def __repr__(self) -> str:
-        return "UNKNOWN"
-
-
-UNKNOWN = _Unknown()
-
-INCIDENT_KEY = "incident"
-
-
-class AnswerError(ValueError):
-    """An answer the question does not allow; the message says what it allows."""
-
-
-@dataclass(frozen=True)
-class Choice:
-    """One allowed answer: the canonical value and how it reads for a director."""
-
-    value: Any
-    label: dict  # {ru, en}
-    help: dict | None = None
-
-
-@dataclass(frozen=True)
-class Question:
-    """One question to the director.
-
-    ``kind`` is ``incident`` (name the incident), ``slot`` (a slot of a fact)
-    or ``exists`` (is there a fact of ``template``, or another one).  ``key``
-    names the question stably (``incident``, ``revoke-1.trick``,
-    ``exists:revoke``); ``choices`` is empty for free answers (cards,
-    contracts); ``why`` lists the productions waiting on the answer.
-    """
-
-    key: str
-    kind: str
-    text: dict
-    template: str | None = None
-    slot: str | None = None
-    fact: str | None = None
-    subject: dict | None = None  # {ru, en}: which fact, when there are several of its template
-    choices: tuple = ()
-    multiple: bool = False
-    allow_unknown: bool = False
-    judgment: bool = False
-    type: str = "enum"
-    help: dict | None = None
-    law: str | None = None
-    why: tuple = ()  # ({production, cite, summary}, ...)
-    coerce: Any = field(default=None, repr=False, compare=False)
-
-    def to_dict(self) -> dict:
-        """The question as plain data (JSON) for other clients, e.g. a web page."""
-        return {"key": self.key, "kind": self.kind, "text": self.text, "template": self.template, "slot": self.slot,
-                "fact": self.fact, "subject": self.subject, "type": self.type, "multiple": self.multiple,
-                "allow_unknown": self.allow_unknown, "judgment": self.judgment, "law": self.law, "help": self.help,
-                "choices": [{"value": c.value, "label": c.label, "help": c.help} for c in self.choices],
-                "why": list(self.why)}
-
-    def cites(self) -> list[str]:
-        """The law subsections waiting on this answer, in canonical order, once each."""
-        out = []
-        for w in self.why:
-            if w["cite"] not in out:
-                out.append(w["cite"])
-        return out
-
-    def parse(self, raw: Any) -> Any:
-        """The canonical answer for ``raw``: a value, its name, a label, a 1-based number, or "not known".
-
-        Raises AnswerError listing what is allowed.
-        """
-        if raw is UNKNOWN or (isinstance(raw, str) and raw.strip().lower() in _UNKNOWN_WORDS):
-            if self.allow_unknown:
-                return UNKNOWN
-            raise AnswerError("this answer is needed; 'not known' is not allowed here")
-        if self.multiple:
-            items = raw if isinstance(raw, (list, tuple)) else _items(str(raw))
-            out = []
-            for item in items:
-                v = self._one(item)
-                if v not in out:
-                    out.append(v)
-            return tuple(out)
-        return self._one(raw)
-
-    def _one(self, raw: Any) -> Any:
-        if self.choices:
-            for c in self.choices:
-                if raw == c.value and type(raw) is type(c.value):
-                    return c.value
-            text = str(raw).strip().lower() if not isinstance(raw, bool) else ("true" if raw else "false")
-            if self.type != "int" and text.isdigit() and 1 <= int(text) <= len(self.choices):
-                return self.choices[int(text) - 1].value
-            for c in self.choices:
-                names = {_text(c.value)} | {c.label[lang].lower() for lang in ("ru", "en")}
-                if text in names:
-                    return c.value
-            raise AnswerError(f"'{raw}' is not one of: {self._allowed()}")
-        try:
-            return self.coerce(raw) if self.coerce else raw
-        except ValueError as e:
-            raise AnswerError(str(e)) from None
-
-    def _allowed(self) -> str:
-        return ", ".join(f"{i}={_text(c.value)}" for i, c in enumerate(self.choices, 1))
-
-
-def _items(text: str) -> list[str]:
-    """Several answers typed on one line: separated by commas, or numbers separated by spaces."""
-    out = []
-    for part in (x.strip() for x in text.replace(";", ",").split(",")):
-        out += part.split() if part and all(w.isdigit() for w in part.split()) else ([part] if part else [])
-    return out
-
-
-_UNKNOWN_WORDS = {"?", "-", "unknown", "not known", "don't know", "dont know", "не знаю", "неизвестно"}
-
-
-def _text(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value).lower()
+INCIDENT_KEY = keys.INCIDENT
 
 
 @dataclass
@@ -191,11 +69,7 @@ class Interview:
         subjects = {p.subject.template for p in knowledge.productions}
         self.kinds = [n for n, t in templates.items() if n in subjects and not t.derived and not t.context]
         self.context = [n for n, t in templates.items() if t.context]
-        self._producers: dict[str, list] = {}
-        for p in knowledge.productions:
-            for d in p.derive:
-                if templates[d.template].derived:
-                    self._producers.setdefault(d.template, []).append(p)
+        self._producers = {t: ps for t, ps in knowledge.derivers.items() if templates[t].derived}
         self._producer_list = [p for p in knowledge.productions
                                if any(p in ps for ps in self._producers.values())]
         self._cache: tuple | None = None
@@ -215,7 +89,8 @@ class Interview:
 
     def _apply(self, st: _State, key: str, value: Any) -> None:
         templates = self.vocab.templates
-        if key == INCIDENT_KEY:
+        k = keys.parse(key)
+        if isinstance(k, keys.Incident):
             st.kinds = tuple(value)
             for k in self.kinds:
                 if k in st.kinds:
@@ -224,26 +99,24 @@ class Interview:
                         st.closed.add(k)
                 else:
                     st.closed.add(k)
-        elif key.startswith("exists:"):
-            t = key[len("exists:"):]
+        elif isinstance(k, Exists):
+            t = k.template
             if value:
                 self._new_fact(st, t)
                 if not templates[t].many:
                     st.closed.add(t)
             else:
                 st.closed.add(t)
+        elif value is UNKNOWN:
+            st.settled.add((k.fact, k.slot))
         else:
-            fid, slot = key.rsplit(".", 1)
-            if value is UNKNOWN:
-                st.settled.add((fid, slot))
-            else:
-                st.facts[fid][1][slot] = value
+            st.facts[k.fact][1][k.slot] = value
 
     def _new_fact(self, st: _State, template: str) -> str:
         if not self.vocab.templates[template].many:
-            fid = template
+            fid = fact_id(template)
         else:
-            fid = f"{template}-{1 + sum(1 for t, _ in st.facts.values() if t == template)}"
+            fid = fact_id(template, 1 + sum(1 for t, _ in st.facts.values() if t == template))
         st.facts[fid] = (template, {})
         return fid
 
@@ -408,7 +281,7 @@ class Interview:
         has = any(tt == template for tt, _ in st.facts.values())
         key = "question.another" if has else "question.exists"
         text = {lang: word(key, lang, label=t.label[lang]) for lang in LANGS}
-        return Question(key=f"exists:{template}", kind="exists", text=text, template=template,
+        return Question(key=str(Exists(template)), kind="exists", text=text, template=template,
                         choices=_yes_no(), type="bool", help=t.description, why=why)
 
     def _slot_question(self, st: _State, fid: str, template: str, slot: str, why: tuple) -> Question:
@@ -422,8 +295,8 @@ class Interview:
             choices = tuple(Choice(v, {lang: s.label_of(v, lang) for lang in ("ru", "en")}) for v in s.choices())
         subject = None
         if t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
-            subject = {lang: f"{t.label[lang]} {fid.rsplit('-', 1)[-1]}" for lang in ("ru", "en")}
-        return Question(key=f"{fid}.{slot}", kind="slot", text=s.question, template=template, slot=slot, fact=fid,
+            subject = {lang: f"{t.label[lang]} {split_fact(fid)[1]}" for lang in ("ru", "en")}
+        return Question(key=str(SlotKey(fid, slot)), kind="slot", text=s.question, template=template, slot=slot, fact=fid,
                         subject=subject, choices=choices, allow_unknown=not s.required, judgment=s.judgment, type=s.type, help=s.help, law=s.law, why=why,
                         coerce=s.coerce)
 
@@ -437,8 +310,7 @@ def _slot_index(template, slot: str | None) -> int:
 
 
 def _fact_index(fid: str) -> int:
-    tail = fid.rsplit("-", 1)[-1]
-    return int(tail) if tail.isdigit() else 0
+    return split_fact(fid)[1]
 
 
 def _why(knowledge: Knowledge, prods: list) -> tuple:
@@ -454,10 +326,12 @@ def question_named(key: str, q: Question) -> bool:
     """``key`` names ``q``: its exact key, or ``template.slot`` for the first fact of a template."""
     if key == q.key:
         return True
-    if q.kind == "slot" and "." in key:
-        fact, slot = key.rsplit(".", 1)
-        return slot == q.slot and fact == q.template and _fact_index(q.fact) in (0, 1)
-    return False
+    try:
+        k = keys.parse(key)
+    except ValueError:
+        return False
+    return (q.kind == "slot" and isinstance(k, SlotKey) and k.slot == q.slot and k.fact == q.template
+            and _fact_index(q.fact) in (0, 1))
 
 
 # -- a director who answers from known facts (tests, measurements) -------------------------------

@@ -30,13 +30,13 @@ from .. import values as V
 from ..errors import BridgelawError
 from ..explain.assemble import complete, settle
 from .record import Recorder
-from .compiler import FiredMarker, has_var
+from .compiler import FiredMarker
 from ..read.incident import Incident
 from ..model import Expr, Knowledge, Pattern, Production, Var
+from ..ops import ARITHMETIC, OPS, has_var
 from ..explain.ruling import Ruling
 
 MAX_SALIENCE = 10000  # CLIPS salience runs from -10000 to 10000
-_COMPARE = {"lt": "<", "le": "<=", "gt": ">", "ge": ">="}
 _DOMAINS = {"seat": V.SEATS, "side": V.SIDES}
 
 
@@ -80,41 +80,32 @@ def _expr(value) -> str:
     if isinstance(value, tuple):
         return "(create$ " + " ".join(_expr(v) for v in value) + ")"
     if isinstance(value, Expr):
-        return f"({'+' if value.op == 'plus' else '-'} " + " ".join(_expr(v) for v in value.operands) + ")"
+        return f"({ARITHMETIC[value.op].clips} " + " ".join(_expr(v) for v in value.operands) + ")"
     if isinstance(value, Var):
         return f"(bl-{value.accessor} ?v_{value.name})" if value.accessor else f"?v_{value.name}"
     return lit(value)
 
 
 def _predicate(op: str, x: str, value) -> str:
-    """A CLIPS predicate: slot variable ``x`` passes test ``op value``; unknown never passes."""
-    if op == "known":
-        return f"({'neq' if value else 'eq'} {x} nil)"
+    """A CLIPS predicate: slot variable ``x`` passes test ``op value`` (ops.OPS); unknown never passes
+    but ``known``."""
+    o = OPS[op]
     y = _expr(value)
+    body = o.clips.format(x=x, y=y)
+    if o.sees_unknown:
+        return body
+    if o.numeric:
+        return f"(and (integerp {x}) (integerp {y}) {body})"
     guard = f"(neq {x} nil)" if not isinstance(value, Var) else f"(neq {x} nil) (neq {y} nil)"
-    if op in _COMPARE:
-        return f"(and (integerp {x}) (integerp {y}) ({_COMPARE[op]} {x} {y}))"
-    body = {"eq": f"(eq {x} {y})", "ne": f"(neq {x} {y})", "in": f"(member$ {x} {y})",
-            "not_in": f"(not (member$ {x} {y}))"}[op]
     return f"(and {guard} {body})"
 
 
 def _simple(test) -> str | None:
-    """The idiomatic CLIPS constraint for one literal test, or None if it needs a predicate."""
-    op, v = test.op, test.value
-    if has_var(v):
+    """The idiomatic CLIPS constraint for one literal test (ops.OPS), or None if it needs a predicate."""
+    constraint = OPS[test.op].constraint
+    if has_var(test.value) or constraint is None:
         return None
-    if op == "eq":
-        return lit(v)
-    if op == "ne":
-        return f"~nil&~{lit(v)}"
-    if op == "in" and v:
-        return "|".join(lit(x) for x in v)
-    if op == "not_in":
-        return "&".join(["~nil"] + [f"~{lit(x)}" for x in v])
-    if op == "known":
-        return "~nil" if v else "nil"
-    return None
+    return constraint(test.value, lit)
 
 
 class _RuleText:
@@ -155,10 +146,10 @@ class _RuleText:
         rest = list(tests)
         var, head = None, None
         for t in tests:  # a plain $name names the slot's value
-            if t.op == "eq" and isinstance(t.value, Var) and t.value.accessor is None:
-                var = f"?v_{t.value.name}"
-                if t.value.name not in self.bound and not negated:
-                    self.bound.append(t.value.name)
+            if t.names:
+                var = f"?v_{t.names}"
+                if t.names not in self.bound and not negated:
+                    self.bound.append(t.names)
                     head = f"{var}&~nil"
                 else:
                     head = var
@@ -177,24 +168,22 @@ class _RuleText:
 
 def constructs(knowledge: Knowledge, productions=None) -> list[str]:
     """Every CLIPS construct for ``productions`` (default: all) of ``knowledge``, in build order."""
-    prods = list(knowledge.productions if productions is None else productions)
+    part = knowledge if productions is None else knowledge.only(productions)
     out = [f"(deftemplate {tname(n)} (slot id) " + " ".join(f"(slot {s})" for s in t.slots) + ")"
            for n, t in knowledge.vocabulary.templates.items()]
     out.append("(deftemplate bl-fired (slot production) (slot subject))")
     out += accessor_functions()
-    return out + [r.text for r in rules(prods)]
+    return out + [r.text for r in rules(part)]
 
 
-def rules(prods: list[Production]) -> list[_RuleText]:
-    """One defrule per production, ranked by (salience, canonical order)."""
+def rules(knowledge: Knowledge) -> list[_RuleText]:
+    """One defrule per production of ``knowledge``, ranked by (salience, canonical order)."""
+    prods = knowledge.productions
     if len(prods) > 2 * MAX_SALIENCE:
         raise ValueError(f"CLIPS can rank at most {2 * MAX_SALIENCE} productions")
-    overriders: dict = {}
-    for p in prods:
-        for q in p.overrides:
-            overriders.setdefault(q, []).append(p.id)
+    overridden_by = knowledge.overridden_by
     ranked = sorted(prods, key=lambda p: (-p.salience, p.order))
-    return [_RuleText(p, rank, sorted(overriders.get(p.id, ()))) for rank, p in enumerate(ranked)]
+    return [_RuleText(p, rank, sorted(overridden_by.get(p.id, ()))) for rank, p in enumerate(ranked)]
 
 
 class _Pending(dict):
@@ -259,7 +248,7 @@ class ClipsEngine:
         """``explain_in(templates of the working facts) -> Knowledge``: where to seek open questions
         (default: all the knowledge)."""
         self.knowledge, self.explain_in = knowledge, explain_in
-        self._prods = list(knowledge.productions if productions is None else productions)
+        self._part = knowledge if productions is None else knowledge.only(productions)
         self.refresh()
 
     def refresh(self) -> None:
@@ -269,12 +258,11 @@ class ClipsEngine:
         for text in constructs(self.knowledge, []):
             self.env.build(text)
         self._rules = {}
-        for r in rules(self._prods):
+        for r in rules(self._part):
             self.env.build(r.text)
             self._rules[r.prod.order] = (r.prod, [i for i, p in enumerate(r.prod.when) if not p.negated], r.bound)
         self.env.strategy = clips.Strategy.BREADTH
-        overriders = frozenset(p.id for p in self._prods if p.overrides)
-        self._run = _ClipsRun(self.knowledge, self.env, overriders)
+        self._run = _ClipsRun(self.knowledge, self.env, self._part.overriders)
         self.runs = 0  # incidents run in this environment
 
     def _fire(self, order, *args):

@@ -17,8 +17,8 @@ from functools import reduce
 
 from ._experta import AS, NOT, TEST, FieldConstraint, Fact, KnowledgeEngine, P, Rule, W
 
-from .. import values as V
-from ..model import Expr, Knowledge, Production, Test, Var
+from ..model import Knowledge, Production
+from ..ops import compare, has_var, predicate, resolve, variables
 from .strategy import StableStrategy
 
 
@@ -39,93 +39,9 @@ def _var(name: str) -> str:
     return f"v_{name}"
 
 
-def _pred(op: str, value):
-    """A predicate for a literal test; None (unknown) never satisfies a test except known: false."""
-    if op == "known":
-        return (lambda x: x is not None) if value else (lambda x: x is None)
-    if op == "in":
-        s = frozenset(value)
-        return lambda x: x is not None and x in s
-    if op == "not_in":
-        s = frozenset(value)
-        return lambda x: x is not None and x not in s
-    if op == "ne":
-        return lambda x: x is not None and x != value
-    if op == "lt":
-        return lambda x: x is not None and x < value
-    if op == "le":
-        return lambda x: x is not None and x <= value
-    if op == "gt":
-        return lambda x: x is not None and x > value
-    if op == "ge":
-        return lambda x: x is not None and x >= value
-    raise ValueError(op)  # pragma: no cover
-
-
-def has_var(value) -> bool:
-    return isinstance(value, (Var, Expr)) or (isinstance(value, tuple) and any(isinstance(v, Var) for v in value))
-
-
-def evaluate(op: str, values: list):
-    """``plus``/``minus`` over resolved operands; None (unknown) if any operand is unknown."""
-    if any(v is None for v in values):
-        return None
-    if op == "plus":
-        return sum(values)
-    return values[0] - sum(values[1:])
-
-
-def resolve(value, bindings: dict):
-    """The value of a literal, a Var (with its accessor), an Expr or a tuple of them under ``bindings``."""
-    if isinstance(value, tuple):
-        return tuple(resolve(v, bindings) for v in value)
-    if isinstance(value, Expr):
-        return evaluate(value.op, [resolve(v, bindings) for v in value.operands])
-    if isinstance(value, Var):
-        v = bindings.get(value.name)
-        if v is None or value.accessor is None:
-            return v
-        return V.ACCESSORS[value.accessor][2](v)
-    return value
-
-
-def compare(op: str, x, y) -> bool:
-    """Compare slot value ``x`` with operand ``y`` (both resolved); unknown never matches."""
-    if op == "known":
-        return (x is not None) == y
-    if x is None or y is None:
-        return False
-    if op == "eq":
-        return x == y
-    if op == "ne":
-        return x != y
-    if op == "in":
-        return x in y
-    if op == "not_in":
-        return x not in y
-    if op == "lt":
-        return x < y
-    if op == "le":
-        return x <= y
-    if op == "gt":
-        return x > y
-    return x >= y
-
-
-def _vars(value) -> list:
-    """The Vars in a value: a Var, a tuple of values, or an Expr (searched through)."""
-    if isinstance(value, Var):
-        return [value]
-    if isinstance(value, Expr):
-        return [v for x in value.operands for v in _vars(x)]
-    if isinstance(value, tuple):
-        return [v for x in value for v in _vars(x)]
-    return []
-
-
 def _where(hidden: str, op: str, value):
     """A TEST element comparing hidden slot variable ``hidden`` with ``value`` (a Var or a tuple with Vars)."""
-    names = [hidden] + sorted({_var(v.name) for v in _vars(value)})
+    names = [hidden] + sorted({_var(v.name) for v in variables(value)})
 
     def test(**kw):
         bindings = {n[2:]: kw[n] for n in names[1:]}
@@ -139,10 +55,10 @@ def _pattern(cls, tests, index: int, bound: set, wheres: list, negated: bool, su
     per_slot: dict = {}
     for k, t in enumerate(tests):
         if has_var(t.value):
-            if t.op == "eq" and isinstance(t.value, Var) and t.value.accessor is None:
+            if t.names:
                 # naming a value requires a known one: unknown never satisfies a test
-                c = W(_var(t.value.name)) & P(_known)
-                bound.add(t.value.name)
+                c = W(_var(t.names)) & P(_known)
+                bound.add(t.names)
             else:  # compare through a TEST on a hidden variable
                 hidden = f"h{index}_{k}"
                 c = W(hidden)
@@ -150,7 +66,7 @@ def _pattern(cls, tests, index: int, bound: set, wheres: list, negated: bool, su
         elif t.op == "eq":
             c = t.value
         else:
-            c = P(_pred(t.op, t.value))
+            c = P(predicate(t.op, t.value))
         per_slot.setdefault(t.slot, []).append(c)
     if subject_var:
         per_slot.setdefault("id", []).append(W(subject_var))
@@ -196,14 +112,9 @@ def compile_engine(knowledge: Knowledge, productions=None, base=KnowledgeEngine,
     given, so that several engines share them) and uses StableStrategy.  Build
     it once and reuse its instances with ``reset()``.
     """
-    prods = knowledge.productions if productions is None else productions
+    part = knowledge if productions is None else knowledge.only(productions)
     classes = classes if classes is not None else fact_classes(knowledge.vocabulary)
-    overridden_by: dict = {}
-    for p in prods:
-        for q in p.overrides:
-            overridden_by.setdefault(q, []).append(p.id)
-    attrs = {"__strategy__": StableStrategy, "__classes__": classes,
-             "__overriders__": frozenset(x for qs in overridden_by.values() for x in qs)}
-    for p in prods:
-        attrs[f"r{p.order}"] = compile_rule(p, classes, overridden_by)
+    attrs = {"__strategy__": StableStrategy, "__classes__": classes, "__overriders__": part.overriders}
+    for p in part.productions:
+        attrs[f"r{p.order}"] = compile_rule(p, classes, part.overridden_by)
     return type("BridgelawEngine", (base,), attrs)

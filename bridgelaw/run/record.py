@@ -22,7 +22,8 @@ import string
 from ..errors import BridgelawError, Problem
 from ..model import Knowledge, Production
 from ..explain.ruling import FactUse, Firing, RulingElement
-from .compiler import FiredMarker, resolve
+from ..ops import resolve
+from .compiler import FiredMarker
 
 FIRING_LIMIT = 10_000  # firings per incident; the largest shipped case needs 18 (knowledge/README.md)
 

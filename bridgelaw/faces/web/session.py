@@ -32,7 +32,8 @@ from typing import Any
 from ...engine import Engine
 from ...errors import suggest
 from ...read.incident import incident_text
-from ..interview import INCIDENT_KEY, UNKNOWN, AnswerError, Interview, Question
+from ..interview import UNKNOWN, AnswerError, Interview, Question
+from .. import keys
 from ...model import Knowledge
 from ...explain.ruling import Ruling
 
@@ -209,26 +210,19 @@ class Service:
     def check_names(self, i: int, key: str) -> None:
         """StateError (invalid) when ``key`` names a template or slot the vocabulary does not know."""
         templates = self.vocab.templates
-        if key == INCIDENT_KEY:
+        try:
+            k = keys.parse(key)
+        except ValueError as e:
+            raise StateError("invalid", str(e), i) from None
+        if isinstance(k, keys.Incident):
             return
-        if key.startswith("exists:"):
-            name = key[len("exists:"):]
-            if name not in templates:
-                raise StateError("invalid", f"unknown template '{name}'; "
-                                 + suggest(name, templates, "the vocabulary").replace("\n", "; "), i, key)
-            return
-        if "." not in key:
-            raise StateError("invalid", f"'{key}' is not a question key "
-                             "(incident, exists:TEMPLATE or FACT.SLOT)", i)
-        fact, slot = key.rsplit(".", 1)
-        head, _, tail = fact.rpartition("-")
-        name = head if tail.isdigit() and head else fact
+        name = k.template
         if name not in templates:
             raise StateError("invalid", f"unknown template '{name}'; "
                              + suggest(name, templates, "the vocabulary").replace("\n", "; "), i, key)
-        if slot not in templates[name].slots:
-            raise StateError("invalid", f"unknown slot '{slot}' in {name}; "
-                             + suggest(slot, templates[name].slots, name).replace("\n", "; "), i, key)
+        if isinstance(k, keys.SlotKey) and k.slot not in templates[name].slots:
+            raise StateError("invalid", f"unknown slot '{k.slot}' in {name}; "
+                             + suggest(k.slot, templates[name].slots, name).replace("\n", "; "), i, key)
 
 
 def _frozen(answers: list) -> tuple:

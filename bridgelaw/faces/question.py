@@ -1,0 +1,137 @@
+"""A question to the director and the answers it accepts: the plain data every face shows.
+
+Shape: ``Question`` (key, kind, text, choices, ...; ``to_dict()`` for JSON,
+``parse(raw)`` -> the canonical answer or AnswerError saying what is allowed),
+``Choice`` (a value and its labels) and ``UNKNOWN`` (the director's "not
+known").  The interview (interview.py) makes the questions; the terminal
+prompt and the web page show them and hand the answers back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class _Unknown:
+    """The director's "not known": the slot stays unknown and is not asked again."""
+
+    def __repr__(self) -> str:
+        return "UNKNOWN"
+
+
+UNKNOWN = _Unknown()
+
+
+class AnswerError(ValueError):
+    """An answer the question does not allow; the message says what it allows."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One allowed answer: the canonical value and how it reads for a director."""
+
+    value: Any
+    label: dict  # {ru, en}
+    help: dict | None = None
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question to the director.
+
+    ``kind`` is ``incident`` (name the incident), ``slot`` (a slot of a fact)
+    or ``exists`` (is there a fact of ``template``, or another one).  ``key``
+    names the question stably (``incident``, ``revoke-1.trick``,
+    ``exists:revoke``: the text of a keys.Key); ``choices`` is empty for free answers (cards,
+    contracts); ``why`` lists the productions waiting on the answer.
+    """
+
+    key: str
+    kind: str
+    text: dict
+    template: str | None = None
+    slot: str | None = None
+    fact: str | None = None
+    subject: dict | None = None  # {ru, en}: which fact, when there are several of its template
+    choices: tuple = ()
+    multiple: bool = False
+    allow_unknown: bool = False
+    judgment: bool = False
+    type: str = "enum"
+    help: dict | None = None
+    law: str | None = None
+    why: tuple = ()  # ({production, cite, summary}, ...)
+    coerce: Any = field(default=None, repr=False, compare=False)
+
+    def to_dict(self) -> dict:
+        """The question as plain data (JSON) for other clients, e.g. a web page."""
+        return {"key": self.key, "kind": self.kind, "text": self.text, "template": self.template, "slot": self.slot,
+                "fact": self.fact, "subject": self.subject, "type": self.type, "multiple": self.multiple,
+                "allow_unknown": self.allow_unknown, "judgment": self.judgment, "law": self.law, "help": self.help,
+                "choices": [{"value": c.value, "label": c.label, "help": c.help} for c in self.choices],
+                "why": list(self.why)}
+
+    def cites(self) -> list[str]:
+        """The law subsections waiting on this answer, in canonical order, once each."""
+        out = []
+        for w in self.why:
+            if w["cite"] not in out:
+                out.append(w["cite"])
+        return out
+
+    def parse(self, raw: Any) -> Any:
+        """The canonical answer for ``raw``: a value, its name, a label, a 1-based number, or "not known".
+
+        Raises AnswerError listing what is allowed.
+        """
+        if raw is UNKNOWN or (isinstance(raw, str) and raw.strip().lower() in _UNKNOWN_WORDS):
+            if self.allow_unknown:
+                return UNKNOWN
+            raise AnswerError("this answer is needed; 'not known' is not allowed here")
+        if self.multiple:
+            items = raw if isinstance(raw, (list, tuple)) else _items(str(raw))
+            out = []
+            for item in items:
+                v = self._one(item)
+                if v not in out:
+                    out.append(v)
+            return tuple(out)
+        return self._one(raw)
+
+    def _one(self, raw: Any) -> Any:
+        if self.choices:
+            for c in self.choices:
+                if raw == c.value and type(raw) is type(c.value):
+                    return c.value
+            text = str(raw).strip().lower() if not isinstance(raw, bool) else ("true" if raw else "false")
+            if self.type != "int" and text.isdigit() and 1 <= int(text) <= len(self.choices):
+                return self.choices[int(text) - 1].value
+            for c in self.choices:
+                names = {_text(c.value)} | {c.label[lang].lower() for lang in ("ru", "en")}
+                if text in names:
+                    return c.value
+            raise AnswerError(f"'{raw}' is not one of: {self._allowed()}")
+        try:
+            return self.coerce(raw) if self.coerce else raw
+        except ValueError as e:
+            raise AnswerError(str(e)) from None
+
+    def _allowed(self) -> str:
+        return ", ".join(f"{i}={_text(c.value)}" for i, c in enumerate(self.choices, 1))
+
+
+def _items(text: str) -> list[str]:
+    """Several answers typed on one line: separated by commas, or numbers separated by spaces."""
+    out = []
+    for part in (x.strip() for x in text.replace(";", ",").split(",")):
+        out += part.split() if part and all(w.isdigit() for w in part.split()) else ([part] if part else [])
+    return out
+
+
+_UNKNOWN_WORDS = {"?", "-", "unknown", "not known", "don't know", "dont know", "не знаю", "неизвестно"}
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value).lower()
