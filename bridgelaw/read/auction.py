@@ -76,7 +76,7 @@ def check_events(events: list, n_calls: int | None, c: Collector) -> None:
     """Stated events must agree with their order: no two at one place, none before what precedes it."""
     seen: dict = {}
     latest = None  # (anchor, fact, words) of the latest-anchored event so far, in seq order
-    for f in sorted(events, key=lambda f: f.get("seq")):
+    for f in sorted((f for f in events if f.get("seq") is not None), key=lambda f: f.get("seq")):
         seq = f.get("seq")
         if seq in seen:
             c.add(f.loc, f"events {seen[seq].id} and {f.id} both have seq {seq}", "facts",
@@ -107,6 +107,8 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
         calls = read_calls(auction.get("dealer"), auction.get("calls"))
         out += [_fact(vocab, "call", f"call-{k['position']}", auction.loc, **k) for k in calls]
     for r in (f for f in facts if f.template == "replacement"):
+        if r.get("call") is None:
+            continue
         of = r.get("of") or max((k["position"] for k in calls if k["insufficient"]), default=None)
         target = calls[of - 1] if of and of <= len(calls) else None
         if target is None or not target["insufficient"]:
