@@ -56,7 +56,7 @@ def test_out_of_rotation_after_final_pass_and_above_seven():
     calls = read_calls("N", "1S P E:2C P")
     assert calls[2]["out_of_rotation"] and calls[2]["turn"] == "S" and calls[2]["seat"] == "E"
     # the auction goes on from the call as made (29A: as if it had been in rotation)
-    assert (calls[3]["seat"], calls[3]["turn"], calls[3]["out_of_rotation"]) == ("W", "W", False)
+    assert (calls[3]["seat"], calls[3]["turn"], calls[3]["out_of_rotation"]) == ("S", "S", False)
     assert read_calls("N", "1S P P P 1H")[-1]["after_final_pass"]
     assert read_calls("N", "P P P P 1C")[-1]["after_final_pass"]
     assert not read_calls("N", "P P P 1C")[-1]["after_final_pass"]
