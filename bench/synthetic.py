@@ -76,6 +76,10 @@ def _literal(slot, rng: random.Random):
         return rng.choice(["1NT", "3NT", "4H", "4S", "5D", "6C"])
     if slot.type == "text":
         return rng.choice(["pass", "4S", "HQ"])
+    if slot.type == "call":
+        return rng.choice(["P", "X", "1H", "2C", "3NT", "4S"])
+    if slot.type == "calls":
+        return rng.choice(["1S P 2H", "1C 1H 1D", "P P P P", "2NT 3H 2S X"])
     return None  # a ref names another fact: left unknown
 
 

@@ -32,9 +32,7 @@ def _project_incidents() -> list:
     return out
 
 
-# The interview cannot ask for the auction yet (the calls, then what was replaced): an incident that
-# states one is ruled by `bridgelaw rule` only, and is left out here until the interview learns it.
-INCIDENTS = [(n, i) for n, i in _project_incidents() if "auction" not in i.templates()]
+INCIDENTS = _project_incidents()
 
 
 def relevant(knowledge, engine: Engine, incident) -> tuple[set, set]:

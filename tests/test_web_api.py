@@ -19,9 +19,7 @@ from bridgelaw.faces.web.session import MAX_ANSWERS, StateError, encode
 from web_director import as_json, script
 
 ROOT = Path(__file__).resolve().parent.parent
-# incidents stating an auction: the interview does not ask for one yet (tests/test_interview.py)
-INCIDENTS = [p for p in sorted((ROOT / "facts" / "incidents").glob("*.yaml")) if "\nauction:" not in
-             p.read_text(encoding="utf-8").replace("  auction:", "\nauction:")]
+INCIDENTS = sorted((ROOT / "facts" / "incidents").glob("*.yaml"))
 
 
 @pytest.fixture(scope="module")
