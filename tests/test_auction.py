@@ -83,6 +83,7 @@ def test_what_replaced_the_insufficient_bid(engine, call, kind):
 
 
 def test_a_replacement_of_no_insufficient_bid_is_refused(engine):
+    assert not engine.incident("t", {"replacement": {"call": "3H"}}).find("substitution")  # no auction yet
     with pytest.raises(BridgelawError, match="not an insufficient bid"):
         engine.incident("t", {"auction": {"dealer": "N", "calls": "1S 2H"}, "replacement": {"call": "3H"}})
 

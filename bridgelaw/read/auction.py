@@ -107,7 +107,7 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
         calls = read_calls(auction.get("dealer"), auction.get("calls"))
         out += [_fact(vocab, "call", f"call-{k['position']}", auction.loc, **k) for k in calls]
     for r in (f for f in facts if f.template == "replacement"):
-        if r.get("call") is None:
+        if r.get("call") is None or not calls:  # not yet stated: nothing to derive
             continue
         of = r.get("of") or max((k["position"] for k in calls if k["insufficient"]), default=None)
         target = calls[of - 1] if of and of <= len(calls) else None
