@@ -30,7 +30,7 @@ from .read.vocabulary import vocabulary_files
 from .run.compiler import compile_engine, fact_classes
 from .run.partition import Partitions
 from .run.record import Recorder
-from .run.rete import FastEngine
+from .run.rete import FastEngine, FastFact
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -56,7 +56,7 @@ class Engine:
     def __init__(self, knowledge: Knowledge):
         self.knowledge = knowledge
         self._partitions = Partitions(knowledge, self._compile)
-        self._classes = fact_classes(knowledge.vocabulary)  # one Fact class per template, shared by the parts
+        self._classes = fact_classes(knowledge.vocabulary, FastFact)  # one Fact class per template, shared by the parts
 
     def _compile(self, productions) -> _Run:
         e = compile_engine(self.knowledge, productions, base=_Run, classes=self._classes)()

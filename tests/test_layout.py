@@ -49,3 +49,30 @@ def test_only_run_imports_experta():
 def test_boundaries_are_folders():
     assert {p.name for p in PKG.iterdir() if p.is_dir() and p.name != "__pycache__"} == {
         "read", "run", "explain", "committee", "faces"}
+
+
+STARTUP = """
+import runpy, sys
+sys.argv = ["bridgelaw", "rule", "facts/incidents/revoke-trick-not-won-by-offender.yaml"]
+import bridgelaw.engine, bridgelaw.faces.cli
+before = set(sys.modules)
+try:
+    runpy.run_module("bridgelaw.faces.cli", run_name="__main__")
+except SystemExit:
+    pass
+print("ENGINE", *sorted({m.split(".")[0] for m in before}))
+print("RULE", *sorted({m.split(".")[0] for m in sys.modules}))
+"""
+
+
+def test_a_cold_rule_imports_only_what_it_uses():
+    """``bridgelaw rule`` loads no web or prompt library, and jsonschema only to validate the incident's YAML
+    (importing the engine and the command line does not load it: the knowledge may come from the cache)."""
+    import subprocess
+    import sys
+    out = subprocess.run([sys.executable, "-c", STARTUP], capture_output=True, text=True, check=True,
+                         cwd=PKG.parent).stdout
+    lines = {line.split()[0]: set(line.split()[1:]) for line in out.splitlines() if line.split()[:1] in (["ENGINE"], ["RULE"])}
+    assert {"experta", "bridgelaw"} <= lines["RULE"], "the run did not happen"
+    assert not {"fastapi", "jinja2", "questionary", "uvicorn", "starlette"} & lines["RULE"]
+    assert "jsonschema" not in lines["ENGINE"]

@@ -35,9 +35,9 @@ def _in_reading_order(knowledge: Knowledge, elements: list[RulingElement], firin
     depth: dict[int, int] = {}
     for f in firings:  # firings only rest on earlier firings
         depth[f.n] = 1 + max((depth[k] for k in f.rests_on), default=-1)
-    order = {p.id: p.order for p in knowledge.productions}
+    by_id = knowledge.by_id
     return sorted(elements, key=lambda el: (depth.get(el.how[-1], 0) if el.how else 0,
-                                            order[el.production], el.how[-1] if el.how else 0))
+                                            by_id[el.production].order, el.how[-1] if el.how else 0))
 
 
 def _name_facts(elements: list[RulingElement], firings: list, working: list[InFact]) -> None:

@@ -4,6 +4,9 @@
 on it), ``why_not`` (the ways a production could still match) and ``waiting``
 (what the interview may still ask) test facts against patterns with the same
 meaning of a test as the compilers (ops.py: ``compare``, ``resolve``).
+Each looks only at the productions that test a template of the facts at hand
+(``candidates``, from ``Knowledge.testers``), so its time follows the facts,
+not the size of the knowledge.
 """
 from __future__ import annotations
 
@@ -68,8 +71,27 @@ def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_su
     fact in ``blanks`` (ids of facts that may yet be stated) lists
     (blank id, template, None) instead of the blank's slots.
     """
-    derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
-    return _ways(prod, _by_template(facts), derived, skip_subjects, settled, blanks)
+    return _ways(prod, _by_template(facts), _derived(knowledge), skip_subjects, settled, blanks)
+
+
+def candidates(knowledge: Knowledge, templates) -> list[Production]:
+    """The productions every positive pattern of which tests one of ``templates`` (the only ones
+    that can match facts of those templates), in canonical order: looked up by template, not scanned."""
+    found: dict[str, Production] = {}
+    for t in templates:
+        for p in knowledge.testers.get(t, ()):
+            found[p.id] = p
+    return sorted((p for p in found.values() if all(c.template in templates for c in p.when if not c.negated)),
+                  key=lambda p: p.order)
+
+
+def _derived(knowledge: Knowledge) -> frozenset:
+    """The derived templates, worked out once per vocabulary (shared by a Knowledge and its parts)."""
+    vocab = knowledge.vocabulary
+    derived = vocab.__dict__.get("_derived")
+    if derived is None:
+        derived = vocab.__dict__["_derived"] = frozenset(n for n, t in vocab.templates.items() if t.derived)
+    return derived
 
 
 def _by_template(facts: list[InFact]) -> dict[str, list[InFact]]:
@@ -138,14 +160,16 @@ def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set,
     answer could unmake or repeat its match, one whose overrider fired on a
     subject never about that subject.
     """
-    overriders = knowledge.overridden_by
-    derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
     by_t = _by_template(facts)
+    prods = candidates(knowledge, by_t)
+    if productions is not None:
+        only = {p.id for p in productions}
+        prods = [p for p in prods if p.id in only]
+    derived = _derived(knowledge)
     out: dict[tuple, list] = {}
-    for prod in knowledge.productions if productions is None else productions:
-        if any(c.template not in by_t for c in prod.when if not c.negated):
-            continue
-        skip = {subj for pid, subj in fired if pid in overriders.get(prod.id, ())}
+    for prod in prods:
+        overriders = knowledge.overridden_by.get(prod.id, ())
+        skip = {subj for pid, subj in fired if pid in overriders}
         for unknown in _ways(prod, by_t, derived, frozenset(skip), settled, blanks):
             if not unknown:
                 continue
@@ -174,10 +198,12 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     waiting on a subject it already fired on, or on which an overrider fired.
     """
     waiting: dict[tuple, list] = {}
-    overriders = knowledge.overridden_by
-    for prod in knowledge.productions:
-        skip = {subj for pid, subj in fired if pid == prod.id or pid in overriders.get(prod.id, ())}
-        for unknown in why_not(knowledge, prod, facts, frozenset(skip)):
+    by_t = _by_template(facts)
+    derived = _derived(knowledge)
+    for prod in candidates(knowledge, by_t):
+        overriders = knowledge.overridden_by.get(prod.id, ())
+        skip = {subj for pid, subj in fired if pid == prod.id or pid in overriders}
+        for unknown in _ways(prod, by_t, derived, frozenset(skip), None, frozenset()):
             for key in _first_asked(prod, unknown):
                 entry = {"production": prod.id, "cite": prod.cite, "summary": prod.summary}
                 if entry not in waiting.setdefault(key, []):

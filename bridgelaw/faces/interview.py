@@ -73,8 +73,8 @@ class Interview:
         self.kinds = [n for n, t in templates.items() if n in subjects and not t.derived and not t.context]
         self.context = [n for n, t in templates.items() if t.context]
         self._producers = {t: ps for t, ps in knowledge.derivers.items() if templates[t].derived}
-        self._producer_list = [p for p in knowledge.productions
-                               if any(p in ps for ps in self._producers.values())]
+        producing = {p.id for ps in self._producers.values() for p in ps}
+        self._producer_list = [p for p in knowledge.productions if p.id in producing]
         self._cache: tuple | None = None
         for key, value in answers or ():
             self.answer(value, key)
@@ -212,9 +212,8 @@ class Interview:
         while True:
             ids = frozenset(f.id for f in blanks.values())
             ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids, producers)
-            waiting_prods = {p.id for ws in ways.values() for p, _ in ws}
-            more = {d for d, ps in self._producers.items() if d not in blanks
-                    and any(p.id in waiting_prods for p in ps)}
+            more = {d.template for ws in ways.values() for p, _ in ws for d in p.derive
+                    if d.template in self._producers and d.template not in blanks}
             if not more:
                 break
             for d in sorted(more):

@@ -10,9 +10,7 @@ are checked afterwards by the loaders, which know the vocabulary.
 """
 from __future__ import annotations
 
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from ..errors import Loc, Problem, suggest
 from .citations import REASONS
@@ -250,7 +248,16 @@ IMP_SCALE = {
 
 SCHEMAS = {"vocabulary-index": VOCABULARY_INDEX, "vocabulary": VOCABULARY, "knowledge": KNOWLEDGE,
            "incident": INCIDENT, "cases": CASES, "score_table": SCORE_TABLE, "imp_scale": IMP_SCALE}
-_VALIDATORS = {k: jsonschema.Draft202012Validator(v) for k, v in SCHEMAS.items()}
+if TYPE_CHECKING:
+    import jsonschema
+_VALIDATORS: dict = {}  # kind -> its validator, made on first use: importing jsonschema is a third of a start
+
+
+def _validator(kind: str):
+    if kind not in _VALIDATORS:
+        import jsonschema
+        _VALIDATORS[kind] = jsonschema.Draft202012Validator(SCHEMAS[kind])
+    return _VALIDATORS[kind]
 
 
 def _locate(data: Any, path, file: str) -> tuple[Loc, bool]:
@@ -306,7 +313,7 @@ def _message(err: jsonschema.ValidationError, data: Any, file: str) -> Problem:
 
 def validate(kind: str, data: Any, file: str) -> list[Problem]:
     """Problems (empty when valid) for ``data`` loaded from ``file`` against schema ``kind``."""
-    errors = sorted(_VALIDATORS[kind].iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
+    errors = sorted(_validator(kind).iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
     problems, seen = [], set()
     for err in errors:
         # report the deepest error of a oneOf/anyOf at its place, once per place

@@ -23,7 +23,10 @@ try:
     from experta.matchers.rete.check import FactCapture, FeatureCheck, TypeCheck  # noqa: F401
     from experta.matchers.rete.mixins import NoMemory  # noqa: F401
     from experta.matchers.rete.mixins import ChildNode  # noqa: F401
-    from experta.matchers.rete.nodes import ConflictSetNode, FeatureTesterNode  # noqa: F401
+    from experta.matchers.rete.nodes import ConflictSetNode, FeatureTesterNode, NotNode, OrdinaryMatchNode, WhereNode  # noqa: F401
+    from experta.matchers.rete.check import SameContextCheck  # noqa: F401
+    from experta.activation import Activation  # noqa: F401
+    from experta.utils import freeze  # noqa: F401
     from experta.matchers.rete.token import Token  # noqa: F401
     from experta.fieldconstraint import FieldConstraint  # noqa: F401
 finally:

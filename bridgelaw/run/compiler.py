@@ -26,9 +26,9 @@ class FiredMarker(Fact):
     """Internal: production ``production`` fired about subject fact ``subject`` (for overrides)."""
 
 
-def fact_classes(vocabulary) -> dict:
-    """One Fact subclass per template (experta matches pattern classes exactly)."""
-    return {name: type(f"T_{name}", (Fact,), {"__template__": name}) for name in vocabulary.templates}
+def fact_classes(vocabulary, base=Fact) -> dict:
+    """One Fact subclass (of ``base``) per template (experta matches pattern classes exactly)."""
+    return {name: type(f"T_{name}", (base,), {"__template__": name}) for name in vocabulary.templates}
 
 
 def _known(x) -> bool:

@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Callable
 
 from ..model import Knowledge, Production
-from .rete import run_together
+from .rete import new_fact, run_together
 
 
 def positive_templates(prod: Production) -> set[str]:
@@ -99,7 +99,7 @@ class JointRun:
             if record is None:
                 record = {name: getattr(e, name) for name in self.names}
             e.__dict__.update(record)
-            e.reset_with([e.__classes__[f.template](id=f.id, **dict(f.values)) for f in facts if f.template in templates])
+            e.reset_with([new_fact(e.__classes__[f.template], f.id, f.values) for f in facts if f.template in templates])
         run_together([e for e, _ in self.engines])
         self.__dict__.update(record or {"firings": [], "elements": [], "derived_by": {}})
         return self

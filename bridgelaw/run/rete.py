@@ -2,22 +2,29 @@
 
 experta 1.9.4 spends most of a short run outside matching (profile in
 bench/README.md): ``reset()`` finds deffacts with ``inspect.getmembers`` and
-resets the network by walking every path through it, and after every change
+resets the network by walking every path through it, after every change
 ``changes()`` asks every rule's conflict-set node for activations, although
-only the few a fact reached have any.  ``FastEngine`` (the base of the
-engine's run class) keeps the rest of experta as it is and replaces just that:
+only the few a fact reached have any, and its nodes copy, freeze and thaw
+tokens and log every test.  ``FastEngine`` (the base of the engine's run
+class) keeps experta's network (the nodes experta builds from the rules, their
+tests, the Rete it makes) and replaces how tokens go through it:
 
-- ``FastMatcher`` lists the network's nodes once, resets each once, and has
-  each conflict-set node report itself when a token reaches it, so that
-  ``changes()`` asks only those.  It also rewires the calls between nodes:
-  a fact goes straight to the nodes under its own template's type test
-  (experta offers it to every template's), a one-fact test runs before the
-  token is copied (experta copies first, and most tests fail), and tokens are
-  copied without re-validating them, and sibling tests ``slot == value`` on
-  the same slot become one dict lookup (CLIPS hashes its alpha memories;
-  experta tries each).  The nodes, their tests and memories are experta's own;
-- ``FastEngine.reset()`` declares the InitialFact directly (the engine has no
-  other deffacts).
+- ``FastMatcher`` lists the network's nodes once and rewires the calls between
+  them (nodes.py): a fact goes straight to the nodes under its own template's
+  type test (experta offers it to every template's); a one-fact test runs
+  before the token is copied, as one call (experta copies first, and most
+  tests fail); sibling tests ``slot == value`` on the same slot become one
+  dict lookup (CLIPS hashes its alpha memories; experta tries each);
+- join, not, conflict-set and test nodes get lean activations of their own
+  (nodes.py): memories hold a token's facts and context as they came (no node
+  changes a token it is given, so none is copied), a conflict-set node
+  reports itself when a token reaches it so that ``changes()`` asks only
+  those, and a reset clears only the memories a token reached since the
+  last one;
+- ``FastEngine.declare`` declares facts without experta's logging call and
+  checks (bridgelaw's facts hold plain values under slot names), and
+  ``reset_with`` declares the InitialFact and an incident's facts together;
+  ``FastFact`` and ``new_fact`` make facts without Fact's item-by-item checks.
 
 ``run_together(engines)`` runs several engines as experta's ``run()`` runs
 one: at each step every engine takes in its changes, and the one whose agenda
@@ -26,123 +33,65 @@ share no facts they derive thus fire in the order one engine holding all
 their rules would.
 
 Activations, their order (StableStrategy) and so rulings and traces are those
-of experta: tests/test_differential.py and tests/test_determinism.py hold it.
+of experta: tests/test_rete.py compares the activations with experta's own
+matcher through declarations and retractions, tests/test_differential.py and
+tests/test_determinism.py the rulings.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from ._experta import (Agenda, ChildNode, ConflictSetNode, Fact, FactList, FeatureTesterNode, InitialFact,
+                       KnowledgeEngine, NoMemory, NotNode, OrdinaryMatchNode, ReteMatcher, Token, TypeCheck, WhereNode,
+                       freeze)
+from .nodes import (INVALID, VALID, callback_into, hashed, lean_conflict_set, lean_join, lean_not, lean_where,
+                    make_token)
 
-from ._experta import (Agenda, ChildNode, ConflictSetNode, FactCapture, FactList, FeatureCheck, FeatureTesterNode,
-                       InitialFact, KnowledgeEngine, NoMemory, OneInputNode, ReteMatcher, Token, TwoInputNode,
-                       TypeCheck)
-
-
-def _copy(token: Token) -> Token:
-    """Token.copy without Token.__new__'s validation (the token was validated when made)."""
-    return tuple.__new__(Token, (token.tag, token.data.copy(), token.context.copy()))
+_PLAIN = (str, int, bool, float, type(None))  # values experta's freeze() leaves as they are
 
 
-def _matcher(check):
-    """A one-fact test doing what experta's check does, without its logging (common cases only)."""
-    if type(check) is FeatureCheck and isinstance(check.what, str) and "__" not in check.what:
-        what, test, expected = check.what, check.check, check.expected
+class FastFact(Fact):
+    """A Fact made without Fact's item-by-item checks (a fact being made is not declared yet); values
+    are frozen as experta freezes them (``freeze``), which leaves the plain ones as they are."""
 
-        def feature(fact):
-            try:
-                value = fact[what]
-            except (IndexError, KeyError, TypeError):
-                return False
-            return test(value, expected)
-        return feature
-    if type(check) is FactCapture:
-        bind = check.bind
-        return lambda fact: {bind: fact}
-    return check
-
-
-def _feature_tester(node: FeatureTesterNode):
-    """FeatureTesterNode's activation, testing the fact before copying the token."""
-    matcher, children = _matcher(node.matcher), node.children
-
-    def activate(token: Token) -> None:
-        (fact,) = token.data
-        match = matcher(fact)
-        if not match:
+    def __init__(self, *args, **kwargs):
+        if args:
+            Fact.__init__(self, *args, **kwargs)
             return
-        if match is not True and isinstance(match, Mapping):
-            context = token.context
-            for key, value in match.items():
-                if isinstance(key, tuple):  # a negated condition
-                    if key[1] in context and context[key[1]] == value:
-                        return
-                elif context.get(key, value) != value or context.get((False, key), _NONE) == value:
-                    return
-            token = tuple.__new__(Token, (token.tag, set(token.data), {**context, **match}))
-        for child in children:
-            child.callback(token)
-    return activate
+        for k, v in kwargs.items():
+            dict.__setitem__(self, k, v if type(v) in _PLAIN else freeze(v))
+        self._Fact__defaults = {}
 
 
-_NONE = object()
+def new_fact(cls, fid: str | None, values) -> "Fact":
+    """``cls(id=fid, **dict(values))`` (no id when ``fid`` is None) without Fact's item-by-item checks (a
+    fresh fact is not declared yet); values are frozen as experta freezes them (``freeze``), which leaves
+    the plain ones as they are."""
+    fact = dict.__new__(cls)
+    if fid is not None:
+        dict.__setitem__(fact, "id", fid)
+    for k, v in values:
+        dict.__setitem__(fact, k, v if type(v) in _PLAIN else freeze(v))
+    fact._Fact__defaults = {}
+    return fact
 
 
-def _fast(node, callback):
-    """A faster callback into ``node`` doing what experta's does."""
-    func = getattr(callback, "__func__", None)
-    if func is OneInputNode.activate:
-        if type(node) is FeatureTesterNode:
-            return _feature_tester(node)
-        return lambda token: node._activate(_copy(token))
-    if func is TwoInputNode.activate_left:
-        return lambda token: node._activate_left(_copy(token))
-    if func is TwoInputNode.activate_right:
-        return lambda token: node._activate_right(_copy(token))
-    return callback
-
-
-def _literal_test(node) -> tuple | None:
-    """(slot, value) if ``node`` tests ``slot == value`` on one fact and binds nothing, else None."""
-    check = getattr(node, "matcher", None)
-    if type(node) is not FeatureTesterNode or type(check) is not FeatureCheck:
+def _declare(facts: FactList, fact):
+    """What ``FactList.declare`` does, without its logging call: the fact, or None if the same fact
+    is there already.  The facts bridgelaw declares hold plain values under slot names, so
+    KnowledgeEngine's checks for constraints and ``__`` keys have nothing to find, and their
+    classes declare no fields to validate."""
+    if type(fact).__fields__:
+        fact.validate()
+    fact_id = frozenset([fact.__class__] + [(k, v) for k, v in fact.items()
+                                            if type(k) is not str or k[:2] != "__" or k[-2:] != "__"])
+    if fact_id in facts.reference_counter:  # the same fact twice: declared once
         return None
-    if not isinstance(check.what, str) or "__" in check.what or check.check.__name__ != "equal_literal":
-        return None
-    if check.expected.__bind__ is not None:
-        return None
-    try:
-        hash(check.expected.value)
-    except TypeError:
-        return None
-    return check.what, check.expected.value
-
-
-def _hashed(children: list) -> list:
-    """Sibling tests ``slot == value`` on one slot made one dict lookup, as CLIPS hashes its alpha memories."""
-    out, tables = [], {}
-    for c in children:
-        test = _literal_test(c.node)
-        if test is None:
-            out.append(c)
-            continue
-        slot, value = test
-        if slot not in tables:
-            tables[slot] = {}
-            out.append(ChildNode(c.node, _lookup(slot, tables[slot])))
-        tables[slot].setdefault(value, []).append(c.node.children)  # the list itself: later rewiring shows
-    return out
-
-
-def _lookup(slot: str, table: dict):
-    def activate(token: Token) -> None:
-        (fact,) = token.data
-        try:
-            passed = table.get(fact[slot])
-        except (IndexError, KeyError, TypeError):
-            return
-        for children in passed or ():
-            for child in children:
-                child.callback(token)
-    return activate
+    idx = facts.last_index
+    fact.__factid__ = idx
+    facts[idx] = fact
+    facts.last_index += 1
+    facts.added.append(fact)
+    facts.reference_counter[fact_id] += 1
+    return fact
 
 
 class FastMatcher(ReteMatcher):
@@ -158,16 +107,25 @@ class FastMatcher(ReteMatcher):
             seen.add(id(node))
             nodes.append(node)
             todo.extend(reversed([c.node for c in node.children]))
-        self._resets = [n._reset for n in nodes if type(n)._reset is not NoMemory._reset]  # nodes with a memory
-        self._conflict_sets = [n for n in nodes if isinstance(n, ConflictSetNode)]
-        self._dirty: dict = {}
+        self._dirty: dict = {}  # conflict-set nodes a token reached since changes() last looked
+        self._touched: dict = {}  # the clear() of each lean node a token reached since the last reset
+        lean: dict = {}  # node -> its lean activations (and clear)
         for node in nodes:
-            if isinstance(node, ConflictSetNode):
-                node._activate = self._reporting(node, node._activate)
-            node.children[:] = [ChildNode(c.node, _fast(c.node, c.callback)) for c in node.children]
+            if type(node) is OrdinaryMatchNode:
+                lean[node] = lean_join(node, self._touched)
+            elif type(node) is NotNode:
+                lean[node] = lean_not(node, self._touched)
+            elif isinstance(node, ConflictSetNode):
+                lean[node] = lean_conflict_set(node, self._touched, self._dirty)
+            elif type(node) is WhereNode and type(node.matcher).__name__ == "WhereCheck":
+                lean[node] = (lean_where(node),)
+        # other nodes with a memory keep experta's, reset every time
+        self._resets = [n._reset for n in nodes if type(n)._reset is not NoMemory._reset and n not in lean]
+        for node in nodes:
+            node.children[:] = [ChildNode(c.node, callback_into(c.node, c.callback, lean)) for c in node.children]
         for node in nodes:
             if type(node) is FeatureTesterNode:
-                node.children[:] = _hashed(node.children)
+                node.children[:] = hashed(node.children)
         self._by_type: dict = {}  # fact class -> the callbacks under its type test
         self._any: list = []  # callbacks under the root that are not a type test
         for c in self.root_node.children:
@@ -176,24 +134,16 @@ class FastMatcher(ReteMatcher):
             else:
                 self._any.append(c.callback)
 
-    def _reporting(self, node, activate):
-        dirty = self._dirty
-
-        def _activate(token):
-            dirty[node] = None
-            activate(token)
-        return _activate
-
     def changes(self, adding=None, deleting=None):
         for fact in deleting or ():
-            self._dispatch(fact, Token.invalid(fact))
+            self._dispatch(fact, make_token(INVALID, {fact}, {}))
         for fact in adding or ():
-            self._dispatch(fact, Token.valid(fact))
+            self._dispatch(fact, make_token(VALID, {fact}, {}))
         added, removed = [], []
-        for node in list(self._dirty):
-            a, r = node.get_activations()
-            added.extend(a)
-            removed.extend(r)
+        for node in self._dirty:
+            added += node.added
+            removed += node.removed
+            node.added, node.removed = [], []
         self._dirty.clear()
         return added, removed
 
@@ -204,10 +154,11 @@ class FastMatcher(ReteMatcher):
             callback(token)
 
     def reset(self):
+        for clear in self._touched:
+            clear()
+        self._touched.clear()
         for reset in self._resets:
             reset()
-        for node in self._conflict_sets:
-            node.added, node.removed = set(), set()
         self._dirty.clear()
 
 
@@ -225,7 +176,18 @@ class FastEngine(KnowledgeEngine):
         self.facts = FactList()
         self.matcher.reset()
         self.running = False
-        self._KnowledgeEngine__declare(InitialFact(), *facts)
+        self.declare(new_fact(InitialFact, None, ()), *facts)
+
+    def declare(self, *facts):
+        """KnowledgeEngine.declare (the facts into the network, the agenda updated unless running),
+        each fact declared by ``_declare``."""
+        last = None
+        for fact in facts:
+            last = _declare(self.facts, fact)
+        if not self.running:
+            added, removed = self.get_activations()
+            self.strategy.update_agenda(self.agenda, added, removed)
+        return last
 
 
 def run_together(engines: list) -> None:
@@ -252,7 +214,11 @@ def run_together(engines: list) -> None:
             if best is None:
                 return
             act = best.agenda.get_next()
-            act.rule(best, **{k: v for k, v in act.context.items() if not k.startswith("__")})
+            rule, context = act.rule, {k: v for k, v in act.context.items() if not k.startswith("__")}
+            if rule._wrapped_args or rule._wrapped_self is not None:
+                rule(best, **context)
+            else:  # what Rule.__call__ does then, one call less
+                rule._wrapped(best, **context)
             changed = (best,)
     finally:
         for e in engines:
