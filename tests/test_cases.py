@@ -33,6 +33,14 @@ def test_every_case_asserts_something():
     assert not empty, f"cases that cannot fail: {empty}"
 
 
+def test_no_case_asserts_only_citations():
+    """A case whose expected elements carry no argument must pin the ruling some other way
+    (what must not appear, or which productions fire): a bare citation passes beside a contradicting element."""
+    bare = [c.name for c in CASES
+            if c.expect and all(not e.args for e in c.expect) and not (c.expect_none or c.fired or c.not_fired)]
+    assert not bare, f"cases that assert only citations: {bare}"
+
+
 def test_case_production_ids_exist(knowledge):
     assert not [p.render() for p in check_production_ids(CASES, knowledge)]
 

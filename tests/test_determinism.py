@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from bridgelaw.engine import Engine, load
 
@@ -39,12 +40,28 @@ def test_order_of_facts_does_not_matter(engine):
     assert ra.to_dict() == rb.to_dict()
 
 
-def test_order_and_names_of_files_do_not_matter(tmp_path, engine):
-    """Renaming law files (and so reading them in another order) changes nothing."""
+def test_order_of_files_and_of_productions_does_not_matter(tmp_path, engine):
+    """Productions written in another order (each law file's list reversed) give the same rulings and traces:
+    the loader puts them in canonical order, whatever order the files are read or written in."""
+    shutil.copytree(ROOT / "facts", tmp_path / "facts")
+    shutil.copytree(ROOT / "knowledge", tmp_path / "knowledge")
+    for f in (tmp_path / "knowledge").glob("law-*.yaml"):
+        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        data["productions"] = list(reversed(data["productions"]))
+        f.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    other = Engine(load(tmp_path))
+    assert [p.id for p in other.knowledge.productions] == [p.id for p in engine.knowledge.productions]
+    for path in sorted((ROOT / "facts" / "incidents").glob("*.yaml")):
+        incident = engine.load_incident(path)
+        assert other.rule(incident).to_dict() == engine.rule(incident).to_dict(), path.name
+
+
+def test_names_of_files_do_not_matter(tmp_path, engine):
+    """Law files named .yml instead of .yaml are read the same (the order is the other test's)."""
     shutil.copytree(ROOT / "facts", tmp_path / "facts")
     shutil.copytree(ROOT / "knowledge", tmp_path / "knowledge")
     files = sorted((tmp_path / "knowledge").glob("law-*.yaml"))
-    for f in files:  # move each file's productions to the end by re-reading in reverse: rename via a temp dir
+    for f in files:
         f.rename(f.with_suffix(".yml"))
     other = Engine(load(tmp_path))
     incident = engine.load_incident(ROOT / "facts" / "incidents" / "both-sides-revoke.yaml")

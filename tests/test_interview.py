@@ -57,7 +57,11 @@ def relevant(knowledge, engine: Engine, incident) -> tuple[set, set]:
     slots = {(c.template, t.slot) for p in about for c in p.when for t in c.tests}
     slots |= {(f.template, s) for f in incident.facts for s, slot in _VOCAB.templates[f.template].slots.items()
               if slot.required}
-    return slots, {c.template for p in about for c in p.when}
+    # whether a fact of a template happened at all is worth asking where it is all a production lacks
+    # (12C1(e) on a damaging infraction needs only the director's finding on the adjustment)
+    lacking = {missing.pop() for p in knowledge.productions
+               if len(missing := {c.template for c in p.when if not c.negated} - present) == 1}
+    return slots, {c.template for p in about for c in p.when} | lacking
 
 
 def _interview(knowledge, engine):

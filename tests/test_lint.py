@@ -73,7 +73,16 @@ def test_second_production_with_another_trick_count_is_reported_with_both_lines(
 def test_an_override_settles_the_contradiction(project, capsys):
     append(project / "knowledge" / "law-64.yaml", SECOND_64A2 + "    overrides: [64A2.partner-won-revoke-trick]\n")
     code, out = check(capsys, ".")
+    assert code == 0 and "0 error(s)" in out, out  # the production loaded: its overrides is what settles it
     assert "which applies?" not in out
+
+
+def test_misspelled_overrides_key_is_an_error_not_a_settlement(project, capsys):
+    append(project / "knowledge" / "law-64.yaml", SECOND_64A2 + "    overide: [64A2.partner-won-revoke-trick]\n")
+    code, out = check(capsys, ".")
+    assert code == 1, out
+    assert re.search(r"^knowledge/law-64\.yaml:\d+:\d+: .*unknown key 'overide'", out, re.M), out
+    assert "overrides" in out
 
 
 NO_CASE = """\
