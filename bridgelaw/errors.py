@@ -8,6 +8,7 @@ several errors before giving up, so a committee member sees them all at once.
 from __future__ import annotations
 
 import difflib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -35,12 +36,12 @@ class Problem:
     message: str
     breadcrumb: str = ""
     hint: str = ""
-    severity: str = "error"  # or "warning"
+    severity: str = "error"  # or "warning", or "note": a consequence of an error reported elsewhere
 
     def render(self) -> str:
         head = f"{self.loc}: "
-        if self.severity == "warning":
-            head += "warning: "
+        if self.severity != "error":
+            head += f"{self.severity}: "
         if self.breadcrumb:
             head += f"{self.breadcrumb}: "
         text = head + self.message
@@ -59,13 +60,41 @@ class BridgelawError(Exception):
         super().__init__("\n".join(p.render() for p in self.problems))
 
 
+#: Prefixes that turn a name into its opposite: an edit adding or dropping one changes the meaning.
+NEGATIONS = ("non_", "non-", "not_", "not-", "no_", "no-", "un")
+
+
+def _negation(name: str) -> str:
+    return next((p for p in NEGATIONS if name.startswith(p) and len(name) > len(p) + 2), "")
+
+
+def close_names(word: str, known: Iterable[str]) -> list[str]:
+    """Every known name close to ``word``, the likeliest first: a name that keeps the word's negation
+    (non_, not_, un...) before one that adds or drops it (non_offender: non_offending_side before offender),
+    a completion of the word before a name that cuts it, then by similarity."""
+    word = str(word)
+    scored = [(difflib.SequenceMatcher(None, word, k).ratio(), k) for k in set(map(str, known))]
+    scored = [(r, k) for r, k in scored if r >= 0.6]
+    if not scored:
+        return []
+    best = max(r for r, _ in scored)
+
+    def key(item):
+        r, k = item
+        completes = len(k) >= len(word) and len(os.path.commonprefix([word, k])) >= max(3, len(word) - 3)
+        return (_negation(k) != _negation(word), not completes, -r, k)
+    return [k for r, k in sorted(scored, key=key) if r >= best - 0.15]
+
+
 def suggest(word: str, known: Iterable[str], what: str = "") -> str:
-    """A hint: the nearest known name ("did you mean ...?"), then every known name."""
+    """A hint: the close known names ("did you mean ...?", see close_names), then every known name."""
     known = sorted(set(map(str, known)))
     lines = []
-    close = difflib.get_close_matches(str(word), known, n=1, cutoff=0.6)
+    close = close_names(str(word), known)
     if close:
-        lines.append(f"did you mean '{close[0]}'?")
+        quoted = [f"'{k}'" for k in close]
+        lines.append("did you mean " + (" or ".join(quoted) if len(quoted) < 3
+                                        else ", ".join(quoted[:-1]) + " or " + quoted[-1]) + "?")
     if known:
         shown = ", ".join(known[:30]) + (", ..." if len(known) > 30 else "")
         lines.append(f"{what} has: {shown}" if what else f"allowed: {shown}")
@@ -83,6 +112,10 @@ class Collector:
 
     def warn(self, loc: Loc, message: str, breadcrumb: str = "", hint: str = "") -> None:
         self.problems.append(Problem(loc, message, breadcrumb, hint, "warning"))
+
+    def note(self, loc: Loc, message: str, breadcrumb: str = "") -> None:
+        """A consequence of an error reported elsewhere: shown where it bites, never counted, never a hint."""
+        self.problems.append(Problem(loc, message, breadcrumb, "", "note"))
 
     @property
     def errors(self) -> list[Problem]:

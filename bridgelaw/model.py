@@ -5,6 +5,7 @@ the experta compiler (compiler.py) and any other reads these classes only.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -134,6 +135,24 @@ class LawFile:
 
 
 @dataclass(frozen=True)
+class NotLoaded:
+    """What a load with errors left out (``bridgelaw check`` goes on with the rest): the productions
+    with errors (id -> cite) and the laws whose file did not load at all.  A name in another file
+    that points here is a consequence of an error already reported, not a mistake of its own."""
+
+    productions: dict = field(default_factory=dict)
+    laws: frozenset = frozenset()
+
+    def names(self, ref: str) -> bool:
+        """Whether ``ref`` (a production id, or an override's law or subsection) may name what did not load."""
+        from .read.citations import covers
+        ref = str(ref)
+        law = re.match(r"\d+", ref)
+        return (ref in self.productions or bool(law and int(law[0]) in self.laws)
+                or any(covers(ref, cite) for cite in self.productions.values()))
+
+
+@dataclass(frozen=True)
 class Knowledge:
     """Everything the engine runs: the vocabulary, the productions (canonical order), the law headers.
 
@@ -147,6 +166,7 @@ class Knowledge:
     productions: tuple
     laws: dict = field(default_factory=dict)  # law number -> LawFile
     index: Any = None  # the table of the 2017 laws (LawsIndex)
+    not_loaded: NotLoaded = field(default_factory=lambda: NotLoaded())  # what a load with errors left out
 
     def production(self, pid: str) -> Production:
         """The production with id ``pid`` (KeyError if there is none)."""

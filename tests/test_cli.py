@@ -20,7 +20,7 @@ def run(capsys, *args) -> tuple[int, str, str]:
 def test_rule_in_russian_cites_64a(capsys):
     code, out, _ = run(capsys, "rule", str(REVOKE))
     assert code == 0
-    assert "[Правило 64A2] После розыгрыша взятки переходят от пары Восток-Запад к паре Север-Юг: 1." in out
+    assert "[Правило 64A2] После розыгрыша одна взятка переходит от пары Восток-Запад к паре Север-Юг." in out
     assert "фальшренонс" in out.lower()
     assert "Как получено:" in out
 
@@ -28,7 +28,7 @@ def test_rule_in_russian_cites_64a(capsys):
 def test_rule_in_english(capsys):
     code, out, _ = run(capsys, "rule", str(REVOKE), "--lang", "en")
     assert code == 0
-    assert "[Law 64A2] At the end of play 1 trick(s) are transferred from East-West to North-South." in out
+    assert "[Law 64A2] At the end of play 1 trick is transferred from East-West to North-South." in out
     assert "How:" in out
 
 
@@ -55,13 +55,13 @@ CLAIM = ROOT / "facts" / "incidents" / "claim-outstanding-trump-unmentioned.yaml
 def test_contested_claim_with_an_unmentioned_trump_prints_the_70c_award(capsys):
     code, out, _ = run(capsys, "rule", str(CLAIM), "--lang", "en")
     assert code == 0
-    assert "[Law 70C] 1 trick(s) awarded to East-West." in out
+    assert "[Law 70C] East-West is awarded 1 trick." in out
     assert "[Law 70A] Result for the remaining tricks: North-South 7, East-West 1." in out
     for step in ("[Law 68D2(a)]", "[Law 70B1]", "[Law 70B2]", "[Law 70B3]", "[Law 70A] Doubtful points are resolved"):
         assert step in out
     assert "70C.outstanding-trump [70C]" in out  # HOW names the production
     code, out, _ = run(capsys, "rule", str(CLAIM))
-    assert "[Правило 70C] Паре Восток-Запад присуждается взяток: 1." in out
+    assert "[Правило 70C] Паре Восток-Запад присуждается одна взятка. Её при нормальной" in out
 
 
 def test_open_questions_carry_why(capsys):

@@ -96,6 +96,35 @@ def test_misspelled_slot_of_the_example_is_an_error(copy, capsys):
     assert "did you mean 'revoke_card_won_later_trick'?" in out
 
 
+def test_change_how_a_ruling_reads_as_the_howto_says(copy, capsys):
+    """The How-to 'Change how a ruling reads': the standard text is the vocabulary's, found by grepping the
+    kind under facts/vocabulary/; a production's own text is appended after it, never replacing it."""
+    readme = (ROOT / "knowledge" / "README.md").read_text(encoding="utf-8")
+    howto = readme.split("## Change how a ruling reads", 1)[1].split("\n## ", 1)[0]
+    assert 'grep -n "transfer_tricks:" facts/vocabulary/*.yaml' in howto and "appended" in howto
+    part = next(p for p in (copy / "facts" / "vocabulary").glob("*.yaml")
+                if "\n  transfer_tricks:\n" in p.read_text(encoding="utf-8"))
+    text = part.read_text(encoding="utf-8")
+    standard = re.search(r'\n  transfer_tricks:\n.*?\n      en: "([^"]*)"', text, re.S)
+    part.write_text(text[:standard.start(1)] + "{count} trick(s) go from {from_side} to {to_side}."
+                    + text[standard.end(1):], encoding="utf-8")
+    law = copy / "knowledge" / "law-64.yaml"
+    text = law.read_text(encoding="utf-8")
+    element = "transfer_tricks: {count: 1, from_side: $o.side, to_side: $o.opponents}"
+    at = text.index(element, text.index("id: 64A2.partner-won-revoke-trick"))
+    law.write_text(text[:at] + element[:-1] + ', text: {ru: "Только одна.", en: "Only one."}}'
+                   + text[at + len(element):], encoding="utf-8")
+    incident = copy / "partner.yaml"
+    incident.write_text("source: a test\nfacts:\n  deal: {declarer: S}\n  revoke:\n    - {offender: W, failure: failed_to_follow_suit,"
+                        " establishing_act: played_to_next_trick, revoke_trick_winner: offender_partner}\n",
+                        encoding="utf-8")
+    code = main(["--root", ".", "rule", "partner.yaml", "--lang", "en", "--no-how"])
+    out = capsys.readouterr()
+    assert code == 0, out.err
+    out = out.out
+    assert "[Law 64A2] 1 trick(s) go from East-West to North-South. Only one." in out, out
+
+
 # -- "The auction and the order of events": its examples, run ------------------------------------
 
 def auction_blocks() -> list[str]:

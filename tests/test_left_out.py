@@ -47,7 +47,7 @@ def test_a_left_out_unit_is_no_longer_a_gap(project, capsys):
 
 def test_coverage_shows_it_as_left_out_with_the_reason(project, capsys):
     with_left_out(project, 63, "63B")
-    assert main(["--root", ".", "coverage"]) == 0
+    assert main(["--root", ".", "coverage", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.split()[:1] == ["63B"])
     assert row.split()[6] == "left_out", row  # after 63B and its title

@@ -30,7 +30,7 @@ def test_hesitation_gives_16b1_and_12c1_in_english(capsys):
 
 def test_hesitation_gives_16b1_and_12c1_in_russian(capsys):
     out = run(capsys, "rule", str(HESITATION))
-    assert "[Правило 16B1(a)] Игрок Юг выбрал «4♠»" in out
+    assert "[Правило 16B1(a)] Юг выбрал «4♠»" in out
     assert "[Правило 12C1(b)] Судья назначает компенсирующий результат." in out
 
 

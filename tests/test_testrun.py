@@ -6,8 +6,19 @@ from committee_project import project  # noqa: F401 (a fixture)
 
 
 def run(capsys, *args) -> tuple[int, str]:
-    code = main(["--root", ".", "test", *args])
+    code = main(["--root", ".", "test", "--lang", "en", *args])
     return code, capsys.readouterr().out
+
+
+def test_test_and_coverage_speak_russian_by_default_like_rule_and_ask(project, capsys):
+    assert main(["--root", ".", "test"]) == 0
+    assert "Процедура после установления фальшренонса" in capsys.readouterr().out
+    assert main(["--root", ".", "coverage"]) == 0
+    out = capsys.readouterr().out
+    assert "Процедура после установления" in out
+    # a subsection the table does not title reads under its section's title
+    assert [line.split()[1:] for line in out.splitlines() if line.split()[:1] == ["63A1"]][0][:3] == \
+        ["Фальшренонс", "становится", "установленным"]
 
 
 def test_passing_cases_print_the_table_per_law(project, capsys):

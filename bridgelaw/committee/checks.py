@@ -59,13 +59,9 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
                 load_incident(inc, vocab, _rel(inc))
             except BridgelawError as e:
                 problems.extend(e.problems)
-        from ..read.cases import load_cases
-        cases = []
-        for cf in sorted((root / "tests" / "cases").glob("*.y*ml")):
-            try:
-                cases.extend(load_cases(cf, vocab, _rel(cf)))
-            except BridgelawError as e:
-                problems.extend(e.problems)
+        from .testrun import load_all
+        cases, reading = load_all(sorted((root / "tests" / "cases").glob("*.y*ml")), vocab)
+        problems.extend(reading)
         n_cases = len(cases)
         from .editor_schemas import modeline_problems
         from .lint import lint
@@ -77,7 +73,8 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
         from .lint import conflicts
         problems.extend(conflicts(knowledge, complete=False))
     summary = (f"checked {len(law_files)} law file(s), {n_incidents} incident(s), {n_cases} case(s)")
-    return problems, summary
+    # an incident that several cases name is read again for each: its mistake is still one
+    return list({(str(p.loc), p.message): p for p in problems}.values()), summary
 
 
 def _is_data(path: Path) -> bool:

@@ -13,6 +13,7 @@ else *missing*; a law with no productions has its units missing all the same.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..read.citations import REASONS, covers
@@ -63,10 +64,17 @@ def left_out_text(left_out, lang: str) -> str:
 
 
 def units(index, law: int) -> list[tuple[str, dict]]:
-    """(citation, {en, ru} title) of each unit of ``law`` in book order; [] for a law not in the table."""
+    """(citation, {en, ru} title) of each unit of ``law`` in book order, a subsection the table does not
+    title under its section's title (68B1: Concession Defined); [] for a law not in the table."""
     if index is None or law not in index.laws:
         return []
-    return [(u, index.unit_title(u)) for u in index.laws[law].units]
+    return [(u, index.unit_title(u) or index.unit_title(section_of(u))) for u in index.laws[law].units]
+
+
+def section_of(cite: str) -> str:
+    """The lettered section a citation lies in: 68B1 -> 68B (a law by itself, or a malformed cite, is kept)."""
+    m = re.match(r"\d+[A-H]?", cite)
+    return m[0] if m else cite
 
 
 def related(unit: str, cite: str) -> bool:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..read.cases import Case, check_production_ids, failures, load_cases
-from ..errors import BridgelawError, Loc, Problem, shown_path
+from ..errors import Collector, Loc, Problem, shown_path
 
 _LAW_STEM = re.compile(r"^law-(\d{1,2})$")
 
@@ -62,15 +62,13 @@ def case_files(root: Path, paths: list[Path] | None = None) -> list[Path]:
 
 
 def load_all(files: list[Path], vocab) -> tuple[list[Case], list[Problem]]:
-    """Every case of ``files``; a file with mistakes adds its problems instead of its cases."""
+    """Every case of ``files`` without a mistake, and the problems of the others: a case with a mistake
+    hides no other case of its file."""
     cases: list[Case] = []
-    problems: list[Problem] = []
+    c = Collector()
     for f in files:
-        try:
-            cases.extend(load_cases(f, vocab, shown_path(f)))
-        except BridgelawError as e:
-            problems.extend(e.problems)
-    return cases, problems
+        cases.extend(load_cases(f, vocab, shown_path(f), collector=c))
+    return cases, c.problems
 
 
 def run_case(engine, case: Case) -> Outcome:

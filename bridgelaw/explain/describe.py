@@ -9,27 +9,56 @@ reaches the reader: the book (book.py) is built from these.
 """
 from __future__ import annotations
 
+import re
 import string
 
 from markupsafe import Markup, escape
 
 from ..model import Expr, Var
-from ..words import word, words
+from ..words import general, genitive, word, words
 
 
 class Describer:
-    """Renders the model's nodes for a reader in one language."""
+    """Renders the model's nodes for a reader in one language; ``of(production)`` reads its variables
+    as the labels of the slots naming them ($o.side: "the offender's side")."""
 
-    def __init__(self, vocabulary, lang: str = "ru"):
+    def __init__(self, vocabulary, lang: str = "ru", names: dict | None = None):
         self.vocab, self.lang = vocabulary, lang
         self.w = words("describe", lang)  # by a test's operator or a seat accessor
+        self.names = names or {}  # variable -> (template, slot) of the condition naming it
+
+    def of(self, production) -> "Describer":
+        """A describer for ``production``: each variable worded by the slot its positive condition names it at."""
+        names = {}
+        for pat in production.when:
+            for t in pat.tests:
+                if not pat.negated and t.op == "eq" and isinstance(t.value, Var) and t.value.accessor is None:
+                    names.setdefault(t.value.name, (pat.template, t.slot))
+        return Describer(self.vocab, self.lang, names)
 
     # -- values ---------------------------------------------------------------------------
-    def var(self, v: Var) -> Markup:
-        name = Markup("<var>{}</var>").format(v.name)
-        if v.accessor:
-            return Markup(escape(self.w[v.accessor]).replace("{v}", name))
-        return name
+    def _label(self, name: str) -> str | None:
+        """What the variable ``name`` stands for, in words: its slot's label (an id: its template's)."""
+        if name not in self.names:
+            return None
+        template, slot = self.names[name]
+        t = self.vocab.templates[template]
+        label = t.slots[slot].label[self.lang] if slot in t.slots else t.label[self.lang].lower()
+        return re.sub(r"\s*\([^)]*\)", "", label).strip()
+
+    def var(self, v: Var, case: str = "") -> Markup:
+        """A variable in words; ``case`` ``gen`` (a template's ``{player:gen}``) declines it in Russian."""
+        label = self._label(v.name)
+        gen = case == "gen" and self.lang == "ru"
+        if label is None:  # not named by a condition: the name itself
+            text = self.w[v.accessor].replace("{of}", v.name) if v.accessor else v.name
+        elif v.accessor:
+            owner = genitive(label) if self.lang == "ru" else f"the {label}'s"
+            head, _, tail = self.w[v.accessor].partition("{of}")
+            text = (genitive(head.strip()) + " " if gen and head.strip() else head) + owner + tail
+        else:
+            text = self.w["var"].replace("{v}", genitive(label) if gen else label)
+        return Markup("<var>{}</var>").format(text)
 
     def value(self, slot, v) -> Markup:
         if isinstance(v, Var):
@@ -69,9 +98,10 @@ class Describer:
         t = self.vocab.templates[pattern.template]
         label = escape(t.label[self.lang])
         named = [x for x in pattern.tests if x.slot == "id" and x.op == "eq" and isinstance(x.value, Var)]
-        rest = [x for x in pattern.tests if x not in named]
+        # a test that only names a variable says nothing once the variable reads as its slot's label
+        rest = [x for x in pattern.tests if x not in named and not (self.names and self._binds(pattern, x))]
         head = Markup("<b>{}</b>").format(label)
-        if named:
+        if named and not self.names:
             head = Markup("{} {}").format(head, self.var(named[0].value))
         if rest:
             head = Markup("{}: {}").format(head, Markup("; ").join(self.test(pattern.template, x) for x in rest))
@@ -79,13 +109,23 @@ class Describer:
             return Markup(escape(word("describe.no_fact", self.lang)).replace("{label}", head))
         return head
 
+    def _binds(self, pattern, t) -> bool:
+        v = t.value
+        return (not pattern.negated and t.op == "eq" and isinstance(v, Var) and v.accessor is None
+                and self.names.get(v.name) == (pattern.template, t.slot))
+
     # -- right-hand sides ------------------------------------------------------------------------
-    def _format(self, template: str, labels: dict) -> Markup:
+    def _format(self, template: str, labels: dict, args: dict | None = None) -> Markup:
         out = Markup("")
-        for literal, field, _, _ in string.Formatter().parse(template):
+        for literal, field, spec, _ in string.Formatter().parse(template):
             out += escape(literal)
-            if field:
+            if field and spec and "|" in spec:  # a form agreeing with a number: the "many" form
+                out += escape(spec.split("|")[-1])
+            elif field and spec and isinstance((args or {}).get(field), Var):  # a variable, declined
+                out += self.var(args[field], spec)
+            elif field:
                 out += labels.get(field, escape("—"))
+                out += escape(general(spec or "", self.lang))
         return out
 
     def element_text(self, kind: str, args: dict, own_text: dict | None) -> Markup:
@@ -93,9 +133,9 @@ class Describer:
         ek = self.vocab.elements[kind]
         labels = {name: (self.value(slot, args[name]) if args.get(name) is not None else escape("—"))
                   for name, slot in ek.args.items()}
-        text = self._format(ek.text[self.lang], labels).strip()
+        text = self._format(ek.text[self.lang], labels, args).strip()
         if own_text:
-            extra = self._format(own_text[self.lang], labels).strip()
+            extra = self._format(own_text[self.lang], labels, args).strip()
             text = Markup("{} {}").format(text, extra).strip() if text else extra
         return Markup(text)
 
@@ -133,3 +173,4 @@ class Describer:
         if exp.cite:
             head = Markup("{} [{}]").format(head, exp.cite)
         return Markup("{}: {}").format(head, Markup("; ").join(parts)) if parts else head
+

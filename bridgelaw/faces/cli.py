@@ -2,8 +2,8 @@
 
     bridgelaw rule INCIDENT.yaml [--lang ru|en] [--json] [--no-how]
     bridgelaw check [PATH] [--strict]
-    bridgelaw test [PATH...] [-k TEXT] [--lang en|ru]
-    bridgelaw coverage [--lang en|ru] [--encoded]
+    bridgelaw test [PATH...] [-k TEXT] [--lang ru|en]
+    bridgelaw coverage [--lang ru|en] [--encoded]
     bridgelaw book [--lang ru|en] OUT_DIR
     bridgelaw schemas [--check]
     bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]]
@@ -153,11 +153,11 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("paths", nargs="*", metavar="PATH",
                    help="case files or folders, or knowledge/law-NN.yaml for its cases (default: tests/cases)")
     t.add_argument("-k", metavar="TEXT", help="only the cases whose name contains TEXT")
-    t.add_argument("--lang", choices=["ru", "en"], default="en", help="language of the rulings shown (default en)")
+    t.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the rulings shown (default ru)")
     t.set_defaults(func=cmd_test)
 
     v = sub.add_parser("coverage", help="laws 1-93 and their subsections: encoded or not, and by how many cases")
-    v.add_argument("--lang", choices=["ru", "en"], default="en", help="language of the titles (default en)")
+    v.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the titles (default ru)")
     v.add_argument("--encoded", action="store_true", help="only the laws that have productions")
     v.set_defaults(func=cmd_coverage)
 

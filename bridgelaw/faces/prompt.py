@@ -2,10 +2,12 @@
 
 ``converse(interview, lang, sources, out) -> Ruling`` puts each Question of the
 interview to the first source that has an answer: a replayed answers file
-(answers.py), then the arrow-key prompts of questionary when a terminal is
+(answers.py), then an edited answer line (prompt_toolkit) when a terminal is
 attached, or numbered questions read line by line from standard input.  At
 any question ``why`` lists the laws waiting on the answer, ``back`` takes back
-the last answer and ``?`` says the fact is not known.  The questions, answers
+the last answer (offering it again) and ``?`` says the fact is not known; a
+count is typed as the number itself.  Input that ends before the ruling is
+determined ends the command with "the interview was not finished" (exit 1).  The questions, answers
 and choices all come from the Interview; nothing here knows a law.
 """
 from __future__ import annotations
@@ -65,7 +67,7 @@ class Replay:
         self.entries, self.by_key, self.file, self.i = list(answers.entries), answers.by_key, file, 0
         self.used: dict = {}
 
-    def get(self, q: Question, lang: str, out: TextIO, can_back: bool) -> Command | None:
+    def get(self, q: Question, lang: str, out: TextIO, can_back: bool, default: str = "") -> Command | None:
         e = self._lookup(q) if self.by_key else self._next()
         if e is None:
             return None
@@ -102,100 +104,132 @@ class Replay:
         return None
 
 
+def listed(q: Question, lang: str) -> list[str]:
+    """The choices as the terminal lists them: numbered, or, for a number, the numbers themselves
+    (typed as they are: 12 is twelve tricks, never the twelfth line)."""
+    if q.type == "int" and q.choices:
+        values = [c.value for c in q.choices]
+        contiguous = values == list(range(values[0], values[0] + len(values)))
+        return [f"  ({values[0]}–{values[-1]})" if contiguous and len(values) > 2 else f"  ({', '.join(map(str, values))})"]
+    return [f"  {i}. {c.label[lang]}" + (f" — {c.help[lang]}" if c.help else "") for i, c in enumerate(q.choices, 1)]
+
+
+def typed(q: Question, value: Any) -> str:
+    """How an answer is typed back at ``q`` (offered again after ``back``): its number(s) in the list,
+    the number itself, ``?`` for not known, else the value."""
+    if value is UNKNOWN:
+        return "?"
+    if q.type == "int" or not q.choices:
+        return str(value)
+    at = {repr(c.value): str(i) for i, c in enumerate(q.choices, 1)}
+    return ", ".join(at.get(repr(v), str(v)) for v in (value if q.multiple else (value,)))
+
+
+def command(text: str) -> Command | None:
+    """``why`` or ``back`` typed as a word (in either language), else None (an answer)."""
+    word_ = text.strip().lower()
+    return Command("why") if word_ in WHY else Command("back") if word_ in BACK else None
+
+
 class Plain:
-    """Numbered questions on ``out``, answers read line by line from ``inp`` (no terminal needed)."""
+    """Numbered questions on ``out``, answers read line by line from ``inp`` (no terminal needed).
+
+    Every prompt takes the same words: the number of a choice (or the number itself, for a count),
+    its label, ``why``, ``back``, ``?``; an empty line is no answer, and the question is asked again."""
 
     def __init__(self, inp: TextIO):
         self.inp = inp
 
-    def get(self, q: Question, lang: str, out: TextIO, can_back: bool) -> Command | None:
-        print(f"? {question_text(q, lang)}", file=out)
-        if q.help:
-            print(f"  {q.help[lang]}", file=out)
-        for i, c in enumerate(q.choices, 1):
-            print(f"  {i}. {c.label[lang]}" + (f" — {c.help[lang]}" if c.help else ""), file=out)
-        print(f"  ({word('prompt.hint', lang)})", file=out)
+    def get(self, q: Question, lang: str, out: TextIO, can_back: bool, default: str = "") -> Command | None:
+        while True:
+            print(f"? {question_text(q, lang)}", file=out)
+            if q.help:
+                print(f"  {q.help[lang]}", file=out)
+            for line in listed(q, lang):
+                print(line, file=out)
+            print(f"  ({word('prompt.hint', lang)})", file=out)
+            text = self.read(q, lang, default)
+            if text is None:
+                return None
+            if text.strip():
+                return command(text) or Command("answer", (None, text.strip()))
+
+    def read(self, q: Question, lang: str, default: str) -> str | None:
+        """One line, None at the end of the input."""
         try:
             line = self.inp.readline()
         except OSError:  # no standard input at all
             line = ""
-        if not line:
+        return line if line else None
+
+
+class Prompts(Plain):
+    """The same questions at a terminal, the answer typed on an edited line (prompt_toolkit): after
+    ``back`` the answer taken back is shown in the empty line and Enter keeps it (typing replaces it);
+    a mistaken answer is refused in place, with what is allowed; Tab completes a choice's label."""
+
+    def __init__(self, input=None, output=None):
+        self.io = {"input": input, "output": output}
+
+    def read(self, q: Question, lang: str, default: str) -> str | None:
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.completion import WordCompleter
+        from prompt_toolkit.validation import ValidationError, Validator
+
+        class Answer(Validator):
+            def validate(self, document):
+                text = document.text.strip() or default
+                if not text:
+                    raise ValidationError(message=word("prompt.hint", lang))
+                if command(text) is None:
+                    try:
+                        q.parse(text)
+                    except AnswerError as e:
+                        raise ValidationError(message=str(e), cursor_position=len(document.text)) from None
+
+        labels = [c.label[lang] for c in q.choices] + sorted(WHY | BACK)
+        session = PromptSession(**{k: v for k, v in self.io.items() if v is not None})
+        try:
+            text = session.prompt("> ", placeholder=default, validator=Answer(), validate_while_typing=False,
+                                  completer=WordCompleter(labels, ignore_case=True, sentence=True))
+        except EOFError:  # Ctrl-D: the director left the interview
             return None
-        text = line.strip()
-        if text.lower() in WHY:
-            return Command("why")
-        if text.lower() in BACK:
-            return Command("back")
-        return Command("answer", (None, text))
-
-
-class Prompts:
-    """Arrow-key prompts (questionary) in a terminal; number keys pick an answer too."""
-
-    def get(self, q: Question, lang: str, out: TextIO, can_back: bool) -> Command | None:
-        import questionary
-        extra = []
-        if q.allow_unknown:
-            extra.append(questionary.Choice(word("prompt.unknown", lang), value=Command("answer", (None, UNKNOWN))))
-        extra.append(questionary.Choice(word("prompt.why", lang), value=Command("why")))
-        if can_back:
-            extra.append(questionary.Choice(word("prompt.back", lang), value=Command("back")))
-        text = question_text(q, lang)
-        helps = {"instruction": q.help[lang]} if q.help else {}
-        if q.multiple:
-            pick = word("prompt.pick", lang)
-            choices = [questionary.Choice(c.label[lang], value=c.value, description=c.help[lang] if c.help else None)
-                       for c in q.choices]
-            picked = questionary.checkbox(text, choices=choices + [questionary.Separator()] + extra,
-                                          validate=lambda xs: bool(xs) or pick, **helps).unsafe_ask()
-            for x in picked:
-                if isinstance(x, Command):
-                    return x
-            return Command("answer", (None, tuple(picked)))
-        if q.choices:
-            choices = [questionary.Choice(c.label[lang], value=Command("answer", (None, c.value))) for c in q.choices]
-            allc = choices + [questionary.Separator()] + extra
-            return questionary.select(text, choices=allc, use_shortcuts=len(allc) <= 36, **helps).unsafe_ask()
-
-        def valid(s: str):
-            if s.strip().lower() in WHY | BACK:
-                return True
-            try:
-                q.parse(s)
-                return True
-            except AnswerError as e:
-                return str(e)
-        s = questionary.text(f"{text} ({word('prompt.hint', lang)})", validate=valid).unsafe_ask().strip()
-        if s.lower() in WHY:
-            return Command("why")
-        if s.lower() in BACK:
-            return Command("back")
-        return Command("answer", (None, s))
+        return text.strip() or default
 
 
 # -- the conversation --------------------------------------------------------------------------
 
 
+class Unfinished(Exception):
+    """The answers ran out (the end of the input, Ctrl-D) before the ruling was determined."""
+
+    def __init__(self, question: Question):
+        super().__init__(question.key)
+        self.question = question
+
+
 def converse(interview: Interview, lang: str, sources: list, out: TextIO | None = None) -> Ruling:
-    """Ask until the ruling is determined; BridgelawError when a replayed answer does not fit."""
+    """Ask until the ruling is determined; BridgelawError when a replayed answer does not fit,
+    Unfinished when no source has an answer.  After ``back`` the answer taken back is offered again."""
     out = out or sys.stdout
+    taken: tuple | None = None  # (question key, answer) of the last answer taken back
     while True:
         step = interview.step()
         if isinstance(step, Ruling):
             return step
+        default = typed(step, taken[1]) if taken and taken[0] == step.key else ""
         cmd = None
         for src in sources:
-            cmd = src.get(step, lang, out, bool(interview.answers))
+            cmd = src.get(step, lang, out, bool(interview.answers), default)
             if cmd is not None:
                 break
         if cmd is None:
-            raise BridgelawError(Problem(Loc(getattr(sources[0], "file", "<stdin>")) if sources else Loc("<stdin>"),
-                                         f"no more answers: no answer for '{step.key}': {step.text['en']}",
-                                         hint=f"add '- {step.key}: ...' to the answers"))
+            raise Unfinished(step)
         if cmd.what == "why":
             print(why_text(step, lang), file=out)
             continue
         if cmd.what == "back":
+            taken = interview.answers[-1] if interview.answers else None
             if not interview.back():
                 print(word("prompt.nothing_back", lang), file=out)
             continue
@@ -244,7 +278,14 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
     sources: list = [Replay(load_answers(answers, display(answers)), display(answers))] if answers else []
     sources.append(Prompts() if tty else Plain(sys.stdin))
     interview = Interview(knowledge)
-    ruling = converse(interview, lang, sources)
+    try:
+        ruling = converse(interview, lang, sources)
+    except Unfinished as e:  # never an empty ruling: say what is missing, and fail
+        print(word("prompt.unfinished", lang, question=question_text(e.question, lang)), file=sys.stderr)
+        if answers:
+            print(f"{display(answers)}: no answer for '{e.question.key}': add '- {e.question.key}: ...' to the answers",
+                  file=sys.stderr)
+        return 1
     if answers:
         _report_unused(sources[0], interview)
     kinds = [knowledge.vocabulary.templates[k].label[lang] for k in interview.kinds_chosen()]

@@ -24,7 +24,7 @@ from pathlib import Path
 from ..errors import BridgelawError, Collector, Loc, suggest
 from .incident import Incident, facts_from_data, load_incident
 from .schemas import validate
-from .yamlsafe import LocDict, load
+from .yamlsafe import LocDict, LocList, load
 
 
 @dataclass(frozen=True)
@@ -63,20 +63,39 @@ class Case:
     law: int | None = None
 
 
-def load_cases(path: str | Path, vocab, display: str | None = None) -> list[Case]:
-    """Load and check a case file against the schema and the vocabulary."""
+def load_cases(path: str | Path, vocab, display: str | None = None, collector: Collector | None = None) -> list[Case]:
+    """Load and check a case file against the schema and the vocabulary.
+
+    Raises BridgelawError listing every problem; with a ``collector`` the problems
+    go there instead and the cases without a mistake are returned, so one bad
+    value hides no other case (``bridgelaw check`` counts and runs them)."""
     path = Path(path)
     name = display or str(path)
-    data = load(path, name)
-    c = Collector()
+    c = collector if collector is not None else Collector()
+    try:
+        data = load(path, name)
+    except BridgelawError as e:
+        if collector is None:
+            raise
+        c.problems.extend(e.problems)
+        return []
     if not isinstance(data, LocDict):
         c.add(Loc(name, 1, 1), "a case file is a mapping: law, cases")
         c.raise_if_any()
-    c.problems.extend(validate("cases", data, name))
-    c.raise_if_any()
+        return []
+    schema = validate("cases", data, name)
+    c.problems.extend(schema)
+    bad = _cases_with(schema, data)
+    if bad is None or collector is None:
+        c.raise_if_any()
+    if bad is None:
+        return []
     out = []
     names = {}
     for i, raw in enumerate(data["cases"]):
+        if i in bad:
+            continue
+        before = len(c.errors)
         cname = raw["name"]
         crumb = f"case '{cname}'"
         if cname in names:
@@ -121,23 +140,49 @@ def load_cases(path: str | Path, vocab, display: str | None = None) -> list[Case
             if k not in vocab.elements:
                 c.add(raw.loc_of("expect_none"), f"unknown ruling element '{k}'", crumb,
                       suggest(k, vocab.elements, "the vocabulary's elements"))
+        if len(c.errors) > before:
+            continue
         out.append(Case(name=cname, file=name, loc=raw.loc, incident=incident, expect=tuple(expect),
                         expect_none=tuple(raw.get("expect_none") or ()), fired=tuple(raw.get("fired") or ()),
                         not_fired=tuple(raw.get("not_fired") or ()), description=raw.get("description") or "",
                         source=raw.get("source") or "", keywords=tuple(raw.get("keywords") or ()),
                         law=data.get("law")))
-    c.raise_if_any()
+    if collector is None:
+        c.raise_if_any()
     return out
 
 
+def _cases_with(problems: list, data: LocDict) -> set[int] | None:
+    """The indexes of the cases holding ``problems`` (each case runs from its line to the next case's),
+    or None when a problem lies outside every case: the file as a whole is wrong."""
+    cases = data.get("cases")
+    if not problems:
+        return set()
+    if not isinstance(cases, LocList) or not cases:
+        return None
+    starts = [cases.loc_of(i).line for i in range(len(cases))]
+    bad = set()
+    for p in problems:
+        if p.loc.file != cases.loc.file or p.loc.line < starts[0]:
+            return None
+        bad.add(max(i for i, line in enumerate(starts) if line <= p.loc.line))
+    return bad
+
+
 def check_production_ids(cases: list[Case], knowledge) -> list:
-    """Problems for fired/not_fired entries that name no production."""
+    """Problems for fired/not_fired entries that name no production; one naming a production
+    that did not load (knowledge.not_loaded) is a consequence of that error: a note, with no hint."""
     from ..errors import Problem
     ids = {p.id for p in knowledge.productions}
     out = []
     for case in cases:
         for pid in case.fired + case.not_fired:
-            if pid not in ids:
+            if pid in ids:
+                continue
+            if knowledge.not_loaded.names(pid):
+                out.append(Problem(case.loc, f"names production '{pid}', which did not load (see above)",
+                                   f"case '{case.name}'", severity="note"))
+            else:
                 out.append(Problem(case.loc, f"names unknown production '{pid}'", f"case '{case.name}'",
                                    suggest(pid, ids)))
     return out

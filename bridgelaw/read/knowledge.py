@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .citations import LawsIndex, covers, load_index, sort_key
 from ..errors import BridgelawError, Collector, Loc
-from ..model import Knowledge, LawFile, LeftOut, Production
+from ..model import Knowledge, LawFile, LeftOut, NotLoaded, Production
 from .precedence import resolve_overrides, stratify
 from .productions import KnowledgeLoader
 from .schemas import validate
@@ -91,22 +91,27 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
     laws: dict[int, LawFile] = {}
     raw_left_out: dict[int, LocDict] = {}
     seen_ids: dict[str, Loc] = {}
+    broken: dict[str, str] = {}  # id -> cite of each production with errors
+    broken_laws: set[int] = set()  # laws whose file did not load
     for path in law_files:
         name = show(path)
+        m = LAW_FILE.match(path.name)
         try:
             data = load(path, name)
         except BridgelawError as e:
             c.problems.extend(e.problems)
+            broken_laws.update([int(m[1])] if m else [])
             continue
         if not isinstance(data, LocDict):
             c.add(Loc(name, 1, 1), "a knowledge file is a mapping: law, title, productions")
+            broken_laws.update([int(m[1])] if m else [])
             continue
         problems = validate("knowledge", data, name)
         if problems:
             c.problems.extend(problems)
+            broken_laws.update([int(m[1])] if m else [])
             continue
         law = data["law"]
-        m = LAW_FILE.match(path.name)
         if m and int(m[1]) != law:
             c.add(data.loc_of("law"), f"this file is {path.name} but says law {law}",
                   hint=f"a file's name is its law: rename it law-{law}.yaml or fix 'law'")
@@ -126,16 +131,19 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
             p = loader.production(raw, law, name)
             if p is not None and len(c.errors) == before:
                 prods.append(p)
+            else:
+                broken[pid] = raw["cite"]
     _check_left_out(laws, prods, raw_left_out, c)
     if collector is None:
         c.raise_if_any()
-    prods = resolve_overrides(prods, c)
+    not_loaded = NotLoaded(broken, frozenset(broken_laws))
+    prods = resolve_overrides(prods, c, not_loaded)
     prods.sort(key=lambda p: (sort_key(p.cite), p.id))
     prods = [replace(p, order=i) for i, p in enumerate(prods)]
     prods = stratify(prods, c)
     if collector is None:
         c.raise_if_any()
-    return Knowledge(vocabulary=vocab, productions=tuple(prods), laws=laws, index=index)
+    return Knowledge(vocabulary=vocab, productions=tuple(prods), laws=laws, index=index, not_loaded=not_loaded)
 
 
 def find_root(path: Path | None, default: Path) -> Path:

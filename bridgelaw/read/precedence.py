@@ -11,11 +11,12 @@ from dataclasses import replace
 
 from .citations import covers
 from ..errors import Collector, suggest
-from ..model import Production, derivers_of
+from ..model import NotLoaded, Production, derivers_of
 
 
-def resolve_overrides(prods: list[Production], c: Collector) -> list[Production]:
-    """Replace each 'overrides' entry (an id or a citation prefix) by the production ids it names."""
+def resolve_overrides(prods: list[Production], c: Collector, not_loaded: NotLoaded = NotLoaded()) -> list[Production]:
+    """Replace each 'overrides' entry (an id or a citation prefix) by the production ids it names
+    (one naming only what ``not_loaded`` holds is a consequence of an error reported there: a note)."""
     out = []
     by_id = {p.id: p for p in prods}
     ids = set(by_id)
@@ -23,7 +24,10 @@ def resolve_overrides(prods: list[Production], c: Collector) -> list[Production]
         targets = []
         for ref in p.overrides:
             hit = [ref] if ref in ids else [q.id for q in prods if q.id != p.id and covers(ref, q.cite)]
-            if not hit:
+            if not hit and not_loaded.names(ref):
+                c.note(p.overrides_loc or p.loc, f"overrides '{ref}', which did not load (see above)",
+                       f"production {p.id}")
+            elif not hit:
                 c.add(p.overrides_loc or p.loc, f"overrides '{ref}', which names no production", f"production {p.id}",
                       suggest(ref, sorted(ids)))
             for q_id in hit:

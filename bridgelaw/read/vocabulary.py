@@ -18,6 +18,7 @@ from typing import Any
 
 from .. import values as V
 from ..errors import BridgelawError, Collector, Loc, suggest
+from ..words import spec_problem
 from .schemas import validate
 from .yamlsafe import LocDict, load
 
@@ -343,7 +344,10 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
     for ename, eraw in raws["elements"].items():
         args = {a: _slot(a, araw, ename, c) for a, araw in (eraw.get("args") or {}).items()}
         for lang in ("ru", "en"):
-            for placeholder in _placeholders(eraw["text"][lang]):
+            for placeholder, spec in _placeholders(eraw["text"][lang], specs=True):
+                if spec_problem(spec):
+                    c.add(eraw.loc_of("text"), f"element {ename}: text ({lang}) {{{placeholder}:{spec}}}: "
+                          + spec_problem(spec))
                 if placeholder not in args:
                     c.add(eraw.loc_of("text"), f"element {ename}: text ({lang}) uses {{{placeholder}}}, "
                           "which is not one of its args", hint=f"args: {', '.join(args) or 'none'}")
@@ -358,6 +362,7 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
     return Vocabulary(templates=templates, elements=elements, file=name, parts=tuple(defined))
 
 
-def _placeholders(text: str) -> list[str]:
+def _placeholders(text: str, specs: bool = False) -> list:
+    """The fields a text names (with their specs, ``{player:gen}``, when ``specs``)."""
     import string
-    return [f for _, f, _, _ in string.Formatter().parse(text) if f]
+    return [(f, spec or "") if specs else f for _, f, spec, _ in string.Formatter().parse(text) if f]

@@ -140,15 +140,35 @@ def _compose(text: str) -> yaml.Node | None:
     return yaml.compose(text, Loader=yaml.SafeLoader)
 
 
+#: The parser's words for the mistakes a committee member makes most, said as what to do: problem -> (message, hint),
+#: ``{line}`` being the line of the mistake.  Other problems are shown as the parser words them.
+_PLAIN = {
+    "expected <block end>, but found '-'": (
+        "the indentation of the item at line {line} does not match the one above",
+        "indent every item of a list like the first one, with spaces"),
+    "found character '\\t' that cannot start any token": (
+        "use spaces, not a tab",
+        "YAML indents with spaces only: replace the tab at line {line} by spaces"),
+}
+
+
+def _syntax(e: yaml.MarkedYAMLError, file: str) -> Problem:
+    """A parser error as a Problem at file:line:col, in plain words when _PLAIN knows it."""
+    mark = e.problem_mark or e.context_mark
+    loc = Loc(file, mark.line + 1, mark.column + 1) if mark else Loc(file)
+    if e.problem in _PLAIN:
+        message, hint = _PLAIN[e.problem]
+        return Problem(loc, "YAML syntax: " + message.format(line=loc.line), hint=hint.format(line=loc.line))
+    return Problem(loc, f"YAML syntax: {e.problem or e.context}",
+                   hint=str(e.context or "") if e.problem and e.context else "")
+
+
 def loads(text: str, file: str = "<string>") -> Any:
     """Parse one YAML document from text; raise BridgelawError with file:line on any mistake."""
     try:
         node = _compose(text)
     except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        loc = Loc(file, mark.line + 1, mark.column + 1) if mark else Loc(file)
-        raise BridgelawError(Problem(loc, f"YAML syntax: {e.problem or e.context}",
-                                     hint=str(e.context or "") if e.problem and e.context else "")) from None
+        raise BridgelawError(_syntax(e, file)) from None
     except yaml.YAMLError as e:  # pragma: no cover - PyYAML always marks its errors
         raise BridgelawError(Problem(Loc(file), f"YAML syntax: {e}")) from None
     if node is None:

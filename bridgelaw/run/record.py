@@ -23,6 +23,7 @@ from ..errors import BridgelawError, Problem
 from ..model import Knowledge, Production
 from ..explain.ruling import FactUse, Firing, RulingElement
 from ..ops import resolve
+from ..words import Said
 from .compiler import FiredMarker
 
 FIRING_LIMIT = 10_000  # firings per incident; the largest shipped case needs 18 (knowledge/README.md)
@@ -33,8 +34,11 @@ def _text(value) -> str:
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
-def _label(slot, value, lang: str) -> str:
-    return slot.label_of(value, lang)
+def _label(slot, value, lang: str) -> Said:
+    """A value's label, that the text's field spec may decline or count (words.Said)."""
+    key = f"seat.{value}" if slot.type == "seat" else None
+    n = value if slot.type == "int" and isinstance(value, int) else None
+    return Said(slot.label_of(value, lang), lang, key=key, n=n)
 
 
 def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict | None) -> dict:
@@ -42,7 +46,7 @@ def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict |
     ek = knowledge.vocabulary.elements[kind]
     out = {}
     for lang in ("ru", "en"):
-        labels = {name: (_label(slot, args.get(name), lang) if args.get(name) is not None else "—")
+        labels = {name: (_label(slot, args.get(name), lang) if args.get(name) is not None else Said("—", lang))
                   for name, slot in ek.args.items()}
         text = string.Formatter().vformat(ek.text[lang], (), labels).strip()
         if own_text:

@@ -1,0 +1,112 @@
+"""`bridgelaw ask` in a terminal and on a pipe: every prompt takes the same typed words.
+
+A count is typed as the number itself (trick 12 is "12", never a shortcut key);
+`why`, `back` and `?` are words at every prompt; `back` offers the answer taken
+back again (Enter keeps it); input that ends before the ruling is determined
+says the interview was not finished and fails, never an empty ruling.
+"""
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from bridgelaw.engine import load
+from bridgelaw.faces import cli
+from bridgelaw.faces.interview import Interview
+from bridgelaw.faces.prompt import Plain, Prompts, Unfinished, converse
+
+ROOT = Path(__file__).resolve().parent.parent
+KNOWLEDGE = load(ROOT)
+# revoke; declarer South; play ended; West revoked: then "On which trick was the revoke (1-13)?"
+TO_THE_TRICK = ["1", "3", "1", "4"]
+
+
+def at_terminal(lines: list[str]) -> tuple[Interview, str]:
+    """Type ``lines`` at the terminal prompts, then Ctrl-D."""
+    interview, out = Interview(KNOWLEDGE), io.StringIO()
+    with create_pipe_input() as inp:
+        inp.send_text("".join(line + "\r" for line in lines) + "\x15\x04")  # Ctrl-U (a refused answer), Ctrl-D
+        with pytest.raises(Unfinished):
+            converse(interview, "en", [Prompts(inp, DummyOutput())], out)
+    return interview, out.getvalue()
+
+
+def trick_answers(interview: Interview) -> list:
+    return [v for k, v in interview.answers if k.endswith(".trick")]
+
+
+def test_a_count_is_typed_as_the_number_itself_at_the_terminal():
+    interview, _ = at_terminal(TO_THE_TRICK + ["12"])
+    assert trick_answers(interview) == [12]
+
+
+def test_why_back_and_not_known_are_words_at_every_prompt():
+    interview, out = at_terminal(["why"] + TO_THE_TRICK + ["why", "back", "back", "2", "4", "?"])
+    assert out.count("This answer is needed by:") == 2
+    # back twice took back West and "the play has ended"; it has not; West; the trick is not known
+    assert [v for _, v in interview.history()] == [["revoke"], "S", False, "W", "?"]
+
+
+def test_back_offers_the_answer_taken_back_and_enter_keeps_it():
+    interview, out = at_terminal(TO_THE_TRICK + ["12", "back", ""])
+    assert trick_answers(interview) == [12]
+    assert out.count("On which trick was the revoke") == 2
+
+
+def test_on_a_pipe_a_count_is_listed_as_numbers_not_as_numbered_lines():
+    out = io.StringIO()
+    interview = Interview(KNOWLEDGE)
+    with pytest.raises(Unfinished):
+        converse(interview, "en", [Plain(io.StringIO("\n".join(TO_THE_TRICK + ["12"]) + "\n"))], out)
+    assert trick_answers(interview) == [12]
+    asked = out.getvalue().split("On which trick was the revoke (1-13)?")[1]
+    assert "  (1–13)" in asked and "13. 13" not in asked
+
+
+@pytest.mark.parametrize("typed", ["", "\n", "1\n"])
+def test_piped_ask_that_ends_early_says_the_interview_was_not_finished(typed, monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    assert cli.main(["ask", "--lang", "en"]) == 1
+    out = capsys.readouterr()
+    assert "The interview was not finished: no answer to" in out.err
+    assert "Ruling" not in out.out
+
+
+def test_piped_ask_in_russian_says_so_in_russian(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    assert cli.main(["ask"]) == 1
+    assert "Опрос не закончен: нет ответа на вопрос «Кто разыгрывающий?»" in capsys.readouterr().err
+
+
+def readme_answers_examples() -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    return re.findall(r"```yaml\n(.*?)```", text.split("### The answers file", 1)[1].split("\n## ", 1)[0], re.S)
+
+
+def test_the_readme_documents_the_answers_file_and_its_examples_replay(tmp_path, monkeypatch, capsys):
+    keyed, listed_ = readme_answers_examples()
+    shipped = (ROOT / "tests" / "answers" / "defective-trick-two-cards.yaml").read_text(encoding="utf-8")
+    assert shipped.endswith(keyed), "the README's example is the shipped answers file"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    (tmp_path / "keyed.yaml").write_text(keyed, encoding="utf-8")
+    assert cli.main(["ask", "--lang", "en", "--answers", str(tmp_path / "keyed.yaml")]) == 0
+    assert "Ruling: Defective trick" in capsys.readouterr().out
+    # the list form: why, back, a bare answer and "not known" are replayed; it stops short of the ruling
+    (tmp_path / "listed.yaml").write_text(listed_, encoding="utf-8")
+    assert cli.main(["ask", "--lang", "en", "--answers", str(tmp_path / "listed.yaml")]) == 1
+    out = capsys.readouterr()
+    assert "> why" in out.out and "> back" in out.out and "The interview was not finished" in out.err
+    assert "warning" not in out.err
+
+
+def test_the_readme_says_how_to_rule_without_the_development_packages_and_that_russian_needs_utf8():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "uv run --no-dev bridgelaw rule" in text and "uv sync --no-dev" in text
+    assert "UTF-8" in text
+    assert "bridgelaw/read/answers.py" not in text.split("## The interview", 1)[1].split("\n## ", 1)[0]
