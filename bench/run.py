@@ -19,7 +19,8 @@ and their ratios bridgelaw/CLIPS; with ``--before``, the same for the engine
 as it was before partitioning (one experta engine over all productions);
 the interview's time per step (if bridgelaw/interview.py exists); peak Python
 memory of the engines (tracemalloc; CLIPS allocates outside Python, so it has
-no column).  Then the cold start of ``bridgelaw rule`` on a shipped incident.
+no column).  Then the cold start of ``bridgelaw rule`` on a shipped incident,
+and the worst board the limits allow (bench/worst.py: wall time, under 0.5 s).
 Prints a table and writes JSON to bench/results/ (not committed).  Times are
 CPU seconds (process_time) except the cold start (wall).
 """
@@ -44,7 +45,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import synthetic  # noqa: E402
+from bench import synthetic, worst  # noqa: E402
 from bridgelaw.read.cases import load_cases  # noqa: E402
 from experta import KnowledgeEngine  # noqa: E402
 from experta.matchers import ReteMatcher  # noqa: E402
@@ -359,9 +360,11 @@ def main(argv: list[str] | None = None) -> int:
           f" median {auction['median_ms']:.1f} ms, p90 {auction['p90_ms']:.1f} ms")
     print(f"\ncold `bridgelaw rule {cold['incident']}`: median {cold['median_s']:.2f} s, min {cold['min_s']:.2f} s"
           f" (knowledge cache off: median {cold['uncached_median_s']:.2f} s, min {cold['uncached_min_s']:.2f} s)")
+    worst_board = worst.measure(shifts=2 if args.quick else worst.SHIFTS, repeat=1 if args.quick else 3)
+    print(worst.line(worst_board))
     result = {"clock": "process_time (CPU seconds)", "python": platform.python_version(),
               "machine": platform.machine(), "argv": sys.argv[1:], "time": time.strftime("%Y-%m-%dT%H:%M:%S"), "rows": rows, "cold_start": cold,
-              "auction_40": auction}
+              "auction_40": auction, "worst_board": worst_board}
     out = Path(args.out) if args.out else ROOT / "bench" / "results" / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2), encoding="utf-8")

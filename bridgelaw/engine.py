@@ -42,7 +42,7 @@ def load(root: str | Path | None = None) -> Knowledge:
     """
     root = Path(root) if root else PROJECT_ROOT
     vocabulary, index, _, law_files = find_files(root)
-    return cached(root, [*vocabulary_files(vocabulary), index, *law_files], lambda: load_knowledge(root))
+    return cached(root, [*vocabulary_files(vocabulary), index, *law_files], lambda: load_knowledge(root), Knowledge)
 
 
 class _Run(Recorder, FastEngine):

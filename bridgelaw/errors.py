@@ -130,5 +130,5 @@ def shown_path(path: str | Path) -> str:
     """How a message names a file: relative to the current folder when inside it."""
     try:
         return str(Path(path).resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # outside the folder; a symlink loop; a folder gone
         return str(path)

@@ -176,6 +176,16 @@ WORDS: dict[str, dict[str, str]] = {
     "cli.kept": {"ru": "{path}: не заменён", "en": "{path}: not replaced"},
     "cli.replaced": {"ru": "заменён {path}", "en": "replaced {path}"},
     "cli.wrote": {"ru": "записан {path}", "en": "wrote {path}"},
+    "cli.not_a_folder": {"ru": "это файл, а не папка: укажите папку для страниц",
+                         "en": "is a file, not a folder: name a folder for the pages"},
+    "cli.bad_port": {"ru": "порт {port}: нужно целое число от 1 до 65535",
+                     "en": "port {port}: expected a whole number from 1 to 65535"},
+    "cli.bad_seconds": {"ru": "{value}: нужно число секунд больше 0 и не больше 3600",
+                        "en": "{value}: expected a number of seconds over 0 and at most 3600"},
+    "cli.cannot_listen": {"ru": "не удаётся слушать {host}:{port}: {reason}"
+                                " (порт занят другой программой? укажите другой --port)",
+                          "en": "cannot listen on {host}:{port}: {reason}"
+                                " (is another program using the port? give another --port)"},
 
     # -- the built-in values (values.py): seats, sides, suits, yes/no, a contract's strain and doubles
     "seat.N": {"ru": "Север", "en": "North"},

@@ -7,10 +7,12 @@
     bridgelaw book [--lang ru|en] OUT_DIR
     bridgelaw schemas [--check]
     bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]]
-    bridgelaw serve [--host 127.0.0.1] [--port 8000]
+    bridgelaw serve [--host 127.0.0.1] [--port 8000] [--budget SECONDS]
 
-Exit codes: 0 success; 1 findings (check) or a bad input file (rule); 2 bad usage; 3 internal error.
-Errors are printed as ``file:line:col: what`` with a suggestion, never a traceback.
+Exit codes: 0 success; 1 findings (check), a bad input file (rule) or a file or port the
+command cannot use (an OSError naming it); 2 bad usage; 3 internal error (a defect of ours).
+Errors are printed as ``file:line:col: what`` with a suggestion, never a traceback.  Output
+piped into a reader that stops early (``| head``) ends the command quietly.
 """
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ import os
 import sys
 from pathlib import Path
 
-from ..errors import BridgelawError, shown_path
+from ..errors import BridgelawError, Loc, Problem, shown_path
 from ..words import MESSAGES, word
 
 
@@ -89,6 +91,9 @@ def cmd_coverage(args) -> int:
 
 def cmd_book(args) -> int:
     from ..committee.book import write_book
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise BridgelawError(Problem(Loc(_display(out)), word("cli.not_a_folder", MESSAGES)))
     pages = write_book(_root(args.root), Path(args.out), args.lang)
     print(word("cli.book_written", MESSAGES, n=len(pages), out=_display(Path(args.out)),
                index=_display(Path(args.out) / "index.html")))
@@ -116,8 +121,30 @@ def cmd_ask(args) -> int:
 
 def cmd_serve(args) -> int:
     from .web import serve
-    serve(_root(args.root), args.host, args.port)
+    serve(_root(args.root), args.host, args.port, args.budget)
     return 0
+
+
+def port(text: str) -> int:
+    """A TCP port number, 1-65535 (argparse: anything else is bad usage, exit 2)."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if not 0 < n < 65536:
+        raise argparse.ArgumentTypeError(word("cli.bad_port", MESSAGES, port=text))
+    return n
+
+
+def seconds(text: str) -> float:
+    """A time budget: a positive number of seconds, at most an hour (anything else is bad usage)."""
+    try:
+        n = float(text)
+    except ValueError:
+        n = -1.0
+    if not 0 < n <= 3600:
+        raise argparse.ArgumentTypeError(word("cli.bad_seconds", MESSAGES, value=text))
+    return n
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -141,7 +168,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     w = sub.add_parser("serve", help="the interview and the ruling as a web page (and JSON under /api)")
     w.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for the local network)")
-    w.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    w.add_argument("--port", type=port, default=8000, help="port (default 8000)")
+    w.add_argument("--budget", type=seconds, metavar="SECONDS",
+                   help="seconds of work one request may take; a request past it is refused (default 2)")
     w.set_defaults(func=cmd_serve)
 
     c = sub.add_parser("check", help="validate vocabulary, knowledge, incidents and cases; list every error")
@@ -183,6 +212,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (`| head`): stop, and say nothing more to it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    except OSError as e:  # a file, folder or port the command cannot use: the environment, not a defect
+        where = _display(e.filename) if e.filename is not None else "bridgelaw"
+        print(f"{where}: {e.strerror or e}", file=sys.stderr)
+        return 1
     except Exception as e:  # a defect of ours: say so in one line, keep the traceback for BRIDGELAW_DEBUG=1
         if os.environ.get("BRIDGELAW_DEBUG"):
             raise

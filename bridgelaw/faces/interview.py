@@ -119,7 +119,10 @@ class Interview:
         if not self.vocab.templates[template].many:
             fid = fact_id(template)
         else:
-            fid = fact_id(template, 1 + sum(1 for t, _ in st.facts.values() if t == template))
+            n = 1 + sum(1 for t, _ in st.facts.values() if t == template)
+            fid = fact_id(template, n)
+            if n >= self.vocab.templates[template].max:  # one board holds no more: never ask for another
+                st.closed.add(template)
         st.facts[fid] = (template, {})
         return fid
 

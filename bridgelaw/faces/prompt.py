@@ -248,6 +248,18 @@ def converse(interview: Interview, lang: str, sources: list, out: TextIO | None 
 # -- the command ---------------------------------------------------------------------------------
 
 
+def _no_answer(question: Question, replay: Replay, file: str) -> str:
+    """The answers ran out at ``question``: said at a misspelt key meant for it when one is close, else at the file."""
+    import difflib
+    unused = [e for e in replay.unused() if e.key]
+    close = difflib.get_close_matches(question.key, [e.key for e in unused], n=1, cutoff=0.6)
+    if close:
+        e = next(e for e in unused if e.key == close[0])
+        return Problem(e.loc, f"no answer for '{question.key}' ({question.text['en']}): is '{e.key}' meant for it?",
+                       hint=f"write the key as the question names it: {question.key}").render()
+    return f"{file}: no answer for '{question.key}': add '- {question.key}: ...' to the answers"
+
+
 def _report_unused(replay: Replay, interview: Interview) -> None:
     """Warn of answers the interview never asked for, naming the questions it did ask."""
     from ..errors import suggest
@@ -283,8 +295,7 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
     except Unfinished as e:  # never an empty ruling: say what is missing, and fail
         print(word("prompt.unfinished", lang, question=question_text(e.question, lang)), file=sys.stderr)
         if answers:
-            print(f"{display(answers)}: no answer for '{e.question.key}': add '- {e.question.key}: ...' to the answers",
-                  file=sys.stderr)
+            print(_no_answer(e.question, sources[0], display(answers)), file=sys.stderr)
         return 1
     if answers:
         _report_unused(sources[0], interview)

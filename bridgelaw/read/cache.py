@@ -2,7 +2,7 @@
 
 Parsing and validating the YAML is most of a cold start, and grows with every
 law encoded; unpickling the validated model takes a few milliseconds.
-``cached(root, files, load)`` returns ``load()``'s Knowledge, kept in
+``cached(root, files, load, Knowledge)`` returns ``load()``'s Knowledge, kept in
 ``$XDG_CACHE_HOME/bridgelaw/`` (``~/.cache/bridgelaw/``) under a SHA-256 of
 the root, of every file the loader reads and of bridgelaw's own source: any
 edit to the knowledge, the vocabulary or the program is a miss, and the
@@ -10,7 +10,9 @@ knowledge is loaded and checked again.  Only knowledge that loaded without
 error is kept, so mistakes are reported with their lines on every run.
 
 ``BRIDGELAW_CACHE=off`` turns it off.  A cache that cannot be read or written
-is passed over silently.  The files are pickles bridgelaw wrote in the
+is passed over silently; so is anything in a cache file's place that is not a
+regular file (a FIFO is never opened: it would block) and a file that does not
+hold what ``load()`` returns.  The files are pickles bridgelaw wrote in the
 user's own cache folder; they are never shared between users.
 """
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import stat
 import sys
 from pathlib import Path
 from typing import Callable
@@ -45,8 +48,8 @@ def key(root: Path, files: list[Path]) -> str:
     return h.hexdigest()
 
 
-def cached(root: Path, files: list[Path], load: Callable):
-    """``load()``, or what it returned before for the same files and program.
+def cached(root: Path, files: list[Path], load: Callable, kind: type = object):
+    """``load()``, or what it returned before for the same files and program (a ``kind``: anything else is a miss).
 
     One file per project root (writing a new one removes the root's older ones), and
     at most KEEP in all, the least recently used removed first.
@@ -56,10 +59,10 @@ def cached(root: Path, files: list[Path], load: Callable):
     prefix = "knowledge-" + hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12] + "-"
     path = folder() / f"{prefix}{key(root, files)}.pickle"
     try:
-        with open(path, "rb") as f:
-            value = pickle.load(f)
-        os.utime(path)
-        return value
+        value = _read(path)
+        if isinstance(value, kind):
+            os.utime(path)
+            return value
     except Exception:  # a miss, or a file this program cannot read: load afresh
         pass
     value = load()
@@ -75,3 +78,12 @@ def cached(root: Path, files: list[Path], load: Callable):
     except Exception:
         pass
     return value
+
+
+def _read(path: Path):
+    """The pickle at ``path`` if it is a regular file (opened without blocking, checked once open)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        return pickle.load(f)

@@ -5,11 +5,14 @@ cache) goes through here.  The data is written to a temporary file in the
 target's own folder, flushed to disk, and renamed over the target: the target
 then holds the old content or the new one, never a part (a full disk, a
 file-size limit, an interruption).  On failure the temporary file is removed
-and the OSError raised; the target is untouched.  ``writable_target(path)``
+and the OSError raised; the target is untouched.  Only a regular file (or
+none) is ever replaced: a folder, a device or a pipe in the target's place is
+an OSError.  ``writable_target(path)``
 says beforehand why a file could not be written there, if it could not.
 """
 from __future__ import annotations
 
+import errno
 import os
 import secrets
 from pathlib import Path
@@ -18,6 +21,8 @@ from pathlib import Path
 def write_atomic(path: str | Path, data: str | bytes) -> None:
     """Write ``data`` (text as UTF-8) to ``path`` all at once, or not at all (OSError)."""
     path = Path(path)
+    if path.exists() and not path.is_file():  # a folder, a device (/dev/full), a pipe: never replaced
+        raise OSError(errno.EEXIST, "is not a regular file: not replaced", str(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
     tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
     mode = path.stat().st_mode & 0o777 if path.is_file() else 0o666  # a new file: as the umask says
@@ -40,6 +45,8 @@ def writable_target(path: str | Path) -> str | None:
     folder = path.parent
     if path.is_dir():
         return "is a folder, not a file"
+    if path.exists() and not path.is_file():
+        return "is not a regular file (a device or a pipe)"
     if not folder.exists():
         return f"its folder {folder} does not exist"
     if not folder.is_dir():

@@ -5,10 +5,13 @@ never written).  An incident file has ``source`` (where the incident comes
 from), optional ``title``/``description`` and ``facts``: template -> slot
 values, or a list of them for a template marked ``many``.  Raises
 BridgelawError with file:line for an unknown template, slot or value, a value
-of the wrong type, a missing required slot, or a derived template.
+of the wrong type, a missing required slot, a derived template, a fact ``id``
+that is not a name, or more facts of a template than one board can hold (its
+``max`` in the vocabulary: an incident describes one board).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +21,9 @@ from .auction import sequence_facts
 from .schemas import validate
 from .vocabulary import Vocabulary
 from .yamlsafe import LocDict, LocList, load
+
+
+FACT_ID = re.compile(r"^[^\W\d][\w-]{0,63}$")  # a name: a letter, then letters, digits, _ or -
 
 
 @dataclass(frozen=True)
@@ -77,6 +83,10 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
             c.add(kloc, f"{tname} takes one set of values, not a list", "facts",
                   f"only templates marked 'many' may hold several facts")
             continue
+        if len(items) > t.max:
+            c.add(kloc, f"{len(items)} facts of {tname}; one board holds at most {t.max}", "facts",
+                  "an incident describes one board: split it into one incident per board")
+            continue
         raw_facts = []
         for i, item in enumerate(items):
             iloc = body.loc_of(i) if isinstance(body, LocList) else (data.loc_of(tname) if isinstance(data, LocDict) else kloc)
@@ -85,11 +95,15 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
             if not isinstance(item, dict):
                 c.add(iloc, f"{tname}: expected slot: value pairs, found {item!r}", "facts")
                 continue
-            vals, fid = {}, None
+            vals, fid, wrong = {}, None, set()
             for sname, raw in item.items():
                 sloc = item.loc_of(sname) if isinstance(item, LocDict) else iloc
                 if sname == "id":
-                    fid = str(raw)
+                    if isinstance(raw, str) and FACT_ID.match(raw):
+                        fid = raw
+                    else:
+                        c.add(sloc, f"{tname}: a fact's id is a name (a letter, then letters, digits, _ or -),"
+                              f" found {raw!r}", "facts", "for example: id: r1")
                     continue
                 slot = t.slots.get(sname)
                 if slot is None:
@@ -99,11 +113,12 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
                 try:
                     vals[sname] = slot.coerce(raw)
                 except ValueError as e:
+                    wrong.add(sname)  # given, and said wrong: not missing too
                     allowed = slot.allowed() if slot.type != "int" else []
                     c.add(sloc, f"{tname}.{sname}: {e}", "facts",
                           suggest(str(raw), allowed, f"{tname}.{sname}") if allowed else "")
             for sname, slot in t.slots.items():
-                if slot.required and vals.get(sname) is None:
+                if slot.required and vals.get(sname) is None and sname not in wrong:
                     c.add(iloc, f"{tname}: required slot '{sname}' is missing", "facts",
                           f"{sname}: {slot.question['en'] if slot.question else ''}")
             raw_facts.append((fid, tuple((s, vals.get(s)) for s in t.slots), iloc))

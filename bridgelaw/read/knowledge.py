@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .citations import LawsIndex, covers, load_index, sort_key
-from ..errors import BridgelawError, Collector, Loc
+from ..errors import BridgelawError, Collector, Loc, Problem
 from ..model import Knowledge, LawFile, LeftOut, NotLoaded, Production
 from .precedence import resolve_overrides, stratify
 from .productions import KnowledgeLoader
@@ -83,6 +83,8 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
         except ValueError:
             return str(p)
 
+    check_root(root, show)
+
     c = collector if collector is not None else Collector()
     vocab = vocabulary or load_vocabulary(vpath, show(vpath))
     index = load_index(ipath, show(ipath)) if ipath.exists() else None
@@ -144,6 +146,22 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
     if collector is None:
         c.raise_if_any()
     return Knowledge(vocabulary=vocab, productions=tuple(prods), laws=laws, index=index, not_loaded=not_loaded)
+
+
+def check_root(root: Path, show=str) -> None:
+    """BridgelawError unless ``root`` holds what every ruling rests on: knowledge/ and its table
+    of the laws (each citation is checked against it) and the vocabulary (facts/vocabulary/)."""
+    vpath, ipath, kdir, _ = find_files(root)
+    hint = "a project root holds knowledge/ (law-NN.yaml and laws.yaml) and facts/vocabulary/; check --root"
+    if not root.is_dir():
+        raise BridgelawError(Problem(Loc(str(root)), "no such folder", hint=hint))
+    missing = [(p, what) for p, what, there in (
+        (kdir, "no knowledge/ folder: there are no productions to rule with", kdir.is_dir()),
+        (ipath, "no such file: the table of the laws, which every citation is checked against", ipath.is_file()),
+        (vpath, "no such file or folder: the vocabulary, which every fact is checked against", vpath.exists()),
+    ) if not there]
+    if missing:
+        raise BridgelawError([Problem(Loc(show(p)), what, hint=hint) for p, what in missing])
 
 
 def find_root(path: Path | None, default: Path) -> Path:

@@ -61,6 +61,9 @@ TEMPLATE = {
         "description": I18N,
         "derived": {"type": "boolean", "description": "asserted by productions only, never asked"},
         "many": {"type": "boolean", "description": "an incident may hold several facts of it"},
+        "max": {"type": "integer", "minimum": 1, "maximum": 64,
+                "description": "with many: at most this many facts of it in one incident, which describes one"
+                               " board (default 13, one a trick)"},
         "context": {"type": "boolean", "description": "deal context, asked first"},
         "slots": {"type": "object", "additionalProperties": SLOT},
     },
@@ -302,13 +305,44 @@ def _message(err: jsonschema.ValidationError, data: Any, file: str) -> Problem:
         return Problem(loc, f"{where}: {err.instance!r} is not of the right form", hint=f"expected {desc}")
     if v == "type":
         want = err.validator_value
-        return Problem(loc, f"{where}: expected {want if isinstance(want, str) else ' or '.join(want)},"
-                            f" found {type(err.instance).__name__} {err.instance!r}"[:200])
+        found = _KINDS.get(type(err.instance).__name__, type(err.instance).__name__)
+        shown = "" if err.instance is None else f" {err.instance!r}"
+        return Problem(loc, f"{where}: expected {_kind(want)}, found {found}{shown}"[:200])
     if v in ("minProperties", "maxProperties") and err.schema is ONE_KEY:
         return Problem(loc, f"{where}: each item must have exactly one key (a name, then its content)")
     if v == "oneOf" and err.schema is CASE:
         return Problem(loc, f"{where}: give either 'facts' or 'incident' (one of them)")
+    if v == "anyOf":
+        return Problem(loc, f"{where}: {err.instance!r} is none of what may be written here",
+                       hint="expected " + "; or ".join(_alternatives(err.validator_value)))
     return Problem(loc, f"{where}: {err.message}"[:300])
+
+
+def _alternatives(schemas: list) -> list[str]:
+    """What each alternative of an anyOf accepts, in words (its description where it has one)."""
+    out = []
+    for schema in schemas:
+        if "anyOf" in schema:
+            out += _alternatives(schema["anyOf"])
+        elif "description" in schema:
+            text = schema["description"].rstrip(".")
+            out.append(text[:1].lower() + text[1:])
+        elif schema.get("type") == "integer" and "minimum" in schema and "maximum" in schema:
+            out.append(f"a whole number from {schema['minimum']} to {schema['maximum']}")
+        else:
+            out.append(_kind(schema.get("type", "a value")))
+    return out
+
+
+# what a YAML reader calls the kinds of value (never the loader's class names)
+_KINDS = {"LocDict": "a mapping", "dict": "a mapping", "LocList": "a list", "list": "a list", "str": "a text",
+          "int": "a whole number", "float": "a number", "bool": "true or false", "NoneType": "nothing"}
+_WANTS = {"object": "a mapping", "array": "a list", "string": "a text", "integer": "a whole number",
+          "number": "a number", "boolean": "true or false", "null": "nothing"}
+
+
+def _kind(want) -> str:
+    return " or ".join(_WANTS.get(w, w) for w in ([want] if isinstance(want, str) else want))
 
 
 def validate(kind: str, data: Any, file: str) -> list[Problem]:
@@ -318,7 +352,9 @@ def validate(kind: str, data: Any, file: str) -> list[Problem]:
     for err in errors:
         # report the deepest error of a oneOf/anyOf at its place, once per place
         if err.context and err.validator not in ("oneOf",):
-            err = max(err.context, key=lambda e: len(e.absolute_path))
+            deepest = max(err.context, key=lambda e: len(e.absolute_path))
+            if len(deepest.absolute_path) > len(err.absolute_path) or err.validator != "anyOf":
+                err = deepest
         p = _message(err, data, file)
         if (str(p.loc), p.message) not in seen:
             seen.add((str(p.loc), p.message))

@@ -7,8 +7,10 @@ area of the Laws; the order of templates across the parts is the order the
 interview asks in) or, for a small project, one file facts/vocabulary.yaml.
 A :class:`Slot` knows its type and turns authored values into canonical ones
 with ``coerce`` (raising ValueError with what is allowed); ``label(value,
-lang)`` renders a value for a director.  Raises BridgelawError (file:line) on
-any mistake in any part, and on a part missing from the stated order.
+lang)`` renders a value for a director.  A ``many`` template's ``max`` bounds
+its facts in one incident (one board: MANY_MAX = 13 unless it says).  Raises
+BridgelawError (file:line) on any mistake in any part (an int slot's min over
+its max among them), and on a part missing from the stated order.
 """
 from __future__ import annotations
 
@@ -88,6 +90,8 @@ class Slot:
                 raise ValueError(f"expected true or false, written without quotes; found the text {value!r}")
             raise ValueError(f"expected true or false, found {value!r}")
         if t == "int":
+            if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
+                raise ValueError(f"expected a whole number, written without quotes; found the text {value!r}")
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"expected a whole number, found {value!r}")
             if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
@@ -165,6 +169,7 @@ class Template:
     many: bool = False
     context: bool = False
     description: dict | None = None
+    max: int = 1  # facts of it one incident (one board) can hold: a 'many' template's max, else MANY_MAX
 
 
 @dataclass(frozen=True)
@@ -207,6 +212,9 @@ class Vocabulary:
         return self.templates[template].slots[slot]
 
 
+MANY_MAX = 13  # a 'many' template's default limit: one fact a trick, a board has 13 tricks
+
+
 def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
     t = raw["type"]
     loc = raw.loc
@@ -219,6 +227,10 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
         c.add(loc, f"slot {where} is a ref but does not say which template it refers to")
     if raw.get("judgment") and "question" not in raw:
         c.add(loc, f"slot {where} is a judgment but has no question for the director")
+    low, high = raw.get("min"), raw.get("max")
+    if isinstance(low, int) and isinstance(high, int) and low > high:
+        c.add(raw.loc_of("min"), f"slot {where}: min {low} is greater than max {high}: no value fits",
+              hint=f"swap them (min: {high}, max: {low})?")
     return Slot(name=name, type=t, owner=owner, loc=loc, label=raw.get("label"), values=raw.get("values"),
                 min=raw.get("min"), max=raw.get("max"), template=raw.get("template"),
                 question=raw.get("question"), help=raw.get("help"), judgment=bool(raw.get("judgment")),
@@ -330,9 +342,12 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
         slots = {s: _slot(s, sraw, tname, c) for s, sraw in traw["slots"].items()}
         if "id" in slots:
             c.add(slots["id"].loc, f"template {tname}: 'id' is reserved (it names a fact of a 'many' template)")
+        if "max" in traw and not traw.get("many"):
+            c.add(traw.key_loc("max"), f"template {tname}: 'max' is for a 'many' template (one fact otherwise)")
         templates[tname] = Template(name=tname, label=traw["label"], slots=slots, loc=traw.loc, order=order,
                                     derived=bool(traw.get("derived")), many=bool(traw.get("many")),
-                                    context=bool(traw.get("context")), description=traw.get("description"))
+                                    context=bool(traw.get("context")), description=traw.get("description"),
+                                    max=traw.get("max") or (MANY_MAX if traw.get("many") else 1))
     for t in templates.values():
         for s in t.slots.values():
             if s.type == "ref" and s.template and s.template not in templates:

@@ -11,6 +11,10 @@ integer is an int, plain ``null``/``~``/empty is None, everything else
 (``no``, ``N``, ``10:30``, ``2017-01-15``, ``1.5``) stays a string; quoted
 scalars are always strings.  Nothing is executed: the text is composed to
 nodes with PyYAML's SafeLoader and converted here.
+
+Bounded: a file over MAX_BYTES (read no further than that, so ``/dev/zero``
+ends too) and values nested over MAX_DEPTH levels are refused with the file
+and line; no bridgelaw file needs a tenth of either.
 """
 from __future__ import annotations
 
@@ -23,6 +27,8 @@ import yaml
 from ..errors import BridgelawError, Loc, Problem
 
 _INT = re.compile(r"^[-+]?[0-9]+$")
+MAX_BYTES = 4 * 1024 * 1024  # the largest shipped file (knowledge/laws.yaml) is well under 1 MiB
+MAX_DEPTH = 64  # levels of nesting; a production nests about 8
 
 
 class LocDict(dict):
@@ -81,8 +87,12 @@ _STD_TAGS = {
 }
 
 
-def _convert(node: yaml.Node, file: str, problems: list[Problem], seen_anchors: set) -> Any:
+def _convert(node: yaml.Node, file: str, problems: list[Problem], seen_anchors: set, depth: int = 0) -> Any:
     loc = _loc(node, file)
+    if depth > MAX_DEPTH and not isinstance(node, yaml.ScalarNode):
+        problems.append(Problem(loc, f"nested more than {MAX_DEPTH} levels deep",
+                                hint="bridgelaw files are shallow: a mapping or list this deep is a mistake"))
+        return None
     if node.tag not in _STD_TAGS:
         tag = node.tag.replace("tag:yaml.org,2002:", "!!")
         problems.append(Problem(loc, f"YAML tag '{tag}' is not allowed",
@@ -109,7 +119,7 @@ def _convert(node: yaml.Node, file: str, problems: list[Problem], seen_anchors: 
                 problems.append(Problem(kloc, f"duplicate key '{key}'",
                                         hint=f"'{key}' is already given at line {out.key_locs[key].line}"))
                 continue
-            out[key] = _convert(vnode, file, problems, seen_anchors)
+            out[key] = _convert(vnode, file, problems, seen_anchors, depth + 1)
             out.key_locs[key] = kloc
             out.value_locs[key] = _loc(vnode, file)
         return out
@@ -117,7 +127,7 @@ def _convert(node: yaml.Node, file: str, problems: list[Problem], seen_anchors: 
         out = LocList()
         out.loc, out.item_locs = loc, []
         for item in node.value:
-            out.append(_convert(item, file, problems, seen_anchors))
+            out.append(_convert(item, file, problems, seen_anchors, depth + 1))
             out.item_locs.append(_loc(item, file))
         return out
     return _scalar(node)
@@ -130,14 +140,26 @@ def _compose(text: str) -> yaml.Node | None:
     """The node tree: by libyaml (several times faster: it is most of a cold start), by PyYAML on a mistake.
 
     Both give the same nodes, marks and tags; a syntax error is parsed again by
-    PyYAML, whose messages are the ones bridgelaw shows.
+    PyYAML, whose messages are the ones bridgelaw shows.  PyYAML recurses once per
+    level of nesting: text nested past what Python allows is refused as too deep,
+    at the place libyaml stopped when it did.
     """
+    fast_error = None
     if _FAST is not None:
         try:
             return yaml.compose(text, Loader=_FAST)
-        except yaml.YAMLError:
-            pass
-    return yaml.compose(text, Loader=yaml.SafeLoader)
+        except yaml.YAMLError as e:
+            fast_error = e
+    try:
+        return yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        mark = getattr(fast_error, "problem_mark", None)
+        raise _TooDeep(mark) from None
+
+
+class _TooDeep(Exception):
+    def __init__(self, mark):
+        self.mark = mark
 
 
 #: The parser's words for the mistakes a committee member makes most, said as what to do: problem -> (message, hint),
@@ -171,28 +193,58 @@ def loads(text: str, file: str = "<string>") -> Any:
         raise BridgelawError(_syntax(e, file)) from None
     except yaml.YAMLError as e:  # pragma: no cover - PyYAML always marks its errors
         raise BridgelawError(Problem(Loc(file), f"YAML syntax: {e}")) from None
+    except _TooDeep as e:
+        loc = Loc(file, e.mark.line + 1, e.mark.column + 1) if e.mark else Loc(file)
+        raise BridgelawError(Problem(loc, f"nested more than {MAX_DEPTH} levels deep",
+                                     hint="bridgelaw files are shallow: a mapping or list this deep is a mistake")) from None
     if node is None:
         return None
     problems: list[Problem] = []
     data = _convert(node, file, problems, set())
     if problems:
-        raise BridgelawError(problems)
+        raise BridgelawError(_once(problems))
     return data
+
+
+def _once(problems: list[Problem]) -> list[Problem]:
+    """Each message once, at its first place, saying how many more there are (an alias bomb: one line, not 72)."""
+    first: dict[str, Problem] = {}
+    count: dict[str, int] = {}
+    for p in problems:
+        first.setdefault(p.message, p)
+        count[p.message] = count.get(p.message, 0) + 1
+    out = []
+    for message, p in first.items():
+        more = count[message] - 1
+        if more:
+            p = Problem(p.loc, p.message, p.breadcrumb, "\n".join(filter(None, [p.hint, f"and {more} more like it"])))
+        out.append(p)
+    return out
 
 
 def load(path: str | Path, display: str | None = None) -> Any:
     """Read and parse a YAML file (read-only); ``display`` is the name used in messages."""
+    return loads(read_text(path, display), display or str(path))
+
+
+def read_text(path: str | Path, display: str | None = None, limit: int = MAX_BYTES) -> str:
+    """A file's UTF-8 text, read no further than ``limit`` bytes; BridgelawError naming the file otherwise."""
     path = Path(path)
     name = display or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as f:
+            raw = f.read(limit + 1)
+        if len(raw) > limit:
+            raise BridgelawError(Problem(Loc(name), f"larger than {limit // (1024 * 1024)} MiB: not a bridgelaw file",
+                                         hint="an incident, a law file or an answers file is a few kilobytes"))
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise BridgelawError(Problem(Loc(name), "no such file")) from None
     except UnicodeDecodeError as e:
         raise BridgelawError(Problem(Loc(name), f"not UTF-8 text ({e.reason} at byte {e.start})")) from None
     except OSError as e:
         raise BridgelawError(Problem(Loc(name), f"cannot read: {e.strerror}")) from None
-    return loads(text, name)
+    return text
 
 
 def dumps(data: Any) -> str:

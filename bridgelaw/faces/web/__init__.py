@@ -3,7 +3,8 @@
     app = create_app(root)        # loads the knowledge and compiles the engine once
     serve(root, host, port)       # runs it with uvicorn
 
-Modules: session.py (the answers a client carries, replayed under a lock),
+Modules: session.py (the answers a client carries, replayed on a pool of engines
+within a time budget per request),
 view.py (questions and rulings as plain data), api.py (the JSON API and its
 schema), pages.py (the page, with templates/ and static/).  The web layer asks
 the Interview and renders what it answers; it knows no law.  No request ever
@@ -13,6 +14,8 @@ a 500 with a plain message (the traceback goes to the server's log only).
 from __future__ import annotations
 
 import logging
+import os
+import socket
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -21,11 +24,14 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
+from ...errors import BridgelawError, Loc, Problem
+from ...words import MESSAGES, word
 from . import api
 from . import pages
-from .session import Service, StateError
+from .session import BUDGET, Service, StateError
 
 MAX_BODY = 64 * 1024
+GRACE = 5  # seconds the requests still running at shutdown are given
 log = logging.getLogger("bridgelaw.faces.web")
 
 
@@ -81,13 +87,15 @@ def _lang(request: Request) -> str:
     return "en" if request.query_params.get("lang") == "en" else "ru"
 
 
-def create_app(root: Path | None = None) -> FastAPI:
-    """The application over the knowledge in ``root`` (default: this project), loaded once here."""
+def create_app(root: Path | None = None, budget: float = BUDGET) -> FastAPI:
+    """The application over the knowledge in ``root`` (default: this project), loaded once here;
+    ``budget``: the seconds of replay one request may take."""
     from ...engine import PROJECT_ROOT, load
     app = FastAPI(title="bridgelaw", version="0.1.0",
                   summary="Rulings under the 2017 Laws of Duplicate Bridge: the director's interview over JSON.",
                   description=api.__doc__, docs_url="/api/docs", redoc_url=None)
-    app.state.service = Service(load(root or PROJECT_ROOT))
+    app.state.service = Service(load(root or PROJECT_ROOT), budget=budget)
+    app.state.service.warm()
     app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)
@@ -125,8 +133,26 @@ def create_app(root: Path | None = None) -> FastAPI:
     return app
 
 
-def serve(root: Path | None, host: str, port: int) -> None:
-    """Run the app with uvicorn until interrupted."""
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port``; BridgelawError saying why not (the port taken, no such address)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        return socket.create_server((host, port), family=family, backlog=2048)
+    except OSError as e:
+        reason = os.strerror(e.errno) if e.errno else str(e)
+        raise BridgelawError(Problem(Loc(f"{host}:{port}"), word("cli.cannot_listen", MESSAGES, host=host, port=port,
+                                                                  reason=reason))) from None
+
+
+def serve(root: Path | None, host: str, port: int, budget: float | None = None) -> None:
+    """Run the app with uvicorn until interrupted (Ctrl-C) or terminated (SIGTERM).
+
+    The knowledge is loaded and the port taken before anything else, so a mistake in
+    either is one message and exit 1; requests still running at shutdown get GRACE seconds.
+    """
     import uvicorn
-    app = create_app(root)
-    uvicorn.run(app, host=host, port=port, log_level="info")
+    app = create_app(root, budget or BUDGET)
+    sock = listen(host, port)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="info", timeout_graceful_shutdown=GRACE))
+    log.warning("bridgelaw serving on http://%s:%s/ (Ctrl-C to stop)", *sock.getsockname()[:2])
+    server.run(sockets=[sock])

@@ -9,7 +9,9 @@ post them again; to go back, drop the last one.  ``value`` is one of the
 question's choice values (a list of them when ``multiple``), text for a free
 answer (a contract, a card), or null for "not known" when ``allow_unknown``.  A misfit answers 4xx with an
 Error naming the answer: 400 broken, 409 stale (not the question asked at that
-point), 413 too large, 422 invalid (unknown template or slot, value not allowed).
+point), 413 too large (more facts of a kind than one board holds, or answers
+that take over the server's time budget to replay), 422 invalid (unknown
+template or slot, value not allowed); 503 busy (every engine in use: retry).
 """
 from __future__ import annotations
 
@@ -97,12 +99,12 @@ class Step(BaseModel):
 
 class Error(BaseModel):
     detail: str
-    kind: Literal["broken", "invalid", "stale", "too_large", "not_found", "internal"]
+    kind: Literal["broken", "invalid", "stale", "too_large", "busy", "not_found", "internal"]
     index: int | None = Field(None, description="the answer (from 1) that does not fit, when one is to blame")
 
 
 router = APIRouter(prefix="/api", tags=["interview"])
-ERRORS = {s: {"model": Error} for s in (400, 409, 413, 422)}
+ERRORS = {s: {"model": Error} for s in (400, 409, 413, 422, 503)}
 
 
 @router.post("/interview", response_model=Step, responses=ERRORS,

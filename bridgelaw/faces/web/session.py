@@ -15,15 +15,24 @@ the question does not allow, is ``invalid`` (422); an answer that is not the
 question the interview asks at that point (the knowledge changed, the token
 was edited) is ``stale`` (409); a token or list over the limits is ``too
 large`` (413).  Each is a StateError whose message says which answer and what
-is allowed.  experta engines are not thread-safe: the replay holds the
-service's lock, and a Snapshot holds only plain data.
+is allowed.
+
+Bounded work: answers that would state more facts of a kind than one board
+holds (the template's ``max``) are refused (413) before anything is replayed;
+a replay runs to a per-request BUDGET of seconds and stops there (413, with the
+answers checked so far remembered, so a retry goes on from them).  experta
+engines are not thread-safe, so the service keeps a small pool of engines, one
+per replay running at a time (at most POOL; a request that finds none free
+within WAIT seconds gets 503); a Snapshot holds only plain data.
 """
 from __future__ import annotations
 
 import base64
 import binascii
 import json
+import queue
 import threading
+import time
 from collections import OrderedDict
 import zlib
 from dataclasses import dataclass
@@ -41,12 +50,15 @@ MAX_ANSWERS = 200
 MAX_TOKEN = 16_384  # characters of a token in a link
 MAX_STATE = 65_536  # bytes of a token's JSON once inflated
 VERSION = "1"
+BUDGET = 2.0  # seconds of replay one request may take
+POOL = 4  # engines, so replays at most this many at a time
+WAIT = 10.0  # seconds a request may wait for a free engine
 
 
 class StateError(ValueError):
     """A state the server cannot continue: ``status`` (HTTP), ``kind`` and a message that says why."""
 
-    STATUS = {"broken": 400, "invalid": 422, "stale": 409, "too_large": 413}
+    STATUS = {"broken": 400, "invalid": 422, "stale": 409, "too_large": 413, "busy": 503}
 
     def __init__(self, kind: str, reason: str, index: int | None = None, key: str | None = None):
         where = f"answer {index}" + (f" ({key})" if key else "") + ": " if index else ""
@@ -87,6 +99,8 @@ def decode(token: str) -> list[tuple[str, Any]]:
         if inflate.unconsumed_tail:
             raise StateError("too_large", f"the interview state inflates past {MAX_STATE} bytes")
         data = json.loads(raw.decode("utf-8"))
+    except RecursionError:  # JSON nested thousands deep: no interview looks like that
+        raise StateError("broken", "the interview state is damaged (nested far too deep): start again") from None
     except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError) as e:
         if isinstance(e, StateError):
             raise
@@ -145,7 +159,8 @@ class Snapshot:
 
 
 class Service:
-    """The knowledge and one compiled engine, loaded once; interviews are replayed under a lock.
+    """The knowledge, loaded once, and a pool of engines compiled from it; interviews are replayed
+    on an engine of the pool, several at a time.
 
     Replaying n answers runs the engine n+1 times; the answers a page sends
     usually extend answers replayed a moment before, so the service remembers
@@ -155,48 +170,116 @@ class Service:
 
     CACHE = 1024
 
-    def __init__(self, knowledge: Knowledge):
+    def __init__(self, knowledge: Knowledge, budget: float = BUDGET, pool: int = POOL):
         self.knowledge = knowledge
         self.vocab = knowledge.vocabulary
-        self.engine = Engine(knowledge)
-        self.lock = threading.Lock()
+        self.budget, self.pool = budget, pool
+        self._engines: queue.LifoQueue = queue.LifoQueue()  # the free ones, the most recently used (warmest) first
+        self._engines.put(Engine(knowledge))
+        self._made = 1
+        self._lock = threading.Lock()  # guards the pool's count and the remembered prefixes, never a replay
         self._seen: OrderedDict = OrderedDict()  # frozen answers as sent -> (canonical answers, asked)
+
+    def warm(self) -> None:
+        """Fill the pool, each engine having asked the first question: a request that finds the warmest
+        engine busy is then answered by another without compiling first."""
+        with self._lock:
+            new, self._made = self.pool - self._made, self.pool
+        for _ in range(new):
+            engine = Engine(self.knowledge)
+            Interview(self.knowledge, engine).step()
+            self._engines.put(engine)
+
+    def _engine(self) -> Engine:
+        """A free engine: one of the pool's, a new one while the pool is not full, else the first freed."""
+        try:
+            return self._engines.get_nowait()
+        except queue.Empty:
+            pass
+        with self._lock:
+            grow = self._made < self.pool
+            self._made += grow
+        if grow:
+            return Engine(self.knowledge)
+        try:
+            return self._engines.get(timeout=WAIT)
+        except queue.Empty:
+            raise StateError("busy", f"every one of the server's {self.pool} engines is busy: try again"
+                             " in a moment") from None
 
     def replay(self, answers: list[tuple[str, Any]]) -> Snapshot:
         """Replay ``answers`` (value None = not known) through a fresh Interview; StateError on the first misfit."""
         answers = check_shape(list(answers))
-        with self.lock:
-            interview = Interview(self.knowledge, self.engine)
-            done, asked = self._resume(interview, answers)
-            for i, (key, value) in enumerate(answers[done:], done + 1):
-                q = interview.step()
-                self._check_key(i, key, q)
-                if q.multiple and not value:
-                    raise StateError("invalid", "pick at least one", i, key)
-                try:
-                    v = interview.answer(UNKNOWN if value is None else value, key)
-                except AnswerError as e:
-                    raise StateError("invalid", f"{e}; allowed: {allowed(q)}", i, key) from None
-                asked.append((q, v))
-                self._remember(answers[:i], interview.answers, asked)
-            step = interview.step()
-            facts = interview.facts_data() if isinstance(step, Ruling) else {}
-            return Snapshot(tuple(interview.answers), tuple(asked), step, interview.kinds_chosen(), facts)
+        self.check_counts(answers)
+        engine = self._engine()
+        try:
+            return self._replay(engine, answers, time.monotonic() + self.budget)
+        finally:
+            self._engines.put(engine)
+
+    def _replay(self, engine: Engine, answers: list, deadline: float) -> Snapshot:
+        interview = Interview(self.knowledge, engine)
+        done, asked = self._resume(interview, answers)
+        for i, (key, value) in enumerate(answers[done:], done + 1):
+            if time.monotonic() > deadline:
+                raise StateError("too_large", f"replaying the answers takes over {self.budget:g} s, the"
+                                 f" server's limit; {i - 1} were checked: send them again to go on", i, key)
+            q = interview.step()
+            self._check_key(i, key, q)
+            if q.multiple and not value:
+                raise StateError("invalid", "pick at least one", i, key)
+            try:
+                v = interview.answer(UNKNOWN if value is None else value, key)
+            except AnswerError as e:
+                raise StateError("invalid", f"{e}; allowed: {allowed(q)}", i, key) from None
+            asked.append((q, v))
+            self._remember(answers[:i], interview.answers, asked)
+        step = interview.step()
+        facts = interview.facts_data() if isinstance(step, Ruling) else {}
+        return Snapshot(tuple(interview.answers), tuple(asked), step, interview.kinds_chosen(), facts)
 
     def _resume(self, interview: Interview, answers: list) -> tuple[int, list]:
         """Start ``interview`` from the longest prefix of ``answers`` already checked: (its length, its questions)."""
         for n in range(len(answers), 0, -1):
-            hit = self._seen.get(_frozen(answers[:n]))
+            key = _frozen(answers[:n])
+            with self._lock:
+                hit = self._seen.get(key)
+                if hit is not None:
+                    self._seen.move_to_end(key)
             if hit is not None:
-                self._seen.move_to_end(_frozen(answers[:n]))
                 interview.answers = list(hit[0])
                 return n, list(hit[1])
         return 0, []
 
     def _remember(self, sent: list, canonical: list, asked: list) -> None:
-        self._seen[_frozen(sent)] = (tuple(canonical), tuple(asked))
-        while len(self._seen) > self.CACHE:
-            self._seen.popitem(last=False)
+        with self._lock:
+            self._seen[_frozen(sent)] = (tuple(canonical), tuple(asked))
+            while len(self._seen) > self.CACHE:
+                self._seen.popitem(last=False)
+
+    def check_counts(self, answers: list) -> None:
+        """StateError (too_large) when ``answers`` would state more facts of a kind than one board holds
+        (its template's ``max``): found before any replay, so such a request costs nothing."""
+        templates = self.vocab.templates
+        counts: dict[str, int] = {}
+        for i, (key, value) in enumerate(answers, 1):
+            try:
+                k = keys.parse(key)
+            except ValueError:
+                continue  # the replay says what is wrong with it
+            if isinstance(k, keys.Incident) and isinstance(value, list):
+                for name in {v for v in value if isinstance(v, str)}:
+                    counts[name] = counts.get(name, 0) + 1
+            elif isinstance(k, keys.Exists) and value is True:
+                counts[k.template] = counts.get(k.template, 0) + 1
+            elif isinstance(k, keys.SlotKey):  # the fact's number says how many there are (revoke-14: 14)
+                counts[k.template] = max(counts.get(k.template, 0), k.number)
+            else:
+                continue
+            over = [n for n, c in counts.items() if n in templates and c > templates[n].max]
+            if over:
+                raise StateError("too_large", f"more than {templates[over[0]].max} facts of {over[0]}: an"
+                                 " interview is about one board, which holds no more", i, key)
 
     def _check_key(self, i: int, key: str, q: Question | Ruling) -> None:
         self.check_names(i, key)

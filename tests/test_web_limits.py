@@ -1,0 +1,241 @@
+"""The server's bounds: work per request, one request never stalling another, and an end on SIGTERM.
+
+In-process (FastAPI's test client): answers that state more facts than one board
+holds are refused before any replay; a replay past its time budget stops with a
+413; replays run side by side on a pool of engines.  Against a real server
+(``bridgelaw serve`` in a subprocess, on 127.0.0.1 only): a trivial request is
+answered in under 200 ms while a heavy one overruns its budget, and SIGTERM ends it.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from bridgelaw.faces.web import create_app
+from bridgelaw.faces.web.session import Service, StateError
+from web_director import as_json, script
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST = "127.0.0.1"  # the tests never listen on, nor send to, any other address
+REVOKE = {"offender": "W", "failure": "failed_to_follow_suit", "establishing_act": "played_to_next_trick",
+          "revoke_trick_winner": "non_offending_side", "offending_side_won_later_trick": True}
+
+
+def revokes_interview(knowledge, engine, n: int) -> list:
+    """The answers of an interview about a board with ``n`` revokes (4: 44 answers, replayed in about 0.7 s,
+    several times the budgets below)."""
+    revokes = [dict(REVOKE, trick=i, offender="NESW"[i % 4]) for i in range(1, n + 1)]
+    incident = engine.incident(f"{n} revokes", {"deal": {"declarer": "S", "contract": "4S", "play_ended": True},
+                                                "revoke": revokes})
+    steps, _ = script(knowledge, engine, incident)
+    return [{"key": q.key, "value": as_json(v)} for q, v in steps]
+
+
+@pytest.fixture(scope="module")
+def heavy(knowledge, engine):
+    return revokes_interview(knowledge, engine, 4)
+
+
+def thirty_revokes(heavy: list) -> list:
+    """200 answers stating 30 revokes: the request that once held the server for 8.7 s."""
+    more = [{"key": "exists:revoke", "value": True}] * 26
+    slots = [{"key": f"revoke-{n}.trick", "value": n % 13 + 1} for n in range(5, 31)] * 6
+    return (heavy + more + slots)[:200]
+
+
+# -- in-process ----------------------------------------------------------------------------------
+
+
+def test_more_facts_than_a_board_holds_is_refused_before_any_replay(knowledge, heavy):
+    service = Service(knowledge)
+    service._replay = lambda *a: pytest.fail("replayed answers that state 30 revokes")
+    answers = thirty_revokes(heavy)
+    assert len(answers) == 200
+    t = time.perf_counter()
+    with pytest.raises(StateError, match="more than 13 facts of revoke: an interview is about one board") as e:
+        service.replay([(a["key"], a["value"]) for a in answers])
+    assert e.value.status == 413 and time.perf_counter() - t < 0.5
+    with pytest.raises(StateError, match="more than 13 facts of revoke"):
+        service.replay([("incident", ["revoke"]), ("revoke-14.offender", "N")])
+
+
+def test_the_interview_asks_for_no_more_facts_than_a_board_holds(knowledge, engine):
+    from bridgelaw.faces.interview import Interview
+    interview = Interview(knowledge, engine)
+    for more, closed in ((11, False), (12, True)):
+        interview.answers = [("incident", ["revoke"])] + [("exists:revoke", True)] * more
+        state = interview._state()
+        assert ("revoke" in state.closed) is closed, f"{1 + more} revokes: asked for another: {not closed}"
+    assert sum(1 for t, _ in state.facts.values() if t == "revoke") == 13
+
+
+def test_a_replay_past_its_budget_stops_with_413_and_goes_on_when_sent_again(knowledge, heavy):
+    service = Service(knowledge, budget=0.1)
+    answers = [(a["key"], a["value"]) for a in heavy]
+    t = time.perf_counter()
+    with pytest.raises(StateError, match=r"takes over 0.1 s, the server's limit; \d+ were checked") as e:
+        service.replay(answers)
+    assert e.value.status == 413 and time.perf_counter() - t < 1.5  # stopped at the budget, not at the end
+    checked = e.value.index - 1
+    with pytest.raises(StateError) as again:
+        service.replay(answers)
+    assert again.value.index - 1 > checked  # the answers checked before are not replayed again
+
+
+def test_replays_run_side_by_side_on_a_pool_of_engines(knowledge, heavy):
+    service = Service(knowledge, budget=60, pool=2)
+    running, most = [0], [0]
+    lock = threading.Lock()
+    real = service._replay
+
+    def counted(*args):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        try:
+            time.sleep(0.2)
+            return real(*args)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    service._replay = counted
+    threads = [threading.Thread(target=service.replay, args=([],)) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert most[0] == 2, "two replays did not run at the same time"
+    assert service._made == 2
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(ROOT), raise_server_exceptions=False, follow_redirects=False) as c:
+        yield c
+
+
+def deep_token(depth: int) -> str:
+    import base64
+    import zlib
+    raw = b'[["incident",' + b"[" * depth + b"]" * depth + b"]]"
+    return "1" + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+@pytest.mark.parametrize("path", ["/", "/answer?k=incident&", "/incident.yaml", "/ruling.txt"])
+def test_a_token_nested_thousands_deep_is_a_broken_state_not_a_500(client, path):
+    sep = "&" if "?" in path else "?"
+    r = client.get(f"{path}{sep}s={deep_token(8000)}")
+    assert r.status_code == 400, r.text
+    assert "nested far too deep" in r.text and "Traceback" not in r.text
+
+
+def test_thirty_revokes_over_the_api_are_refused_at_once(client, heavy):
+    body = {"answers": thirty_revokes(heavy)}
+    t = time.perf_counter()
+    r = client.post("/api/interview", json=body)
+    assert r.status_code == 413 and time.perf_counter() - t < 0.5
+    assert r.json()["kind"] == "too_large" and "one board" in r.json()["detail"]
+
+
+# -- a real server ---------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def request(port: int, method: str, path: str, body: dict | None = None, timeout: float = 30) -> tuple[int, float]:
+    """(status, seconds) of one request to the server on 127.0.0.1."""
+    t = time.perf_counter()
+    conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    data = json.dumps(body).encode() if body is not None else None
+    conn.request(method, path, body=data, headers={"Content-Type": "application/json"} if data else {})
+    status = conn.getresponse().status
+    conn.close()
+    return status, time.perf_counter() - t
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One server for the module's tests (the last one ends it with SIGTERM)."""
+    tmp_path = tmp_path_factory.mktemp("server")
+    port = free_port()
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "bridgelaw.faces.cli", "serve", "--host", HOST, "--port", str(port),
+                             "--budget", "0.1"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                            stderr=open(tmp_path / "server.log", "wb"))
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            request(port, "POST", "/api/interview", {"answers": []}, timeout=5)
+            break
+        except OSError:
+            if proc.poll() is not None or time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail("the server did not start:\n" + (tmp_path / "server.log").read_text())
+            time.sleep(0.2)
+    yield proc, port
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait()
+
+
+def _heavy_variant(heavy: list) -> list:
+    """The heavy answers, written so no remembered prefix matches (the declarer in lower case)."""
+    return [dict(a, value=a["value"].lower()) if a["key"] == "deal.declarer" else a for a in heavy]
+
+
+def test_a_trivial_request_is_answered_while_another_overruns(server, heavy):
+    proc, port = server
+    heavy_result = {}
+
+    def slow():  # the heavy answers, three times: each time the replay goes on from where it stopped
+        heavy_result["r"] = [request(port, "POST", "/api/interview", {"answers": _heavy_variant(heavy)})
+                             for _ in range(3)]
+
+    request(port, "POST", "/api/interview", {"answers": []})  # warm
+    t = threading.Thread(target=slow)
+    t.start()
+    time.sleep(0.05)  # the heavy replay is running
+    trivial = []
+    while t.is_alive():
+        status, took = request(port, "POST", "/api/interview", {"answers": []})
+        trivial.append((status, took, t.is_alive()))  # still alive: answered while the heavy one ran
+    t.join()
+    assert all(status == 413 and took < 2.5 for status, took in heavy_result["r"]), \
+        f"the heavy requests were not stopped at their budget: {heavy_result['r']}"
+    during = [dt for s, dt, alive in trivial if alive]
+    assert during and all(s == 200 for s, _, _ in trivial), f"no trivial request answered during the heavy one"
+    # the median: one request on a machine shared with other work may meet a pause of its own
+    assert statistics.median(during) < 0.2, f"trivial requests took {[round(dt, 3) for dt in during]} s"
+
+
+def test_the_server_ends_on_sigterm_even_mid_request(server, heavy):
+    proc, port = server
+    threading.Thread(target=lambda: _ignore(request, port, "POST", "/api/interview",
+                                            {"answers": _heavy_variant(heavy)}), daemon=True).start()
+    time.sleep(0.2)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=15) is not None
+
+
+def _ignore(f, *args):
+    try:
+        f(*args)
+    except OSError:
+        pass
