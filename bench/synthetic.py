@@ -63,6 +63,8 @@ def _vocabulary_data(groups: list[str]) -> dict:
                         and not raw["templates"][s["template"]].get("context"):
                     s["template"] = f"{s['template']}_{g}"
             templates[f"{name}_{g}"] = c
+    for e in raw["elements"].values():  # a lasting element's fact is a real template, not one of a group
+        e.pop("lasts", None)
     return {"templates": templates, "elements": raw["elements"]}
 
 

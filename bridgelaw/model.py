@@ -12,6 +12,9 @@ from typing import Any
 
 from .errors import Loc
 
+CHOICE = "choice"  # the template of a choice made (option, chooser, chosen): read/choices.py
+
+
 @dataclass(frozen=True)
 class Var:
     """A variable ``$name``, optionally through an accessor (``$offender.side``)."""
@@ -70,13 +73,28 @@ class Pattern:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One choice of an option element (read/choices.py): its name (a value of ``choice.chosen``)
+    and what follows when it is made: ruling elements and derived facts."""
+
+    name: str
+    then: tuple  # Elements
+    derive: tuple  # Derives
+    loc: Loc
+    cite: str | None = None  # its own subsection, if not the offering production's
+
+
+@dataclass(frozen=True)
 class Element:
-    """A ruling element the production gives: kind, args (name -> literal|Var), own text."""
+    """A ruling element the production gives: kind, args (name -> literal|Var), own text;
+    an option element may name its option (a value of ``choice.option``) and list its Choices."""
 
     kind: str
     args: tuple  # ((name, value), ...)
     text: dict | None
     loc: Loc
+    option: str | None = None
+    choices: tuple = ()  # Choices
 
 
 @dataclass(frozen=True)
@@ -107,6 +125,7 @@ class Production:
     note: dict | None = None
     see: tuple = ()
     overrides_loc: Loc | None = None
+    choice_of: str | None = None  # for a production a choice gives (read/choices.py): the production offering it
 
     @property
     def subject(self) -> Pattern:

@@ -64,6 +64,14 @@ def rho_of(seat: str) -> str:
     return SEATS[(SEATS.index(seat) + 3) % 4]
 
 
+CARDS = tuple(s + r for s in SUITS for r in RANKS)
+
+
+def suit_of(card: str) -> str:
+    """The suit of a card (``H10`` -> ``H``)."""
+    return card[0]
+
+
 ACCESSORS = {
     # name: (types it applies to, result type, function)
     "side": (("seat",), "side", side_of),
@@ -71,6 +79,7 @@ ACCESSORS = {
     "partner": (("seat",), "seat", partner_of),
     "lho": (("seat",), "seat", lho_of),
     "rho": (("seat",), "seat", rho_of),
+    "suit": (("card",), "suit", suit_of),
 }
 
 

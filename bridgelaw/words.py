@@ -36,6 +36,67 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.derived": {"ru": "выведено", "en": "derived"},
     "ruling.incident": {"ru": "Инцидент", "en": "Incident"},
     "ruling.law": {"ru": "Правило", "en": "Law"},
+    "ruling.choice": {"ru": "если выбрано «{label}»", "en": "if {label} is chosen"},
+    "ruling.chosen": {"ru": "выбрано «{label}»", "en": "chosen: {label}"},
+    "ruling.nothing_follows": {"ru": "ничего не следует", "en": "nothing follows"},
+    # -- a production a choice gives (read/choices.py): its summary
+    "choice.made": {"ru": "{summary} Выбрано: {chosen}.", "en": "{summary} Chosen: {chosen}."},
+
+    # -- the board's result (explain/result.py): the line the table writes on the scoresheet, first in a ruling
+    "result.result": {"ru": "Результат", "en": "Result"},
+    "result.board": {"ru": "{contract} {declarer}, взяток: {tricks}{detail}, {outcome}",
+                     "en": "{contract} by {declarer}, {tricks} tricks{detail}, {outcome}"},
+    "result.made": {"ru": "выполнен", "en": "made"},
+    "result.over": {"ru": "выполнен +{n}", "en": "made +{n}"},
+    "result.down": {"ru": "без {n}", "en": "down {n}"},
+    "result.score": {"ru": "{side} {points}", "en": "{side} {points}"},
+    "result.NS": {"ru": "С-Ю", "en": "N-S"},
+    "result.EW": {"ru": "В-З", "en": "E-W"},
+    "result.stands": {"ru": "результат за столом остаётся в силе", "en": "the result stands"},
+    "result.table": {"ru": "за столом: {n}", "en": "{n} at the table"},
+    "result.before_claim": {"ru": "до претензии: {n}", "en": "{n} before the claim"},
+    "result.step": {"ru": "{n} по {cite}", "en": "{n} by {cite}"},
+    "result.claim_step": {"ru": "{n} из оставшихся {r} по {cite}", "en": "{n} of the remaining {r} by {cite}"},
+    "result.play_continues": {"ru": "розыгрыш продолжается; результата ещё нет", "en": "play continues; the board has no result yet"},
+    "result.missing": {"ru": "чтобы посчитать результат, нужно знать: {what}", "en": "to score the board, give: {what}"},
+    "result.claim_open": {"ru": "итог претензии", "en": "the claim's trick split"},
+    "result.adjusted": {"ru": "результат за столом заменяется компенсирующим ({cite}); судья определяет его исход",
+                        "en": "an adjusted score replaces the table result ({cite}); the director states its outcome"},
+    "result.at_table": {"ru": "за столом было: {board}", "en": "at the table: {board}"},
+    "result.provisional": {"ru": "предварительно: зависит от ответа на вопрос «{question}» (нужно для {cites})",
+                           "en": "provisional: it depends on the answer to '{question}' (needed by {cites})"},
+    "result.equity_adjusted": {"ru": "компенсирующий результат ({cite}): {board}", "en": "adjusted score ({cite}): {board}"},
+    "result.after_transfer": {"ru": "после автоматического исправления было: {board}",
+                              "en": "after the automatic rectification: {board}"},
+    "result.equity_short": {"ru": "Без фальшренонса пара {side} взяла бы взяток: {judged} — больше, чем {after} после"
+                                  " автоматического исправления: его недостаточно, в силе компенсирующий результат"
+                                  " ({cite}).",
+                            "en": "Without the revoke {side} would have won {judged} tricks, more than the {after} they"
+                                  " have after the automatic rectification: it is not enough, and the adjusted"
+                                  " score stands ({cite})."},
+    "result.equity_enough": {"ru": "Без фальшренонса пара {side} взяла бы взяток: {judged} — не больше, чем {after}"
+                                   " после автоматического исправления: в силе результат после него; передача"
+                                   " взяток никогда не уменьшается (64C, 12B2).",
+                             "en": "Without the revoke {side} would have won {judged} tricks, no more than the {after}"
+                                   " they have after the automatic rectification: that result stands; a transfer"
+                                   " is never reduced (64C, 12B2)."},
+    "result.weight": {"ru": "{weight}% × {board}", "en": "{weight}% × {board}"},
+    "result.weighted": {"ru": "взвешенный компенсирующий результат ({cite}): {board}",
+                        "en": "weighted adjusted score ({cite}): {board}"},
+    "result.imps": {"ru": "взвешенно С-Ю {imps} IMP против {other} за другим столом",
+                    "en": "weighted, N-S {imps} IMPs against {other} at the other table"},
+    "result.matchpoints": {"ru": "веса применяются к очкам каждого исхода в протоколе",
+                           "en": "the scorer applies the weights to each outcome's matchpoints"},
+    "result.artificial": {"ru": "искусственный компенсирующий результат (12C2): С-Ю {NS}, В-З {EW}",
+                          "en": "artificial adjusted score (12C2): N-S {NS}, E-W {EW}"},
+    "result.percent": {"ru": "{grade} ({n}%)", "en": "{grade} ({n}%)"},
+    "result.imp": {"ru": "{grade} ({n} IMP)", "en": "{grade} ({n} IMPs)"},
+    "result.contradiction": {"ru": "Противоречие: судья отдал заявившему {judged} из оставшихся {r} взяток, но по {cite}"
+                                   " оппонентам присуждено {award}; заявившему остаётся не больше {most}: результат"
+                                   " посчитан так.",
+                             "en": "Contradiction: the director gave the claimer {judged} of the remaining {r} tricks,"
+                                   " but {cite} awards {award} to the opponents, which leaves the claimer at most"
+                                   " {most}: the result is scored so."},
 
     # -- productions, facts and elements in plain words (explain/describe.py): a slot test's operator,
     #    a seat accessor ({v} the variable), and the connectives around them
@@ -58,6 +119,7 @@ WORDS: dict[str, dict[str, str]] = {
     "describe.partner": {"ru": "партнёр {of}", "en": "{of} partner"},
     "describe.lho": {"ru": "левый противник {of}", "en": "{of} left-hand opponent"},
     "describe.rho": {"ru": "правый противник {of}", "en": "{of} right-hand opponent"},
+    "describe.suit": {"ru": "масть {of}", "en": "{of} suit"},
     "describe.id": {"ru": "этот факт", "en": "this fact"},
     "describe.unknown": {"ru": "неизвестно", "en": "unknown"},
     "describe.quote": {"ru": "«{}»", "en": "“{}”"},
@@ -66,9 +128,12 @@ WORDS: dict[str, dict[str, str]] = {
     "question.incident": {"ru": "Что произошло? (можно выбрать несколько)",
                           "en": "What happened? (you may pick several)"},
     "question.exists": {"ru": "Было ли также: {label}?", "en": "Was there also: {label}?"},
+    "question.chosen": {"ru": "Что выбрал(а) {who}?", "en": "What did {who} choose?"},
     "question.another": {"ru": "Был ли ещё один случай: {label}?", "en": "Was there another: {label}?"},
     "question.required": {"ru": "нужно, чтобы записать инцидент в файл (обязательный факт)",
                           "en": "needed to write the incident to a file (a required fact)"},
+    "question.result": {"ru": "нужно, чтобы записать результат сдачи (Правило 77)",
+                        "en": "needed to score the board (Law 77)"},
     "question.judgment": {"ru": "вопрос судейской оценки", "en": "a question of the director's judgment"},
 
     # -- the interview in a terminal (faces/prompt.py)

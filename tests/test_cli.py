@@ -37,7 +37,9 @@ def test_rule_as_json(capsys):
     assert code == 0
     data = json.loads(out)
     transfers = [e for e in data["elements"] if e["kind"] == "transfer_tricks"]
-    assert data["version"] == 1 and data["result"] is None  # the shape of schemas/ruling.schema.json
+    assert data["version"] == 1  # the shape of schemas/ruling.schema.json
+    assert data["result"]["text"]["en"] == "4♠ by South, 10 tricks (9 at the table, +1 by 64A2), made; N-S +420"
+    assert (data["result"]["tricks"], data["result"]["score"]) == (10, {"NS": 420, "EW": -420})
     assert transfers == [{
         "kind": "transfer_tricks", "label": {"ru": "Передача взяток", "en": "Trick transfer"},
         "args": {"count": 1, "from_side": "EW", "to_side": "NS"}, "cite": "64A2",

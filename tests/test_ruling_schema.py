@@ -90,9 +90,27 @@ def test_every_shipped_incident_rules_to_the_schema(path, validator, capsys):
     data = rule_json(capsys, path)
     assert not problems(validator, data), "\n".join(problems(validator, data))
     assert data["version"] == ruling_json.VERSION
-    # the reserved fields are there, empty until later work fills them
-    assert data["result"] is None and data["not_encoded"] == []
-    assert all(e["options"] is None and e["provisional"] is None for e in data["elements"])
+    # the reserved fields are there, empty until later work fills them; the result is filled (explain/result.py)
+    assert data["not_encoded"] == []
+    assert all(e["provisional"] is None for e in data["elements"])
+    # options: filled on an option element that lists its choices, null on every other element
+    assert all(e["options"] is None for e in data["elements"] if e["kind"] != "option")
+
+
+def test_an_option_lists_each_choice_with_what_follows(capsys):
+    """The 50D2 options at the offender's partner's lead: declarer (S) chooses; each choice with
+    its consequences, rendered for this incident (the ♣K of West, East to lead)."""
+    data = rule_json(capsys, ROOT / "facts" / "incidents" / "penalty-card-partner-to-lead.yaml")
+    (option,) = [e for e in data["elements"] if e["kind"] == "option"]
+    assert option["cite"] == "50D2" and option["options"]["chooser"] == "S"
+    choices = {c["value"]: c for c in option["options"]["choices"]}
+    assert list(choices) == ["require_suit", "forbid_suit", "no_restriction"]
+    require = choices["require_suit"]["consequences"]
+    assert [(c["kind"], c["args"], c["cite"]) for c in require] == [
+        ("lead_restriction", {"player": "E", "suit": "C", "rule": "require", "duration": "this_lead"}, "50D2(a)"),
+        ("pick_up_penalty_card", {"player": "W", "card": "CK"}, "50D2(a)")]
+    assert choices["no_restriction"]["consequences"][0]["text"]["en"].startswith("The partner may lead any card")
+    assert choices["forbid_suit"]["label"]["en"].startswith("forbid the lead")
 
 
 def test_every_yaml_case_rules_to_the_schema(validator, knowledge, engine):
@@ -129,7 +147,7 @@ def test_the_web_api_gives_the_ruling_of_rule_json(knowledge, engine, capsys, tm
     saved = tmp_path / "from-the-api.yaml"
     saved.write_text(body["incident_yaml"], encoding="utf-8")
     assert body["ruling"] == rule_json(capsys, saved)
-    assert body["ruling"]["elements"] and body["text"].startswith("Ruling: ")
+    assert body["ruling"]["elements"] and body["text"].startswith("Result: 4♠ by South, 10 tricks")
     # /openapi.json describes it with the published schema itself
     assert {k: v for k, v in schema.items() if k != "title"} == \
         {k: v for k, v in ruling_json.embedded().items() if k != "title"}

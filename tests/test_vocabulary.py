@@ -50,7 +50,7 @@ def test_a_small_project_may_keep_one_file(tmp_path):
         for key, into in (("templates:\n", templates), ("elements:\n", elements)):
             if key in text:
                 body = text.split(key, 1)[1]
-                into.append(body.split("\nelements:\n", 1)[0] if key == "templates:\n" else body)
+                into.append(body.split("\nelements:\n" if key == "templates:\n" else "\ntemplates:\n", 1)[0])
     one = tmp_path / "vocabulary.yaml"
     one.write_text("templates:\n" + "\n".join(templates) + "\nelements:\n" + "\n".join(elements), encoding="utf-8")
     single, parts = load_vocabulary(one), load_vocabulary(PARTS)
@@ -80,7 +80,7 @@ def test_parts_without_their_order_are_refused(tmp_path):
     [problem] = _problems(folder)
     assert problem.startswith("facts/vocabulary/index.yaml:1:1: no such file: it states the order of the"
                               " vocabulary's parts")
-    assert "parts: [auction, claims, deal, defective-trick, proprieties, revokes, rulings, tricks]" in problem
+    assert "parts: [auction, claims, deal, defective-trick, play, proprieties, revokes, rulings, tricks]" in problem
 
 
 def _first_questions(root: Path) -> list[str]:

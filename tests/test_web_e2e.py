@@ -165,6 +165,11 @@ def rule_through_the_page(page, name: str, path: Path, knowledge, engine) -> Non
     _shot(page, f"{name}-ruling")
     _shot(page, f"{name}-ruling-full", full=True)
 
+    # the board's result stands first, before the elements that justify it
+    if expected.result:
+        assert page.locator("section.result .line").inner_text() == f"Результат: {expected.result.text['ru']}"
+        assert page.locator("section.result").evaluate(
+            "r => r.compareDocumentPosition(document.querySelector('ol.elements')) & 4"), "the result comes first"
     shown = [(li.get_attribute("data-cite"), li.locator("p.text").inner_text())
              for li in page.locator("li.element").all()]
     assert shown == [(e.cite, e.text["ru"]) for e in expected.elements]

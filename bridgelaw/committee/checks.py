@@ -52,17 +52,19 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
     complete = not loading.errors
     n_cases = n_incidents = 0
     if files is None:
+        from ..read.choices import check_choices
         from ..read.incident import load_incident
         for inc in sorted((root / "facts" / "incidents").glob("*.y*ml")):
             n_incidents += 1
             try:
-                load_incident(inc, vocab, _rel(inc))
+                problems.extend(check_choices(knowledge, load_incident(inc, vocab, _rel(inc)).facts))
             except BridgelawError as e:
                 problems.extend(e.problems)
         from .testrun import load_all
         cases, reading = load_all(sorted((root / "tests" / "cases").glob("*.y*ml")), vocab)
         problems.extend(reading)
         n_cases = len(cases)
+        problems.extend(p for case in cases for p in check_choices(knowledge, case.incident.facts))
         from .editor_schemas import modeline_problems
         from .lint import lint
         from .testrun import exercised, run_cases

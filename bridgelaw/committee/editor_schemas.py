@@ -25,6 +25,7 @@ from pathlib import Path
 from .. import values as V
 from ..ops import WRITTEN
 from ..read.files import write_atomic
+from ..model import CHOICE
 from ..read.productions import id_slot
 from ..explain import ruling_json
 from ..read.schemas import CITE, I18N, SCHEMAS
@@ -133,6 +134,21 @@ def _element_text() -> dict:
     return {**copy.deepcopy(I18N), "description": "this production's own text, after the kind's standard text"}
 
 
+def _choices(vocab: Vocabulary) -> dict:
+    """An option element's ``option`` and ``choices`` (read/choices.py): names from the ``choice`` template."""
+    slots = vocab.templates[CHOICE].slots
+    consequence = {"type": "array", "items": {"$ref": "#/definitions/then_item"}}
+    one = _object({"then": {**consequence, "description": "the ruling elements that follow from this choice"},
+                   "derive": {"type": "array", "items": {"$ref": "#/definitions/derive_item"},
+                              "description": "the facts that follow from this choice, for later productions"},
+                   "cite": {"type": "string", "description": "its own subsection, if not the production's"}},
+                  description="what follows from this choice")
+    return {"option": {"description": _describe(slots["option"]), "anyOf": [literal(slots["option"])]},
+            "choices": {"type": "object", "description": "each choice (a value of choice.chosen) with what follows from it",
+                        "propertyNames": {"enum": list(slots["chosen"].values)},
+                        "additionalProperties": {"anyOf": [one, {"type": "null"}]}}}
+
+
 def _knowledge(vocab: Vocabulary, base: dict) -> dict:
     s = copy.deepcopy(base)
     defs = {"var": VAR, "arith": ARITH}
@@ -148,6 +164,8 @@ def _knowledge(vocab: Vocabulary, base: dict) -> dict:
     for name, ek in vocab.elements.items():
         props = {a: {"description": _describe(x), "anyOf": _given(x)} for a, x in ek.args.items()}
         props["text"] = _element_text()
+        if name == "option" and CHOICE in vocab.templates:
+            props.update(_choices(vocab))
         req = [a for a, x in ek.args.items() if x.required]
         body = _object(props, req, _both(ek.label))
         elements[name] = body if req else {"anyOf": [body, {"type": "null"}], "description": _both(ek.label)}

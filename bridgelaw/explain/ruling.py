@@ -4,7 +4,8 @@ A Ruling holds the ruling elements in firing order (each with its citation,
 its text in Russian and English, and HOW: the firings it rests on), every
 firing (production, cite, the facts it used, what it derived) and the open
 questions (unknown facts that could change the ruling, each with WHY: the
-productions waiting on it).  ``to_dict()`` is the JSON form, one shape for
+productions waiting on it), and the board's result (explain/result.py), which
+``render`` puts first.  ``to_dict()`` is the JSON form, one shape for
 every client (explain/ruling_json.py, with its schema); ``render(lang)`` is
 the text a director reads.
 """
@@ -50,6 +51,7 @@ class RulingElement:
     how: list  # firing numbers, the producing firing last
     about: str = ""  # the fact it is about, when the incident holds several of its kind (e.g. two revokes)
     label: dict = field(default_factory=dict)  # {ru, en}: the kind's name (facts/vocabulary/)
+    options: dict | None = None  # an option's {option, chooser, choices: [{value, label, consequences}]}
 
 
 @dataclass
@@ -65,12 +67,26 @@ class OpenQuestion:
     about: str = ""  # the fact, when the incident holds several of its kind
 
 
+def choice_items(options: dict | None, lang: str) -> list[tuple[str, str]]:
+    """An option's choices as (``if X is chosen``, what follows from it), as the director reads them to the chooser."""
+    key = "ruling.chosen" if (options or {}).get("chosen") else "ruling.choice"
+    return [(word(key, lang, label=ch["label"][lang]),
+             " ".join(c["text"][lang] for c in ch["consequences"]) or word("ruling.nothing_follows", lang))
+            for ch in (options or {}).get("choices", ())]
+
+
+def choice_lines(options: dict | None, lang: str) -> list[str]:
+    """The choices of ``choice_items`` as indented lines of the ruling's text."""
+    return [f"     - {when}: {then}" for when, then in choice_items(options, lang)]
+
+
 @dataclass
 class Ruling:
     incident: str
     elements: list
     firings: list
     open_questions: list
+    result: object = None  # the board's result (explain/result.py Result), None when the ruling settles no tricks
 
     def to_dict(self) -> dict:
         from .ruling_json import ruling_json
@@ -83,12 +99,14 @@ class Ruling:
         return [f.production for f in self.firings]
 
     def render(self, lang: str = "ru", how: bool = True) -> str:
-        lines = [f"{word('ruling.ruling', lang)}: {self.incident}", ""]
+        lines = [*self.result.render(lang), ""] if self.result else []
+        lines += [f"{word('ruling.ruling', lang)}: {self.incident}", ""]
         if not self.elements:
             lines.append(word("ruling.none", lang))
         for i, e in enumerate(self.elements, 1):
             about = f" ({e.about})" if e.about else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about} {e.text[lang]}")
+            lines += choice_lines(e.options, lang)
         if self.open_questions:
             lines += ["", f"{word('ruling.open', lang)}:"]
             for q in self.open_questions:

@@ -4,8 +4,8 @@
 (JSON Schema 2020-12) documents every field it writes, and ``bridgelaw
 schemas`` publishes it as schemas/ruling.schema.json.  ``VERSION`` is the
 shape's version: adding a field keeps it; removing a field or changing what
-one means bumps it.  Fields reserved for later work (``result``,
-``not_encoded``, an element's ``options`` and ``provisional``) are always
+one means bumps it.  ``result`` is the board's result
+(explain/result.py).  Fields reserved for later work (``not_encoded``, an element's ``options`` and ``provisional``) are always
 present, null or empty until the engine fills them.  The schema uses no
 ``$ref``, so the web API can embed it whole in its OpenAPI document.
 """
@@ -23,7 +23,7 @@ def ruling_json(ruling) -> dict:
     return {
         "version": VERSION,
         "incident": ruling.incident,
-        "result": None,
+        "result": _result(ruling.result) if ruling.result else None,
         "elements": [_element(e) for e in ruling.elements],
         "open_questions": [_question(q) for q in ruling.open_questions],
         "how": [_firing(f) for f in ruling.firings],
@@ -33,7 +33,36 @@ def ruling_json(ruling) -> dict:
 
 def _element(e) -> dict:
     return {"kind": e.kind, "label": dict(e.label), "args": dict(e.args), "cite": e.cite, "production": e.production,
-            "text": dict(e.text), "about": e.about, "how": list(e.how), "options": None, "provisional": None}
+            "text": dict(e.text), "about": e.about, "how": list(e.how), "options": _options(e.options), "provisional": None}
+
+
+def _options(options: dict | None) -> dict | None:
+    if not options:
+        return None
+    return {"chooser": options["chooser"],
+            "choices": [{"value": ch["value"], "label": dict(ch["label"]),
+                         "consequences": [{"kind": c["kind"], "args": dict(c["args"]), "cite": c["cite"],
+                                           "text": dict(c["text"])} for c in ch["consequences"]]}
+                        for ch in options["choices"]]}
+
+
+def _result(r) -> dict:
+    return {"status": r.status, "text": dict(r.text), "contract": r.contract, "declarer": r.declarer,
+            "tricks": r.tricks, "table_tricks": r.table_tricks, "made": r.made,
+            "score": dict(r.score) if r.score else None,
+            "steps": [{"cite": s["cite"], "tricks": s["tricks"], "text": dict(s["text"])} for s in r.steps],
+            "notes": [dict(n) for n in r.notes], "missing": list(r.missing),
+            "provisional": _provisional(r.provisional),
+            "outcomes": [{"weight": o["weight"], "contract": o["contract"], "declarer": o["declarer"],
+                          "tricks": o["tricks"], "made": o["made"], "score": dict(o["score"]) if o["score"] else None,
+                          "text": dict(o["text"])} for o in r.outcomes],
+            "imps": dict(r.imps) if r.imps else None,
+            "artificial": {k: dict(v) for k, v in r.artificial.items()} if r.artificial else None}
+
+
+def _provisional(p: dict | None) -> dict | None:
+    return None if p is None else {"fact": p["fact"], "slot": p["slot"], "question": dict(p["question"]),
+                                   "would_change": dict(p["would_change"])}
 
 
 def _why(w: dict) -> dict:
@@ -87,7 +116,7 @@ WHY = _obj("A production waiting on the fact, with its law.", {
     "production": PRODUCTION, "cite": CITE, "summary": _texts("What the production says.")})
 PROVISIONAL = _or_null(_obj(
     "Null when final.  Otherwise the open question whose answer would remove or change this part of the ruling"
-    " (reserved: always null in version 1).", {
+    " (always null on an element in version 1; filled on the result).", {
         "fact": _str("The id of the fact not yet known."),
         "slot": _str("Its slot not yet known."),
         "question": _texts("The question that decides it."),
@@ -100,7 +129,8 @@ CONSEQUENCE = _obj("What follows from a choice: a ruling element, without option
     "text": _texts("The consequence as a director reads it.")})
 OPTIONS = _or_null(_obj(
     "Null unless the element offers a choice.  Otherwise who chooses and each choice with its consequences"
-    " (reserved: always null in version 1; an option element's text says the choice in prose).", {
+    " (an option element that lists its choices: knowledge/README.md, Choices; one that does not says the"
+    " choice in prose in its text).", {
         "chooser": {"anyOf": [SEAT, SIDE, _str("A role, e.g. declarer, non_offending_side.")],
                     "description": "Who chooses: a seat, a side or a role."},
         "choices": _list("The choices, each with what follows from it.", _obj("One choice.", {
@@ -147,18 +177,64 @@ FIRING = _obj("One production firing, numbered from 1 in firing order.", {
     "derived": _list("The facts it derived, as template(subject).", {"type": "string"}),
     "rests_on": _list("The earlier firings that derived facts it used.", FIRING_N)})
 RESULT = _or_null(_obj(
-    "The board's result after the ruling: null when the ruling settles no result (reserved: always null in"
-    " version 1).", {
-        "contract": _str("The contract, e.g. 4S, 3NTX."),
-        "declarer": SEAT,
-        "tricks": {"type": "integer", "minimum": 0, "maximum": 13,
-                   "description": "The tricks declarer's side ends with, every transfer and award counted."},
-        "made": {"type": "integer", "minimum": -13, "maximum": 7,
-                 "description": "Tricks over the contract (0 or more: made), or minus the tricks down."},
-        "score": _obj("The score for each side (the two may differ after an adjustment).",
-                      {"NS": {"type": "integer"}, "EW": {"type": "integer"}}),
-        "text": _texts("The result as the table writes it, e.g. '4S by South, 10 tricks, made; N-S +420'."),
-        "provisional": PROVISIONAL}))
+    "The board's result after the ruling, as the table writes it on the scoresheet (explain/result.py): null when"
+    " the ruling settles no tricks.  Computed from the ruling's own elements and the tricks the director stated as"
+    " played, never a number echoed unchecked.", {
+        "status": {"enum": ["settled", "stands", "adjusted", "play_continues", "incomplete"],
+                   "description": "settled: the ruling moves tricks or settles a claim; stands: nothing changes;"
+                                  " adjusted: an adjusted score replaces the table result; play_continues: the"
+                                  " board is not finished (no result yet); incomplete: facts are missing (see"
+                                  " missing)."},
+        "text": _texts("The result line, e.g. '4♠ by South, 10 tricks (9 at the table, +1 by 64A2), made;"
+                       " N-S +420'."),
+        "contract": _or_null(_str("The contract, e.g. 4S, 3NTX.")),
+        "declarer": {"anyOf": [SEAT, {"type": "null"}], "description": "Declarer's seat."},
+        "tricks": _or_null({"type": "integer", "minimum": 0, "maximum": 13,
+                             "description": "The tricks declarer's side ends with, every transfer and award"
+                                            " counted."}),
+        "table_tricks": _or_null({"type": "integer", "minimum": 0, "maximum": 13,
+                                   "description": "The tricks declarer's side won as played (before the claim,"
+                                                  " if play ended with one), as the director stated them."}),
+        "made": _or_null({"type": "integer", "minimum": -13, "maximum": 7,
+                           "description": "Tricks over the contract (0 or more: made), or minus the tricks"
+                                          " down."}),
+        "score": _or_null(_obj("The score for each side (Law 77); for an adjusted result, the table's score.",
+                                {"NS": {"type": "integer"}, "EW": {"type": "integer"}})),
+        "steps": _list("Each way the ruling moves tricks, in reading order.", _obj("One step.", {
+            "cite": CITE,
+            "tricks": {"type": "integer", "description": "Tricks to declarer's side (negative: from it); for a"
+                                                        " claim, declarer's side's share of the remaining tricks."},
+            "text": _texts("The step as the result line shows it, e.g. '+1 by 64A2'.")})),
+        "notes": _list("What the director must know about the figures, e.g. a judged number that contradicts the"
+                       " program's own award.", _texts("A note.")),
+        "missing": _list("The facts the result still needs, as FACT.SLOT (e.g. deal.declarer_tricks,"
+                         " deal.vulnerability, revoke-1.tricks_without_revoke).",
+                         {"type": "string"}),
+        "provisional": PROVISIONAL,
+        "outcomes": _list("An adjusted score's outcomes as the director states them (12C1(b); several, each with its"
+                          " weight: 12C1(c)), each scored; empty otherwise.", _obj("One outcome.", {
+                              "weight": {"type": "integer", "minimum": 1, "maximum": 100,
+                                         "description": "Its weight in percent (100 for a single outcome)."},
+                              "contract": _str("The outcome's contract."),
+                              "declarer": SEAT,
+                              "tricks": {"type": "integer", "minimum": 0, "maximum": 13,
+                                         "description": "Tricks to declarer's side."},
+                              "made": {"type": "integer", "minimum": -13, "maximum": 7,
+                                       "description": "Tricks over the contract, or minus the tricks down."},
+                              "score": _or_null(_obj("Its score for each side (null without the vulnerability).",
+                                                     {"NS": {"type": "integer"}, "EW": {"type": "integer"}})),
+                              "text": _texts("The outcome as a result line.")})),
+        "imps": _or_null(_obj("A weighted score at teams with the other table's score given: the weighted IMPs"
+                              " (Law 78B) for each side.", {"NS": {"type": "number"}, "EW": {"type": "number"}})),
+        "artificial": _or_null(_obj("An artificial adjusted score (12C2), each side by its share of fault.", {
+            "NS": _obj("One side's artificial score.", {
+            "grade": {"enum": ["average_plus", "average", "average_minus"], "description": "By its share of fault."},
+            "percent": {"type": ["integer", "null"], "description": "At pairs: 60, 50 or 40 (12C2)."},
+            "imps": {"type": ["integer", "null"], "description": "At teams: +3, 0 or -3 IMPs (Law 86A)."}}),
+            "EW": _obj("One side's artificial score.", {
+            "grade": {"enum": ["average_plus", "average", "average_minus"], "description": "By its share of fault."},
+            "percent": {"type": ["integer", "null"], "description": "At pairs: 60, 50 or 40 (12C2)."},
+            "imps": {"type": ["integer", "null"], "description": "At teams: +3, 0 or -3 IMPs (Law 86A)."}})}))}))
 NOT_ENCODED = _obj("A law the incident reaches that bridgelaw does not encode yet.", {
     "cite": CITE, "title": _texts("The law's title."),
     "text": _texts("What to do, e.g. 'Law 54 is not encoded yet: rule from the law book'.")})

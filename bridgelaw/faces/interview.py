@@ -20,7 +20,9 @@ could still fire tests it, in vocabulary order; then the slots of the
 incident's facts; then whether a fact some production needs exists at all;
 then, for a ``many`` template, whether there was another one; last, any
 question the ruling would still list as open, unless the director said it is
-not known.  When nothing is waiting, ``step()`` returns the Ruling of the
+not known; last of all, what the board's result still needs (explain/result.py:
+the tricks as played, the vulnerability; 64C's tricks without the revoke,
+asked with the result after the automatic rectification shown first).  When nothing is waiting, ``step()`` returns the Ruling of the
 established facts, the same as ``bridgelaw rule`` on the saved incident.
 
 The compiled engine is built once; each step runs it once over the facts so
@@ -29,7 +31,7 @@ parses YAML nor imports experta.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import Engine, waiting
@@ -37,14 +39,16 @@ from ..errors import Collector
 from ..read.auction import DERIVED_WHILE_READING, sequence_facts
 from ..read.incident import Incident, InFact
 from ..model import Knowledge
-from ..explain.ruling import Ruling
-from ..values import BOOL_LABELS
+from ..explain.ruling import Ruling, choice_lines
+from ..model import CHOICE
+from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES
 from ..words import LANGS, both, same, word
 from . import keys
 from .keys import Exists, SlotKey, fact_id, split_fact
 from .question import UNKNOWN, AnswerError, Choice, Question  # noqa: F401  (the interview's API)
 
 INCIDENT_KEY = keys.INCIDENT
+RESULT_WHY = ({"production": "", "cite": "77", "summary": both("question.result")},)  # the board's score, Law 77
 
 
 @dataclass
@@ -59,6 +63,8 @@ class _State:
 
 class Interview:
     """One interview over a Knowledge; see the module docstring."""
+
+    _offers: dict = {}  # option -> its offer in the ruling so far ({option, chooser, choices}), set by each step
 
     def __init__(self, knowledge: Knowledge, engine: Engine | None = None, title: str = "interview",
                  answers: list | None = None):
@@ -223,6 +229,7 @@ class Interview:
                 t = self.vocab.templates[d]
                 blanks[d] = InFact(d, f"{d}?", tuple((s, None) for s in t.slots), None)
         ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids)
+        self._offers = {e.options["option"]: e.options for e in ruling.elements if e.options}
         question = self._choose(st, ways, blanks)
         if question is not None:
             return question
@@ -230,7 +237,22 @@ class Interview:
         for oq in ruling.open_questions:  # what the ruling would leave open, unless said not known
             if (oq.fact, oq.slot) not in st.settled and self._askable(st, (oq.fact, oq.template, oq.slot), blanks):
                 return self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
+        for need in map(keys.parse, ruling.result.missing if ruling.result else ()):  # what the result needs
+            if need.fact in st.facts and need.slot in self.vocab.templates[st.facts[need.fact][0]].slots \
+                    and (need.fact, need.slot) not in st.settled:
+                return self._result_question(st, need.fact, need.slot, ruling)
         return ruling
+
+    def _result_question(self, st: _State, fid: str, slot: str, ruling: Ruling) -> Question:
+        """A fact the board's result needs: a deal slot (Law 77), or a judgment such as 64C's tricks without
+        the revoke, asked with the result so far shown first (the automatic rectification)."""
+        template = st.facts[fid][0]
+        if template == "deal":
+            return self._slot_question(st, fid, template, slot, RESULT_WHY)
+        law = self.vocab.templates[template].slots[slot].law
+        q = self._slot_question(st, fid, template, slot, ({**RESULT_WHY[0], "cite": law or "77"},))
+        shown = {lang: f"{word('result.result', lang)}: {ruling.result.text[lang]}\n{q.text[lang]}" for lang in LANGS}
+        return replace(q, text=shown)
 
     def _askable(self, st: _State, key: tuple, blanks: dict) -> bool:
         fid, t, slot = key
@@ -291,8 +313,12 @@ class Interview:
         has = any(tt == template for tt, _ in st.facts.values())
         key = "question.another" if has else "question.exists"
         text = {lang: word(key, lang, label=t.label[lang]) for lang in LANGS}
+        help_ = t.description
+        if template == CHOICE and self._offers:  # the options on offer, read to the chooser before he answers
+            help_ = {lang: "\n".join(line for o in self._offers.values() for line in choice_lines(o, lang))
+                     for lang in LANGS}
         return Question(key=str(Exists(template)), kind="exists", text=text, template=template,
-                        choices=_yes_no(), type="bool", help=t.description, why=why)
+                        choices=_yes_no(), type="bool", help=help_, why=why)
 
     def _slot_question(self, st: _State, fid: str, template: str, slot: str, why: tuple) -> Question:
         t = self.vocab.templates[template]
@@ -303,12 +329,41 @@ class Interview:
             choices = _yes_no()
         else:
             choices = tuple(Choice(v, {lang: s.label_of(v, lang) for lang in ("ru", "en")}) for v in s.choices())
+        text, help_ = s.question, s.help
+        if template == CHOICE:  # only the options on offer, and their choices with what follows from each
+            choices, text, help_ = self._choice_question(st.facts[fid][1], slot, choices, text, help_)
         subject = None
         if t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
             subject = {lang: f"{t.label[lang]} {split_fact(fid)[1]}" for lang in ("ru", "en")}
-        return Question(key=str(SlotKey(fid, slot)), kind="slot", text=s.question, template=template, slot=slot, fact=fid,
-                        subject=subject, choices=choices, allow_unknown=not s.required, judgment=s.judgment, type=s.type, help=s.help, law=s.law, why=why,
+        return Question(key=str(SlotKey(fid, slot)), kind="slot", text=text, template=template, slot=slot, fact=fid,
+                        subject=subject, choices=choices, allow_unknown=not s.required, judgment=s.judgment, type=s.type, help=help_, law=s.law, why=why,
                         coerce=s.coerce)
+
+    def _choice_question(self, values: dict, slot: str, choices: tuple, text: dict, help_: dict | None) -> tuple:
+        """A ``choice`` fact's question (read/choices.py): which option among those the ruling offers; then
+        what the chooser chose, among that option's choices, each shown with what follows from it."""
+        offers = self._offers
+        if slot == "option" and offers:
+            return tuple(c for c in choices if c.value in offers), text, help_
+        offer = offers.get(values.get("option"))
+        if slot != "chosen" or offer is None:
+            return choices, text, help_
+        names = [ch["value"] for ch in offer["choices"]]
+        shown = tuple(Choice(c.value, c.label, {lang: " ".join(x["text"][lang] for x in ch["consequences"])
+                                                for lang in LANGS})
+                      for ch in offer["choices"] for c in choices if c.value == ch["value"])
+        who = offer["chooser"]
+        who_label = {lang: self._who(who, lang) for lang in LANGS}
+        text = {lang: word("question.chosen", lang, who=who_label[lang]) for lang in LANGS}
+        help_ = {lang: "\n".join(choice_lines(offer, lang)) for lang in LANGS}
+        return (shown if len(shown) == len(names) else choices), text, help_
+
+    def _who(self, who: str | None, lang: str) -> str:
+        if who in SEATS:
+            return SEAT_LABELS[who][lang]
+        if who in SIDES:
+            return SIDE_LABELS[who][lang]
+        return self.vocab.elements["option"].args["chooser"].label_of(who, lang) if who else "?"
 
 
 def _yes_no() -> tuple:

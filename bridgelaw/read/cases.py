@@ -12,6 +12,9 @@ Shape of tests/cases/law-NN.yaml::
         expect_none: [penalty_card]             # element kinds that must not appear
         fired: [64A2.offending-side-won-a-trick]
         not_fired: [64A1.offender-won-revoke-trick]
+        result: {status: settled, tricks: 10, NS: 420, text: "4♠ by South, 10 tricks (...), made; N-S +420"}
+                                                # the board's result (explain/result.py): any of status,
+                                                # tricks, made, NS, EW, text (English); null: no result
 
 ``load_cases(path, vocabulary) -> [Case]`` (BridgelawError with file:line on
 mistakes); ``failures(case, ruling) -> [str]`` lists what does not hold.
@@ -20,9 +23,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..errors import BridgelawError, Collector, Loc, suggest
-from .incident import Incident, facts_from_data, load_incident
+from .incident import Incident, check_counts, facts_from_data, load_incident
 from .schemas import validate
 from .yamlsafe import LocDict, LocList, load
 
@@ -61,6 +65,7 @@ class Case:
     source: str = ""
     keywords: tuple = ()
     law: int | None = None
+    result: Any = ()  # () not asserted; None: no result; else {status, tricks, made, NS, EW, text} as given
 
 
 def load_cases(path: str | Path, vocab, display: str | None = None, collector: Collector | None = None) -> list[Case]:
@@ -111,6 +116,7 @@ def load_cases(path: str | Path, vocab, display: str | None = None, collector: C
         else:
             before = len(c.errors)
             facts = facts_from_data(raw["facts"], vocab, name, c, raw.loc_of("facts"))
+            check_counts(facts, c)
             if len(c.errors) > before:
                 continue
             incident = Incident(name=cname, facts=tuple(facts))
@@ -146,7 +152,8 @@ def load_cases(path: str | Path, vocab, display: str | None = None, collector: C
                         expect_none=tuple(raw.get("expect_none") or ()), fired=tuple(raw.get("fired") or ()),
                         not_fired=tuple(raw.get("not_fired") or ()), description=raw.get("description") or "",
                         source=raw.get("source") or "", keywords=tuple(raw.get("keywords") or ()),
-                        law=data.get("law")))
+                        law=data.get("law"), result=dict(raw["result"]) if raw.get("result") else
+                        (None if "result" in raw else ())))
     if collector is None:
         c.raise_if_any()
     return out
@@ -198,6 +205,7 @@ def failures(case: Case, ruling) -> list[str]:
         for e in ruling.elements:
             if e.kind == kind:
                 out.append(f"expected no {kind}, got {kind} {e.args} [{e.cite}]")
+    out += _result_failures(case.result, ruling.result)
     fired = set(ruling.fired())
     for pid in case.fired:
         if pid not in fired:
@@ -206,6 +214,18 @@ def failures(case: Case, ruling) -> list[str]:
         if pid in fired:
             out.append(f"expected {pid} not to fire")
     return out
+
+
+def _result_failures(want, got) -> list[str]:
+    """What the ruling's result gets wrong against the case's ``result`` (explain/result.py)."""
+    if want == ():
+        return []
+    if want is None or got is None:
+        return [] if want is got else [f"expected the result {want or 'none'}, got {got.text['en'] if got else 'none'}"]
+    actual = {"status": got.status, "tricks": got.tricks, "made": got.made, "text": got.text["en"],
+              **(got.score or {"NS": None, "EW": None})}
+    wrong = {k: v for k, v in want.items() if actual[k] != v}
+    return [f"expected the result's {k} {v!r}, got {actual[k]!r}" for k, v in wrong.items()]
 
 
 def report(case: Case, ruling, problems: list[str], lang: str = "en") -> str:

@@ -5,9 +5,12 @@ never written).  An incident file has ``source`` (where the incident comes
 from), optional ``title``/``description`` and ``facts``: template -> slot
 values, or a list of them for a template marked ``many``.  Raises
 BridgelawError with file:line for an unknown template, slot or value, a value
-of the wrong type, a missing required slot, a derived template, a fact ``id``
-that is not a name, or more facts of a template than one board can hold (its
-``max`` in the vocabulary: an incident describes one board).
+of the wrong type (a contract like ``8S``, 14 tricks), a missing required slot,
+a derived template, a fact ``id`` that is not a name, more facts of a template
+than one board can hold (its ``max`` in the vocabulary: an incident describes
+one board), or counts that contradict each other (more tricks claimed than
+remained, more won before a claim than were played, the weights of an adjusted
+score's outcomes not adding to 100).
 """
 from __future__ import annotations
 
@@ -136,6 +139,29 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
     return out
 
 
+def check_counts(facts: list[InFact], c: Collector) -> None:
+    """Counts in a file that cannot stand together (the board's result needs them right): a claim of more
+    tricks than remain; more tricks won before a claim than were played before it; weights not adding to 100."""
+    claims = [f for f in facts if f.template == "claim" and f.get("tricks_remaining") is not None]
+    for f in claims:
+        r, n = f.get("tricks_remaining"), f.get("tricks_claimed")
+        if n is not None and n > r:
+            c.add(f.loc, f"claim.tricks_claimed: {n} tricks claimed, but only {r} remained", "facts",
+                  f"tricks_claimed is at most tricks_remaining ({r})")
+    outcomes = [f for f in facts if f.template == "adjusted_outcome"]
+    weights = [f.get("weight") or (100 if len(outcomes) == 1 else 0) for f in outcomes]
+    if outcomes and sum(weights) != 100:
+        c.add(outcomes[0].loc, f"adjusted_outcome.weight: the weights add to {sum(weights)}, not 100", "facts",
+              "give every outcome of a weighted score (12C1(c)) its weight in percent, 100 in all")
+    for d in (f for f in facts if f.template == "deal" and f.get("declarer_tricks") is not None):
+        won = d.get("declarer_tricks")
+        for f in claims:
+            played = 13 - f.get("tricks_remaining")
+            if won > played:
+                c.add(d.loc, f"deal.declarer_tricks: {won} tricks won before the claim, but only {played} were"
+                             f" played", "facts", f"declarer_tricks counts the tricks before the claim: 0 to {played}")
+
+
 def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = None) -> Incident:
     """Load and check an incident file; BridgelawError lists every mistake with file:line."""
     name = display or str(path)
@@ -147,6 +173,7 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
     c.problems.extend(validate("incident", data, name))
     c.raise_if_any()
     facts = facts_from_data(data["facts"], vocab, name, c, data.loc_of("facts"))
+    check_counts(facts, c)
     c.raise_if_any()
     return Incident(name=name, facts=tuple(facts), source=data["source"], title=data.get("title") or "",
                     description=data.get("description") or "")

@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
+from . import choices
 from .citations import LawsIndex, covers, load_index, sort_key
 from ..errors import BridgelawError, Collector, Loc, Problem
 from ..model import Knowledge, LawFile, LeftOut, NotLoaded, Production
@@ -136,6 +137,7 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
             else:
                 broken[pid] = raw["cite"]
     _check_left_out(laws, prods, raw_left_out, c)
+    prods = choices.expand(prods, vocab, c)
     if collector is None:
         c.raise_if_any()
     not_loaded = NotLoaded(broken, frozenset(broken_laws))

@@ -12,6 +12,7 @@ import re
 from typing import Any, NamedTuple
 
 from .. import values as V
+from . import choices, lasting
 from .citations import LawsIndex
 from ..errors import Collector, Loc, suggest
 from ..model import Derive, Element, Expr, Pattern, Production, Test, Var
@@ -299,7 +300,7 @@ class KnowledgeLoader:
             return ()
         out = []
         for name, value in raw.items():
-            if name == "text" and what.startswith("element"):
+            if (name == "text" and what.startswith("element")) or (what == "element option" and name in choices.KEYS):
                 continue
             if name not in slots:
                 self.c.add(raw.key_loc(name), f"unknown {'argument' if what.startswith('element') else 'slot'}"
@@ -327,7 +328,9 @@ class KnowledgeLoader:
                                      and all(isinstance(x, str) and x for x in text.values())):
             self.c.add(body.loc_of("text"), f"element {kind}: text must give ru and en", crumb)
             text = None
-        return Element(kind, args, text, item.key_loc(kind))
+        option, offered = (choices.read_choices(self, body, item.loc_of(kind), crumb, scope) if kind == "option"
+                           else (None, ()))
+        return Element(kind, args, text, item.key_loc(kind), option, offered)
 
     def _derive(self, item: LocDict, crumb: str, scope: _Scope) -> Derive | None:
         (tname, body), = item.items()
@@ -371,6 +374,7 @@ class KnowledgeLoader:
                        crumb)
         then = tuple(e for i, item in enumerate(raw.get("then") or []) for e in [self._element(item, crumb, scope)] if e)
         derive = tuple(d for item in raw.get("derive") or [] for d in [self._derive(item, crumb, scope)] if d)
+        derive += lasting.derives(then, self.vocab)
         if not raw.get("then") and not raw.get("derive"):
             self.c.add(raw.loc, "the production gives nothing: add 'then' (ruling elements) or 'derive' (facts)", crumb)
         return Production(id=pid, cite=cite, law=law, summary=raw["summary"], when=when, then=then, derive=derive,

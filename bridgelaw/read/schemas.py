@@ -81,6 +81,9 @@ ELEMENT_KIND = {
                                 " (otherwise two different ones for the same fact contradict each other)"},
         "contradicts": {"type": "array", "items": NAME,
                         "description": "element kinds that cannot stand with this one for the same fact"},
+        "lasts": {"type": "boolean",
+                  "description": "a consequence that lasts: giving it also states a fact of the template of the same"
+                                 " name (its arguments as slots), which later productions test"},
     },
     "required": ["label", "text"],
     "additionalProperties": False,
@@ -181,6 +184,15 @@ CASE = {
                         "description": "element kinds the ruling must not contain"},
         "fired": {"type": "array", "items": {"type": "string"}},
         "not_fired": {"type": "array", "items": {"type": "string"}},
+        "result": {"description": "the board's result the ruling must give (explain/result.py); null: none",
+                   "anyOf": [{"type": "null"}, {
+                       "type": "object", "additionalProperties": False, "minProperties": 1,
+                       "properties": {
+                           "status": {"enum": ["settled", "stands", "adjusted", "play_continues", "incomplete"]},
+                           "tricks": {"type": "integer", "minimum": 0, "maximum": 13},
+                           "made": {"type": "integer", "minimum": -13, "maximum": 7},
+                           "NS": {"type": "integer"}, "EW": {"type": "integer"},
+                           "text": {"type": "string", "description": "the result line in English"}}}]},
     },
     "required": ["name"],
     "oneOf": [{"required": ["facts"]}, {"required": ["incident"]}],

@@ -22,6 +22,7 @@ from .. import values as V
 from ..errors import BridgelawError, Collector, Loc, suggest
 from ..words import spec_problem
 from .schemas import validate
+from .lasting import check_lasting
 from .yamlsafe import LocDict, load
 
 
@@ -183,6 +184,7 @@ class ElementKind:
     loc: Loc
     many: bool = False  # several of this kind, with different arguments, may stand for one fact
     contradicts: tuple = ()  # kinds that cannot stand with this one for the same fact
+    lasts: bool = False  # giving it also states a fact of the template of its name (read/lasting.py)
 
 
 @dataclass(frozen=True)
@@ -367,12 +369,14 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                     c.add(eraw.loc_of("text"), f"element {ename}: text ({lang}) uses {{{placeholder}}}, "
                           "which is not one of its args", hint=f"args: {', '.join(args) or 'none'}")
         elements[ename] = ElementKind(name=ename, label=eraw["label"], args=args, text=eraw["text"], loc=eraw.loc,
-                                      many=bool(eraw.get("many")), contradicts=tuple(eraw.get("contradicts") or ()))
+                                      many=bool(eraw.get("many")), contradicts=tuple(eraw.get("contradicts") or ()),
+                                      lasts=bool(eraw.get("lasts")))
     for ek in elements.values():
         for other in ek.contradicts:
             if other not in elements:
                 c.add(ek.loc, f"element {ek.name}: contradicts unknown element '{other}'",
                       hint=suggest(other, elements, "the vocabulary's elements"))
+    check_lasting(elements, templates, c)
     c.raise_if_any()
     return Vocabulary(templates=templates, elements=elements, file=name, parts=tuple(defined))
 

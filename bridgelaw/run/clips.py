@@ -37,7 +37,7 @@ from ..ops import ARITHMETIC, OPS, has_var
 from ..explain.ruling import Ruling
 
 MAX_SALIENCE = 10000  # CLIPS salience runs from -10000 to 10000
-_DOMAINS = {"seat": V.SEATS, "side": V.SIDES}
+_DOMAINS = {"seat": V.SEATS, "side": V.SIDES, "card": V.CARDS}
 
 
 def tname(template: str) -> str:

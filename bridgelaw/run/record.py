@@ -89,7 +89,8 @@ class Recorder:
             args = {name: resolve(v, bindings) for name, v in el.args}
             self._check_range(prod, el.loc, el.kind, self.vocab.elements[el.kind].args, args)
             self.elements.append(RulingElement(el.kind, args, prod.cite, prod.id,
-                                               render_element(self.knowledge, el.kind, args, el.text), how))
+                                               render_element(self.knowledge, el.kind, args, el.text), how,
+                                               options=self._options(prod, el, args, bindings)))
         for d in prod.derive:
             t = self.vocab.templates[d.template]
             vals = {name: resolve(v, bindings) for name, v in d.slots}
@@ -103,6 +104,23 @@ class Recorder:
                 firing.derived.append(fid)
         if prod.id in self.__overriders__:
             self.declare(FiredMarker(production=prod.id, subject=facts[0]["id"]))
+
+    def _options(self, prod: Production, el, args: dict, bindings: dict) -> dict | None:
+        """An option's choices (read/choices.py), each with its consequences rendered under this firing."""
+        if not el.choices:
+            return None
+        chosen = self.vocab.templates["choice"].slots["chosen"]
+        out = []
+        for ch in el.choices:
+            cons = []
+            for c in ch.then:
+                cargs = {name: resolve(v, bindings) for name, v in c.args}
+                cons.append({"kind": c.kind, "args": cargs, "cite": ch.cite or prod.cite,
+                             "text": render_element(self.knowledge, c.kind, cargs, c.text)})
+            out.append({"value": ch.name, "label": {lang: chosen.label_of(ch.name, lang) for lang in ("ru", "en")},
+                        "consequences": cons})
+        who = args.get("player") or args.get("side") or args.get("chooser")
+        return {"option": el.option, "chooser": who, "choices": out}
 
     def _check_range(self, prod: Production, loc, owner: str, slots: dict, values: dict) -> None:
         """A computed whole number (arithmetic) must fit its slot's range: if not, the facts contradict

@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from fastapi.templating import Jinja2Templates
 
 from ..interview import Question
-from ...explain.ruling import Ruling
+from ...explain.ruling import Ruling, choice_items
 from ...words import LANGS, word, words
 from .session import Snapshot, StateError, decode, encode
 from .view import asked_lines, title, titled
@@ -160,10 +160,13 @@ def _ruling(request: Request, snap: Snapshot, lang: str) -> dict:
         part = option is not None and made_by == option and e.kind != "option"
         option = made_by if e.kind == "option" else (option if part else None)
         elements.append({"e": e, "label": vocab.elements[e.kind].label[lang], "text": e.text[lang], "part": part,
+                         "choices": choice_items(e.options, lang),
                          "how": [firings[n] for n in e.how if n in firings]})
         if part:
             elements[-2]["how"] = []  # the same firing: its trace is shown once, under the last part
-    return {"ruling": ruling, "elements": elements, "copy_text": ruling.render(lang, how=False),
+    return {"ruling": ruling, "elements": elements,
+            "result": [line.strip() for line in ruling.result.render(lang)] if ruling.result else [],
+            "copy_text": ruling.render(lang, how=False),
             "yaml_href": "/incident.yaml?" + urlencode({"s": snap.token, "lang": lang}),
             "text_href": "/ruling.txt?" + urlencode({"s": snap.token, "lang": lang}),
             "open": [{"text": q.question[lang], "cites": ", ".join(dict.fromkeys(w["cite"] for w in q.why))}

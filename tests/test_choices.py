@@ -1,0 +1,158 @@
+"""Choices as data (read/choices.py) and consequences that last (read/lasting.py), on Law 50D2.
+
+An option element lists its choices, each with its consequences; the ruling shows every choice
+until one is made; the choice made is a ``choice`` fact, and the production that choice gives
+fires on it like any other (so the CLIPS back end and the differential test cover it too).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from bridgelaw.engine import Engine, load
+from bridgelaw.faces import cli
+from bridgelaw.faces.interview import Interview, simulate
+from bridgelaw.faces.web import create_app
+from bridgelaw.faces.web.session import encode
+from bridgelaw.read.choices import check_choices, offered
+from web_director import script
+
+ROOT = Path(__file__).resolve().parent.parent
+INCIDENTS = ROOT / "facts" / "incidents"
+
+
+@pytest.fixture(scope="module")
+def knowledge():
+    return load(ROOT)
+
+
+@pytest.fixture(scope="module")
+def engine(knowledge):
+    return Engine(knowledge)
+
+
+def facts(engine, **data):
+    return engine.incident("t", {"deal": {"declarer": "S", "contract": "4H"},
+                                 "penalty_card": {"player": "W", "card": "CK", "kind": "major"},
+                                 "next_lead": {"player": "E"}, **data})
+
+
+def test_each_choice_is_a_production_that_waits_for_the_choice(knowledge):
+    parent = knowledge.production("50D2.lead-options")
+    made = [p for p in knowledge.productions if p.choice_of == parent.id]
+    assert sorted((p.id, p.cite) for p in made) == [
+        ("50D2.lead-options--forbid-suit", "50D2(a)"), ("50D2.lead-options--no-restriction", "50D2(c)"),
+        ("50D2.lead-options--require-suit", "50D2(a)")]
+    for p in made:  # the offering production's conditions, then the choice fact
+        assert p.when[:-1] == parent.when and p.when[-1].template == "choice"
+    assert offered(knowledge) == {"lead_after_penalty_card": ["require_suit", "forbid_suit", "no_restriction"]}
+
+
+def test_until_chosen_the_ruling_shows_every_choice_and_applies_none(engine):
+    ruling = engine.rule(facts(engine))
+    (option,) = [e for e in ruling.elements if e.kind == "option"]
+    assert [c["value"] for c in option.options["choices"]] == ["require_suit", "forbid_suit", "no_restriction"]
+    assert not {"lead_restriction", "pick_up_penalty_card", "penalty_card_remains"} & set(ruling.kinds())
+    assert "if require the lead of the penalty card's suit is chosen: East must lead clubs" in ruling.render("en")
+
+
+def test_the_choice_made_is_a_fact_and_its_consequences_last(engine):
+    ruling = engine.rule(facts(engine, choice={"option": "lead_after_penalty_card", "chosen": "forbid_suit"}))
+    (restriction,) = [e for e in ruling.elements if e.kind == "lead_restriction"]
+    assert restriction.args == {"player": "E", "suit": "C", "rule": "forbid", "duration": "while_on_lead"}
+    # the restriction is also a fact later productions see (lasting); the picked-up card is no longer to be played
+    derived = [d for f in ruling.firings for d in f.derived]
+    assert "lead_restriction(player=E, suit=C, rule=forbid, duration=while_on_lead)" in derived
+    assert "play_penalty_card" not in ruling.kinds()
+    (option,) = [e for e in ruling.elements if e.kind == "option"]  # the choice made, no longer the three
+    assert option.options["chosen"] == "forbid_suit" and len(option.options["choices"]) == 1
+    assert "     - chosen: forbid the lead of the penalty card's suit" in ruling.render("en")
+
+
+def test_a_revoke_card_becomes_a_penalty_card_fact_that_law_50_acts_on(engine):
+    """62B1 gives a penalty card; being lasting, it is a fact: 50D1(a) and 50E2 fire on it (no duplicated production)."""
+    ruling = engine.rule(engine.incident("t", {
+        "deal": {"declarer": "S", "contract": "4S"},
+        "revoke": {"offender": "E", "trick": 8, "failure": "failed_to_follow_suit", "establishing_act": "none",
+                   "revoke_card_was_faced": False}}))
+    assert {"penalty_card", "play_penalty_card", "unauthorized_information"} <= set(ruling.kinds())
+    assert not [e for e in ruling.elements if e.kind == "instruction" and e.cite == "62B1"]  # 62B1's prose ("play it at the first opportunity...") is 50D1(a) now
+    assert [f.production for f in ruling.firings if f.production.startswith("50")] == [
+        "50D1a.play-at-first-opportunity", "50E2.partner-unauthorized"]
+
+
+def test_a_choice_no_production_offers_is_an_error(knowledge, engine):
+    inc = facts(engine, choice={"option": "lead_after_penalty_card", "chosen": "forbid_suit"})
+    assert check_choices(knowledge, inc.facts) == []
+    vocab = knowledge.vocabulary
+    chosen = vocab.templates["choice"].slots["chosen"]
+    assert set(offered(knowledge)["lead_after_penalty_card"]) == set(chosen.values)
+    bad = [f for f in inc.facts if f.template == "choice"]
+    from dataclasses import replace
+    bad = [replace(bad[0], values=tuple((k, "nobody's" if k == "chosen" else v) for k, v in bad[0].values))]
+    (problem,) = check_choices(knowledge, bad)
+    assert problem.message == "choice: 'nobody's' is not a choice of the option 'lead_after_penalty_card'"
+    assert problem.hint == "its choices: require_suit, forbid_suit, no_restriction"
+
+
+def test_the_interview_asks_what_declarer_chose_after_showing_the_choices(knowledge, engine):
+    incident = engine.load_incident(INCIDENTS / "penalty-card-declarer-forbids-suit.yaml")
+    ruling, asked = simulate(Interview(knowledge, engine), incident)
+    keys = [q.key for q in asked]
+    exists, chosen = asked[keys.index("exists:choice")], asked[keys.index("choice-1.chosen")]
+    assert keys.index("next_lead.player") < keys.index("exists:choice") < keys.index("choice-1.chosen")
+    assert "if forbid the lead of the penalty card's suit" in exists.help["en"]
+    assert chosen.text["en"] == "What did South choose?"
+    assert [c.value for c in chosen.choices] == ["require_suit", "forbid_suit", "no_restriction"]
+    assert chosen.choices[0].help["en"].startswith("East must lead clubs") is False  # the ♠4: spades
+    assert chosen.choices[0].help["en"].startswith("East must lead spades")
+    assert "lead_restriction" in ruling.kinds()
+
+
+def test_the_cli_and_the_page_show_the_choices(knowledge, engine, capsys):
+    assert cli.main(["rule", str(INCIDENTS / "penalty-card-partner-to-lead.yaml"), "--lang", "en", "--no-how"]) == 0
+    out = capsys.readouterr().out
+    assert "     - if neither require nor forbid a lead is chosen: The partner may lead any card;" in out
+    steps, _ = script(knowledge, engine, engine.load_incident(INCIDENTS / "penalty-card-partner-to-lead.yaml"))
+    with TestClient(create_app(ROOT)) as client:
+        page = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"}).text
+    assert '<ul class="choices"><li><b>if require the lead of the penalty card&#39;s suit is chosen</b>' in page
+
+
+def test_the_readme_example_is_the_shipped_production_and_rules_as_shown(knowledge, engine, tmp_path, capsys):
+    """knowledge/README.md, "Choices": its production is law-50.yaml's 50D2.lead-options (bar the summary and
+    own text), its ruling lines are what `rule` prints, and its choice fact gives the choice's consequences."""
+    import re
+
+    from bridgelaw.read.yamlsafe import load as load_yaml
+    text = (ROOT / "knowledge" / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Choices (`option` with `choices`)", 1)[1].split("\n## ", 1)[0]
+    production, facts_block = re.findall(r"```yaml\n(.*?)```", section, re.S)
+    (shown,) = re.findall(r"```text\n(.*?)```", section, re.S)
+    example = tmp_path / "example.yaml"
+    example.write_text("productions:\n" + production, encoding="utf-8")
+    (mine,) = load_yaml(example, "example")["productions"]
+    shipped = next(p for p in load_yaml(ROOT / "knowledge" / "law-50.yaml", "law-50")["productions"]
+                   if p["id"] == mine["id"])
+    option = dict(shipped["then"][0]["option"])
+    option.pop("text")
+    assert mine["when"] == shipped["when"] and mine["then"][0]["option"] == option
+    assert cli.main(["rule", str(INCIDENTS / "penalty-card-partner-to-lead.yaml"), "--lang", "en", "--no-how"]) == 0
+    out = capsys.readouterr().out
+    assert all(line in out.splitlines() for line in shown.strip("\n").splitlines())
+    incident = tmp_path / "incident.yaml"
+    incident.write_text("source: README\n" + facts_block, encoding="utf-8")
+    ruling = engine.rule(engine.load_incident(incident))
+    assert "50D2.lead-options--require-suit" in ruling.fired()
+
+
+def test_the_lasting_kinds_state_their_facts(knowledge):
+    """Each lasting element kind has its template; a production giving it states the fact (read/lasting.py)."""
+    vocab = knowledge.vocabulary
+    assert sorted(n for n, ek in vocab.elements.items() if ek.lasts) == [
+        "lead_restriction", "pass_obligation", "penalty_card", "unauthorized_information"]
+    p = knowledge.production("62B1.defender-card-major-penalty")
+    assert [(d.template, dict(d.slots)) for d in p.derive] == [
+        ("penalty_card", {"player": p.then[0].args[0][1], "kind": "major"})]
