@@ -248,6 +248,24 @@ def measure(name: str, root: Path, groups: list[str], count: int, seed: int, bef
     return row
 
 
+def long_auction(runs: int) -> dict:
+    """Milliseconds to read and rule an incident stated as a 40-call auction whose last call is
+    insufficient (read/auction.py derives the 40 call facts; Law 27 rules on the one irregularity)."""
+    knowledge = load(ROOT)
+    engine = Engine(knowledge)
+    bids = [f"{level}{s}" for level in range(1, 5) for s in ("C", "D", "H", "S", "NT")][:19]
+    calls = [c for b in bids for c in (b, "P")] + ["X", "3NT"]  # 40 calls: 3NT over 4H is insufficient
+    facts = {"auction": {"dealer": "N", "calls": calls}}
+    engine.rule(engine.incident("auction-40", facts))  # compile the part of the knowledge it needs first
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        ruling = engine.rule(engine.incident("auction-40", facts))
+        times.append(time.perf_counter() - t)
+    assert any(e.kind == "irregular_call" for e in ruling.elements), "the 40th call should be found insufficient"
+    return {"calls": len(calls), "note": "wall ms: read the incident (derive its calls) and rule", **_ms(times)}
+
+
 def cold_start(runs: int, tmp: Path) -> dict | None:
     """Seconds from process start to printed ruling: ``python -m bridgelaw.faces.cli rule INCIDENT``.
 
@@ -337,13 +355,16 @@ def main(argv: list[str] | None = None) -> int:
                                 args.repeat or (1 if args.quick else 3)))
             print(row_line(rows[-1]), flush=True)
         cold = cold_start(1 if args.quick else 5, Path(tmp))
+    auction = long_auction(5 if args.quick else 50)
+    print(f"\na {auction['calls']}-call auction with one insufficient bid, read and ruled:"
+          f" median {auction['median_ms']:.1f} ms, p90 {auction['p90_ms']:.1f} ms")
     print(f"\ncold `bridgelaw rule {cold['incident']}`: median {cold['median_s']:.2f} s, min {cold['min_s']:.2f} s"
           f" (knowledge cache off: median {cold['uncached_median_s']:.2f} s, min {cold['uncached_min_s']:.2f} s)")
     worst_board = worst.measure(shifts=2 if args.quick else worst.SHIFTS, repeat=1 if args.quick else 3)
     print(worst.line(worst_board))
     result = {"clock": "process_time (CPU seconds)", "python": platform.python_version(),
               "machine": platform.machine(), "argv": sys.argv[1:], "time": time.strftime("%Y-%m-%dT%H:%M:%S"), "rows": rows, "cold_start": cold,
-              "worst_board": worst_board}
+              "auction_40": auction, "worst_board": worst_board}
     out = Path(args.out) if args.out else ROOT / "bench" / "results" / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2), encoding="utf-8")

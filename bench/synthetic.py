@@ -78,6 +78,10 @@ def _literal(slot, rng: random.Random):
         return rng.choice(["1NT", "3NT", "4H", "4S", "5D", "6C"])
     if slot.type == "text":
         return rng.choice(["pass", "4S", "HQ"])
+    if slot.type == "call":
+        return rng.choice(["P", "X", "1H", "2C", "3NT", "4S"])
+    if slot.type == "calls":
+        return rng.choice(["1S 1H", "1C 1H 1D", "2NT 3H 2S", "4S P 3NT"])  # each ends insufficient
     return None  # a ref names another fact: left unknown
 
 
@@ -230,6 +234,11 @@ def incident_facts(vocab, groups: list[str], rng: random.Random, dense: bool = F
         k = len(own) if dense else 1 if i else rng.choices([1, 2, 3], weights=[6, 3, 1])[0]
         for t in rng.sample(own, min(k, len(own))):
             items = [_values(t, rng) for _ in range(rng.choice([1, 1, 2]) if t.many else 1)]
+            if "of" in t.slots:  # a replacement: of the auction's last insufficient bid (read/auction.py)
+                items = [{k: v for k, v in it.items() if k != "of"} for it in items]
+            if "seq" in t.slots:  # events: an order that agrees with itself (read/auction.py checks it)
+                items = [{**{k: v for k, v in it.items() if k not in ("after_call", "trick")}, "seq": n}
+                         for n, it in enumerate(items, 1)]
             facts[t.name] = items if t.many else items[0]
     for t in vocab.templates.values():
         if t.context:

@@ -21,6 +21,9 @@ _CARDS = [s + r for s in "SHDC" for r in ("A", "K", "Q", "J", "10", "9", "8", "7
 _CONTRACTS = ["4S", "3NT", "6HX", "1C", "7NTXX"]
 
 
+_IN_ORDER = {("replacement", "of"): 40, ("event", "after_call"): 40, ("event", "trick"): 13}
+
+
 def _value(slot, n: int, ids: dict):
     """The n-th value of a slot: its allowed values in turn (refs name the facts of their template)."""
     if slot.type == "ref":
@@ -32,6 +35,13 @@ def _value(slot, n: int, ids: dict):
         return _CONTRACTS[n % len(_CONTRACTS)]
     if slot.type == "text":
         return f"note {n}"
+    if (slot.owner, slot.name) in _IN_ORDER:  # an auction's replacement and events: values that agree
+        return _IN_ORDER[slot.owner, slot.name]   # with the auction and with each other (read/auction.py)
+    if slot.type == "call":
+        return ["4C", "P", "X", "1D"][n % 4]
+    if slot.type == "calls":  # 40 calls, the last insufficient (read/auction.py derives a call fact for each)
+        return " ".join([c for b in ("1C 1D 1H 1S 1NT 2C 2D 2H 2S 2NT 3C 3D 3H 3S 3NT 4C 4D 4H 4S".split())
+                         for c in (b, "P")] + ["X", "3NT"])
     choices = slot.choices()
     return choices[n % len(choices)]
 

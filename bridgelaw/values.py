@@ -118,3 +118,80 @@ def render_contract(contract: str, lang: str) -> str:
     s = m.group("level") + (SUIT_SYMBOLS[strain] if strain != "NT" else word("contract.NT", lang))
     dbl = m.group("dbl")
     return s + (word(f"contract.{dbl}", lang) if dbl else "")
+
+
+# ---- calls (Law 18): bids ordered by level then strain; pass, double, redouble
+# A bid of any level from 1 up is a call (8C is a call above seven, an irregularity to rule on);
+# level 0 or an unknown strain is no call at all.  Canonical: ``1C`` ... ``7NT``, ``P``, ``X``, ``XX``.
+STRAIN_ORDER = ("C", "D", "H", "S", "NT")  # lowest first (Law 18E)
+CALL_WORDS = {"P": "P", "PASS": "P", "ПАС": "P", "X": "X", "DBL": "X", "DOUBLE": "X", "КОНТРА": "X",
+              "XX": "XX", "RDBL": "XX", "REDOUBLE": "XX", "РЕКОНТРА": "XX"}
+_BID = re.compile(r"^(?P<level>[1-9][0-9]?)(?P<strain>NT|N|[SHDC])$")
+
+
+def coerce_call(value) -> str | None:
+    """Canonical call (``3NT``, ``P``, ``X``, ``XX``) from ``3nt``, ``3♥``, ``pass``, ``dbl``; None if no call."""
+    if not isinstance(value, str):
+        return None
+    v = value.strip().upper().replace("БК", "NT").replace(" ", "")
+    if v in CALL_WORDS:
+        return CALL_WORDS[v]
+    for sym, suit in _SYMBOL_TO_SUIT.items():
+        v = v.replace(sym, suit)
+    m = _BID.match(v)
+    if not m:
+        return None
+    strain = "NT" if m.group("strain") in ("N", "NT") else m.group("strain")
+    return f"{int(m.group('level'))}{strain}"
+
+
+def is_bid(call: str) -> bool:
+    return call not in ("P", "X", "XX")
+
+
+def bid_rank(bid: str) -> int:
+    """The order of bids (1C = 0 < 1D < ... < 7NT = 34 < 8C ...): a bid supersedes any of lower rank."""
+    m = _BID.match(bid)
+    return (int(m.group("level")) - 1) * 5 + STRAIN_ORDER.index(m.group("strain"))
+
+
+def bid_level(bid: str) -> int:
+    return int(_BID.match(bid).group("level"))
+
+
+def bid_strain(bid: str) -> str:
+    return _BID.match(bid).group("strain")
+
+
+def lowest_sufficient(strain: str, over: str | None) -> str:
+    """The lowest bid in ``strain`` that is sufficient over bid ``over`` (None: no bid yet)."""
+    level = 1
+    while over is not None and bid_rank(f"{level}{strain}") <= bid_rank(over):
+        level += 1
+    return f"{level}{strain}"
+
+
+def render_call(call: str, lang: str) -> str:
+    if not is_bid(call):
+        return word(f"call.{call}", lang)
+    strain = bid_strain(call)
+    return str(bid_level(call)) + (SUIT_SYMBOLS[strain] if strain != "NT" else word("contract.NT", lang))
+
+
+def coerce_calls(value) -> str:
+    """Canonical auction (calls in order, space-separated; ``W:2S`` names the seat that called) from a
+    list or a text; ValueError naming the first item that is no call at all."""
+    items = value.split() if isinstance(value, str) else value
+    if not isinstance(items, list) or not items:
+        raise ValueError("expected the calls in order, e.g. [1H, P, 2H, P]")
+    out = []
+    for n, item in enumerate(items, 1):
+        text = str(item).strip() if isinstance(item, (str, int)) and not isinstance(item, bool) else None
+        seat, _, call = (text or "").rpartition(":")
+        seat = NAMES.get(seat.upper(), seat.upper())
+        c = coerce_call(call) if text else None
+        if c is None or (seat and seat not in SEATS):
+            raise ValueError(f"call {n} ({item!r}) is not a call: write a bid 1C..7NT, P, X or XX,"
+                             f" optionally after the seat that made it (W:2S)")
+        out.append(f"{seat}:{c}" if seat else c)
+    return " ".join(out)

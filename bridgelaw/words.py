@@ -290,6 +290,9 @@ WORDS: dict[str, dict[str, str]] = {
     "contract.NT": {"ru": "БК", "en": "NT"},
     "contract.X": {"ru": " контра", "en": "X"},
     "contract.XX": {"ru": " реконтра", "en": "XX"},
+    "call.P": {"ru": "пас", "en": "pass"},
+    "call.X": {"ru": "контра", "en": "double"},
+    "call.XX": {"ru": "реконтра", "en": "redouble"},
 }
 
 

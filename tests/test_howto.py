@@ -123,3 +123,36 @@ def test_change_how_a_ruling_reads_as_the_howto_says(copy, capsys):
     assert code == 0, out.err
     out = out.out
     assert "[Law 64A2] 1 trick(s) go from East-West to North-South. Only one." in out, out
+
+
+# -- "The auction and the order of events": its examples, run ------------------------------------
+
+def auction_blocks() -> list[str]:
+    text = (ROOT / "knowledge" / "README.md").read_text(encoding="utf-8")
+    section = text.split("## The auction and the order of events", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```yaml\n(.*?)```", section, re.S)
+
+
+def _rule_block(tmp_path, block: str, name: str):
+    from bridgelaw.engine import Engine, load
+    path = tmp_path / name
+    path.write_text(block, encoding="utf-8")
+    engine = Engine(load(ROOT))
+    return engine.rule(engine.load_incident(path))
+
+
+def test_readme_auction_example_is_ruled_from_the_calls_alone(tmp_path):
+    incident, production, _, events = auction_blocks()
+    ruling = _rule_block(tmp_path, incident, "auction.yaml")
+    kinds = {(e.kind, e.cite) for e in ruling.elements}
+    assert ("irregular_call", "27A1") in kinds and ("option", "27A1") in kinds
+    # the production shown is the one law-27.yaml holds, word for word
+    assert production.strip() in (ROOT / "knowledge" / "law-27.yaml").read_text(encoding="utf-8")
+
+
+def test_readme_events_example_reads_the_order(tmp_path):
+    *_, events = auction_blocks()
+    fired = {f.production for f in _rule_block(tmp_path, events, "events.yaml").firings}
+    assert "27C.replaced-before-ruling" in fired
+    swapped = events.replace("seq: 1, after_call: 7, player: S", "seq: 3, after_call: 7, player: S")
+    assert "27C.replaced-before-ruling" not in {f.production for f in _rule_block(tmp_path, swapped, "e2.yaml").firings}

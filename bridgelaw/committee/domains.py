@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from .. import values as V
 from ..ops import OPS, compare, has_var
+from ..read.auction import DERIVED_WHILE_READING
 
 ANY = None  # a domain too large to list: every test is assumed satisfiable on it
 UNKNOWN = object()  # the slot of a fact may be unknown (None)
@@ -80,8 +81,9 @@ class Producible:
                          for t, ps in knowledge.derivers.items()}
 
     def stated(self, template: str) -> bool:
-        """Whether an incident can state facts of ``template`` (derived ones only productions can)."""
-        return not self.vocab.templates[template].derived
+        """Whether an incident can hold facts of ``template`` with any values: stated ones, or those
+        derived while reading it (read/auction.py); other derived ones only productions give."""
+        return not self.vocab.templates[template].derived or template in DERIVED_WHILE_READING
 
     def exists(self, template: str) -> bool:
         return self.stated(template) or bool(self.derivers.get(template))

@@ -86,6 +86,11 @@ def literal(slot: Slot) -> dict:
         return {"type": "string", "description": "a card: suit letter and rank, e.g. H5, S10, DA"}
     if t == "contract":
         return {"type": "string", "description": "a contract, e.g. 4H, 3NT, 4SX"}
+    if t == "call":
+        return {"type": "string", "description": "a call: a bid 1C..7NT, P, X or XX"}
+    if t == "calls":
+        return {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+                "description": "the calls in order from the dealer, e.g. [1H, P, 2H, P]; W:2S names the seat"}
     return {"type": ["string", "integer"]}
 
 

@@ -35,6 +35,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import Engine, waiting
+from ..errors import Collector
+from ..read.auction import DERIVED_WHILE_READING, sequence_facts
 from ..read.incident import NOT_KNOWN, Incident, InFact
 from ..model import Knowledge
 from ..explain.ruling import Ruling, choice_lines
@@ -74,6 +76,7 @@ class Interview:
         self.answers: list[tuple[str, Any]] = []
         templates = self.vocab.templates
         subjects = {p.subject.template for p in knowledge.productions}
+        subjects |= {DERIVED_WHILE_READING[t] for t in subjects if t in DERIVED_WHILE_READING}  # the auction
         self.kinds = [n for n, t in templates.items() if n in subjects and not t.derived and not t.context]
         self.context = [n for n, t in templates.items() if t.context]
         self._producers = {t: ps for t, ps in knowledge.derivers.items() if templates[t].derived}
@@ -165,9 +168,13 @@ class Interview:
         out.sort(key=lambda f: (self.vocab.templates[f.template].order, f.id))
         return out
 
+    def _read(self, facts: list[InFact]) -> tuple:
+        """The facts as ``rule`` reads them: with those derived while reading (the calls of an auction)."""
+        return tuple(facts + sequence_facts(facts, self.vocab, Collector()))
+
     def incident(self) -> Incident:
         """The established facts as an Incident (what ``rule`` would read from the saved file)."""
-        return Incident(name=self.title, facts=tuple(self._infacts(self._state())), title=self.title)
+        return Incident(name=self.title, facts=self._read(self._infacts(self._state())), title=self.title)
 
     def kinds_chosen(self) -> tuple | None:
         """The encoded kinds of incident the director named (None before the first answer)."""
@@ -206,9 +213,10 @@ class Interview:
         st = self._state()
         if st.kinds is None:
             return self._incident_question()
-        incident = Incident(name=self.title, facts=tuple(self._infacts(st)), title=self.title)
+        base = self._infacts(st)
+        incident = Incident(name=self.title, facts=self._read(base), title=self.title)
         ruling, working, fired = self.engine.run(incident)
-        stated = {f.id for f in incident.facts}
+        stated = {f.id for f in base}
         facts = [f for f in working if f.id not in stated] + self._infacts(st, all_context=True)
         blanks = {}
         for name, t in self.vocab.templates.items():

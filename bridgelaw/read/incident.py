@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BridgelawError, Collector, Loc, suggest
+from .auction import sequence_facts
 from .schemas import validate
 from .vocabulary import Vocabulary
 from .yamlsafe import LocDict, LocList, load
@@ -139,6 +140,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
         for n, (fid, values, iloc) in enumerate(raw_facts, 1):
             fid = fid or (tname if not t.many else f"{tname}-{n}")
             out.append(InFact(tname, fid, values, iloc))
+    out += sequence_facts(out, vocab, c)  # the auction as a sequence; events in order (auction.py)
     ids = {}
     for f in out:
         if f.id in ids:

@@ -33,7 +33,7 @@ PRODUCTION_ID = {"type": "string", "pattern": r"^[1-9][0-9]?[A-H0-9a-z]*\.[a-z0-
                  "description": "the citation without brackets, a dot and a lower-case English slug: 64B2.second-revoke-same-suit"}
 CITE_REF = {"anyOf": [CITE, {"type": "integer", "minimum": 1, "maximum": 93}],
             "description": "a law (59) or a subsection (64A2, 67B1(a))"}
-TYPES = ["enum", "bool", "int", "seat", "side", "suit", "strain", "card", "contract", "ref", "text"]
+TYPES = ["enum", "bool", "int", "seat", "side", "suit", "strain", "card", "contract", "call", "calls", "ref", "text"]
 
 SLOT = {
     "type": "object",

@@ -115,6 +115,13 @@ class Slot:
             if c is None:
                 raise ValueError(f"'{value}' is not a contract (write e.g. 4H, 3NT, 4SX)")
             return c
+        if t == "call":
+            c = V.coerce_call(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
+            if c is None:
+                raise ValueError(f"'{value}' is not a call (write a bid 1C..7NT, P, X or XX)")
+            return c
+        if t == "calls":
+            return V.coerce_calls(value)
         if t in ("ref", "text"):
             if isinstance(value, (str, int)) and not isinstance(value, bool):
                 return str(value)
@@ -140,6 +147,8 @@ class Slot:
             return V.render_card(value)
         if t == "contract":
             return V.render_contract(value, lang)
+        if t == "call":
+            return V.render_call(value, lang)
         return str(value)
 
     def title(self, lang: str) -> str:
