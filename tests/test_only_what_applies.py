@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from bridgelaw.run.record import bare
+
 ROOT = Path(__file__).resolve().parent.parent
 INCIDENTS = sorted((ROOT / "facts" / "incidents").glob("*.yaml"))
 
@@ -38,11 +40,18 @@ def test_a_bare_element_says_what_it_is_about(engine):
     ruling = _rule(engine, "dummy-asks-to-see-trick.yaml")
     [el] = [e for e in ruling.elements if e.kind == "not_permitted"]
     assert el.text["en"] == "Dummy has no right to have the current trick faced or to look at his own card."
-    for path in INCIDENTS:  # no element anywhere is only its kind's words
+    for path in INCIDENTS:  # no element anywhere is only its kind's words, where those say nothing of what
         for e in engine.rule(engine.load_incident(path)).elements:
-            bare = engine.knowledge.vocabulary.elements[e.kind].text["en"]
-            assert e.text["en"].strip() and (e.text["en"] != bare or "{" in bare), \
-                f"{path.stem}: {e.production} says only '{bare}'"
+            kind = engine.knowledge.vocabulary.elements[e.kind]
+            assert e.text["en"].strip() and (e.text["en"] != kind.text["en"] or not bare(kind.text["en"], kind.args)), \
+                f"{path.stem}: {e.production} says only '{kind.text['en']}'"
+
+
+def test_a_full_sentence_is_not_said_twice(engine):
+    """A kind whose own text already says what it is about gets no summary beside it (12C1(c))."""
+    ruling = _rule(engine, "slow-3s-raised-to-game.yaml")
+    [el] = [e for e in ruling.elements if e.kind == "weighted_score"]
+    assert el.text["en"].count("weighted") == 1, el.text["en"]
 
 
 def test_no_open_question_once_the_deciding_production_fired(engine):

@@ -46,7 +46,7 @@ def test_interview_and_open_questions_look_only_at_the_incidents_group(project, 
                             for f in x.facts) and len(x.facts) > 1):
         looked_at.clear()
         ruling, asked = simulate(Interview(knowledge, engine), incident)
-        if len(asked) > 1:  # an interview that asks something beyond what happened
+        if len(asked) > 1 and looked_at:  # an interview that asks, from the productions, beyond what happened
             break
     why.open_questions(knowledge, *engine.run(incident)[1:])  # over all the knowledge, not the incident's part
     assert asked and looked_at

@@ -155,7 +155,7 @@ def _cites(q: OpenQuestion) -> str:
 
 def _grouped(items: list, same, lang: str) -> list[tuple]:
     """Items saying the same thing (``same(item)``) about several facts, once, at the first one's place,
-    with the facts they concern in words («фальшренонс Востока»; the fact's id where no words are known)."""
+    with the facts they concern in words ("revoke by East"; the fact's id where no words are known)."""
     out: list[tuple] = []
     where: dict = {}
     for x in items:

@@ -56,15 +56,21 @@ def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict |
     return out
 
 
+BARE_WORDS = 6  # a kind's text of at most this many words, naming no argument, says nothing of its subject
+
+
+def bare(text: str, args) -> bool:
+    """Whether a kind's standard text names neither an argument nor what it is about ("No rectification.")."""
+    return not any("{" + name + "}" in text for name in args) and len(text.split()) <= BARE_WORDS
+
+
 def _own_text(vocab, el, prod: Production) -> dict | None:
     """An element's own words; where neither they nor its kind's text name what it is about (a bare
     "This is not permitted."), the production's summary says it."""
     if el.text:
         return el.text
-    text = vocab.elements[el.kind].text
-    if any("{" + name + "}" in text["en"] for name in vocab.elements[el.kind].args):
-        return None
-    return prod.summary
+    kind = vocab.elements[el.kind]
+    return prod.summary if bare(kind.text["en"], kind.args) else None
 
 
 class Recorder:
