@@ -1,7 +1,7 @@
 """Synthetic knowledge and incidents, generated from the real vocabulary, for the benchmark and the differential test.
 
-``write_project(dest, n, seed)`` writes a project folder (facts/vocabulary.yaml in one file,
-knowledge/laws.yaml, knowledge/law-NN.yaml) holding ``n`` productions that
+``write_project(dest, n, seed)`` writes a project folder (facts/vocabulary/ in parts: the shared
+context, then one part per group; knowledge/laws.yaml, knowledge/law-NN.yaml) holding ``n`` productions that
 ``bridgelaw.engine.load`` validates like any committee's file;
 ``incidents(vocabulary, groups, count, seed)`` draws incidents for it.
 
@@ -66,6 +66,19 @@ def _vocabulary_data(groups: list[str]) -> dict:
     for e in raw["elements"].values():  # a lasting element's fact is a real template, not one of a group
         e.pop("lasts", None)
     return {"templates": templates, "elements": raw["elements"]}
+
+
+def _write_vocabulary(data: dict, groups: list[str], folder: Path) -> None:
+    """The vocabulary in parts, as a committee writes it: the shared context and the element kinds first,
+    then one part per group (each file stays small, far under the loader's size cap, at any size)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    shared = {n: t for n, t in data["templates"].items() if t.get("context")}
+    _dump({"title": {"ru": "Общее", "en": "Shared"}, "templates": shared, "elements": data["elements"]},
+          folder / "shared.yaml")
+    for g in groups:
+        _dump({"title": {"ru": g, "en": g},
+               "templates": {n: t for n, t in data["templates"].items() if n.endswith(f"_{g}")}}, folder / f"{g}.yaml")
+    _dump({"parts": ["shared", *groups]}, folder / "index.yaml")
 
 
 def _literal(slot, rng: random.Random):
@@ -199,7 +212,7 @@ def write_project(dest: str | Path, n: int, seed: int = 0) -> tuple[Path, list[s
     groups = [f"g{i}" for i in range(ngroups)]
     (dest / "facts").mkdir(parents=True, exist_ok=True)
     (dest / "knowledge").mkdir(parents=True, exist_ok=True)
-    _dump(_vocabulary_data(groups), dest / "facts" / "vocabulary.yaml")
+    _write_vocabulary(_vocabulary_data(groups), groups, dest / "facts" / "vocabulary")
     shutil.copy(ROOT / "knowledge" / "laws.yaml", dest / "knowledge" / "laws.yaml")
     vocab = load_vocabulary(vocabulary_path(ROOT))
     index = load_index(ROOT / "knowledge" / "laws.yaml")

@@ -16,3 +16,12 @@ def test_quick_benchmark_runs(tmp_path, capsys):
     if importlib.util.find_spec("clips"):
         assert all("ratio_rule" in r and "before_ratio_rule" in r for r in rows)
     assert "ratio" in capsys.readouterr().out
+
+
+def test_the_largest_synthetic_project_fits_the_loader_limits(tmp_path):
+    """The benchmark's 1,000-production knowledge is written as a committee would (the vocabulary in
+    parts), so no file of it meets the loader's size cap (read/yamlsafe.py MAX_BYTES)."""
+    from bench import synthetic
+    from bridgelaw.read.yamlsafe import MAX_BYTES
+    root, _ = synthetic.write_project(tmp_path, 1000, seed=1)
+    assert max(p.stat().st_size for p in root.rglob("*.yaml")) < MAX_BYTES / 4
