@@ -209,6 +209,19 @@ class Interview:
             self._cache = (len(self.answers), self._step())
         return self._cache[1]
 
+    def _add_blanks(self, st, blanks: dict, present) -> None:
+        """Facts that may yet be stated ("was there also ...?"), all slots unknown: only of templates some
+        production tests beside one of ``present`` (a production waits only where its subject is stated or
+        derived), so a step costs what the incident's laws cost, not the whole vocabulary."""
+        near = {pat.template for t in present for p in self.knowledge.testers.get(t, ()) for pat in p.when}
+        for name in sorted(near - blanks.keys(), key=lambda n: self.vocab.templates[n].order):
+            t = self.vocab.templates[name]
+            if t.derived or t.context or name in st.closed:
+                continue
+            if name in self.kinds and (name not in st.kinds or not t.many):
+                continue
+            blanks[name] = InFact(name, f"{name}?", tuple((s, None) for s in t.slots), None)
+
     def _step(self) -> Question | Ruling:
         st = self._state()
         if st.kinds is None:
@@ -218,13 +231,8 @@ class Interview:
         ruling, working, fired = self.engine.run(incident)
         stated = {f.id for f in base}
         facts = [f for f in working if f.id not in stated] + self._infacts(st, all_context=True)
-        blanks = {}
-        for name, t in self.vocab.templates.items():
-            if t.derived or t.context or name in st.closed:
-                continue
-            if name in self.kinds and (name not in st.kinds or not t.many):
-                continue
-            blanks[name] = InFact(name, f"{name}?", tuple((s, None) for s in t.slots), None)
+        blanks: dict = {}
+        self._add_blanks(st, blanks, {f.template for f in facts})
         # derived facts that a production still waiting could yet state (their producers first)
         producers = self._producer_list
         while True:
@@ -237,6 +245,8 @@ class Interview:
             for d in sorted(more):
                 t = self.vocab.templates[d]
                 blanks[d] = InFact(d, f"{d}?", tuple((s, None) for s in t.slots), None)
+            self._add_blanks(st, blanks, more)
+            ids = frozenset(f.id for f in blanks.values())
         ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids)
         self._offers = {e.options["option"]: e.options for e in ruling.elements if e.options}
         question = self._choose(st, ways, blanks)
