@@ -51,7 +51,7 @@ def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict |
         text = string.Formatter().vformat(ek.text[lang], (), labels).strip()
         if own_text:
             extra = string.Formatter().vformat(own_text[lang], (), labels).strip()
-            text = f"{text} {extra}".strip() if text else extra
+            text = (f"{extra} {text}" if ek.text_last else f"{text} {extra}").strip() if text else extra
         out[lang] = text
     return out
 
