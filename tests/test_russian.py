@@ -286,3 +286,15 @@ def test_the_reviews_g6_g18_u11_u9_read_in_order(knowledge, engine, capsys):
         iv.answer(None if not q.choices else q.choices[0].value)
         q = iv.step()
     assert ":" not in q.text["ru"] or q.text["ru"].split(": ", 1)[1][:1].islower(), q.text["ru"]  # G18
+
+
+def test_e3_the_how_trace_names_facts_in_words(capsys):
+    """HOW in Russian: a derived fact by its label and values, not ``revoke_established(revoke-1)``; the n-th
+    fact of a kind as «№ n», not ``revoke-1`` (an id the incident file chose itself is still shown)."""
+    for path in sorted(INCIDENTS.glob("*.yaml")):
+        cli.main(["rule", str(path)])
+        how = capsys.readouterr().out.partition("\nКак получено:")[2]
+        assert not re.search(r"\b[a-z_]+\([a-z]", how), (path.name, re.findall(r"\b[a-z_]+\([^)]*\)", how))
+        assert not re.search(r"\b(revoke|claim|call|replacement|defective_trick)-[0-9]+\b", how), path.name
+    cli.main(["rule", str(INCIDENTS / "revoke-trick-not-won-by-offender.yaml")])
+    assert "выведено: Фальшренонс установлен" in capsys.readouterr().out
