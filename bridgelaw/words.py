@@ -166,6 +166,7 @@ WORDS: dict[str, dict[str, str]] = {
     "page.back": {"ru": "← Назад", "en": "← Back"},
     "page.next": {"ru": "Дальше →", "en": "Next →"},
     "page.more": {"ru": "Другое: всё, что называют Правила", "en": "Something else: everything the Laws name"},
+    "page.meanings": {"ru": "Что значит каждый пункт", "en": "What each item means"},
     "page.answers": {"ru": "Ваши ответы ({n})", "en": "Your answers ({n})"},
     "page.copy_button": {"ru": "Копировать текст", "en": "Copy text"},
     "page.copied": {"ru": "Скопировано ✓", "en": "Copied ✓"},
