@@ -312,7 +312,7 @@ def test_ask_on_a_defective_trick_asks_only_about_it_and_rules_as_rule(tmp_path,
     asked = [line[2:] for line in out.splitlines() if line.startswith("? ")]
     allowed = _texts("deal") | _texts("defective_trick")
     assert [q for q in asked[1:-1] if q not in allowed] == []
-    assert asked[-1] == "Was there another: Defective trick?"
+    assert asked[-1] == "Was there another: defective trick?"
     ruling = out[out.index("Ruling:"):out.index("How:")].split("\n", 1)[1].strip()
     assert main(["rule", str(save), "--lang", "en", "--no-how"]) == 0
     assert capsys.readouterr().out.split("\n", 1)[1].strip() == ruling

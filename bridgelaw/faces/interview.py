@@ -352,7 +352,7 @@ class Interview:
         t = self.vocab.templates[template]
         has = any(tt == template for tt, _ in st.facts.values())
         key = "question.another" if has else "question.exists"
-        text = {lang: word(key, lang, label=t.label[lang]) for lang in LANGS}
+        text = {lang: word(key, lang, label=t.label[lang][:1].lower() + t.label[lang][1:]) for lang in LANGS}
         help_ = t.description
         if template == CHOICE and self._offers:  # the options on offer, read to the chooser before he answers
             help_ = {lang: "\n".join(line for o in self._offers.values() for line in choice_lines(o, lang))
