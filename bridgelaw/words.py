@@ -33,6 +33,10 @@ WORDS: dict[str, dict[str, str]] = {
                     "en": "No encoded production applies to these facts. bridgelaw does not encode every law yet:"
                           " if the incident falls under another law, rule from the law book."},
     "ruling.facts": {"ru": "факты", "en": "facts"},
+    "ruling.conflict": {"ru": "Карты и записанный ход розыгрыша показывают: {what} — {shown}; судья указал: {stated}."
+                               " Что установлено, решает судья (Правило 85); до тех пор этот факт не учитывается.",
+                        "en": "The cards and the play record show: {what}: {shown}; the director stated: {stated}."
+                              " The director decides which is established (Law 85); until then this fact is left open."},
     "ruling.derived": {"ru": "выведено", "en": "derived"},
     "ruling.incident": {"ru": "Инцидент", "en": "Incident"},
     "ruling.law": {"ru": "Правило", "en": "Law"},

@@ -102,6 +102,7 @@ class Ruling:
     title: dict = field(default_factory=dict)  # {ru, en}: the heading in each language, when known
     result: object = None  # the board's result (explain/result.py Result), None when the ruling settles no tricks
     not_encoded: list = field(default_factory=list)  # [NotEncoded]
+    conflicts: list = field(default_factory=list)  # [{ru, en}]: stated facts the cards contradict, for the director
 
     def to_dict(self) -> dict:
         from .ruling_json import ruling_json
@@ -122,6 +123,7 @@ class Ruling:
     def render(self, lang: str = "ru", how: bool = True) -> str:
         lines = [*self.result.render(lang), ""] if self.result else []
         lines += [f"{word('ruling.ruling', lang)}: {self.title.get(lang) or self.incident}", ""]
+        lines += [c[lang] for c in self.conflicts] + ([""] if self.conflicts else [])
         lines += [n.text[lang] for n in self.not_encoded]
         if self.not_encoded and self.elements:
             lines.append("")
