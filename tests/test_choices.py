@@ -47,7 +47,7 @@ def test_each_choice_is_a_production_that_waits_for_the_choice(knowledge):
         ("50D2.lead-options--require-suit", "50D2(a)")]
     for p in made:  # the offering production's conditions, then the choice fact
         assert p.when[:-1] == parent.when and p.when[-1].template == "choice"
-    assert offered(knowledge) == {"lead_after_penalty_card": ["require_suit", "forbid_suit", "no_restriction"]}
+    assert offered(knowledge)["lead_after_penalty_card"] == ["require_suit", "forbid_suit", "no_restriction"]
 
 
 def test_until_chosen_the_ruling_shows_every_choice_and_applies_none(engine):
@@ -88,7 +88,7 @@ def test_a_choice_no_production_offers_is_an_error(knowledge, engine):
     assert check_choices(knowledge, inc.facts) == []
     vocab = knowledge.vocabulary
     chosen = vocab.templates["choice"].slots["chosen"]
-    assert set(offered(knowledge)["lead_after_penalty_card"]) == set(chosen.values)
+    assert {c for cs in offered(knowledge).values() for c in cs} == set(chosen.values)  # each declared choice offered
     bad = [f for f in inc.facts if f.template == "choice"]
     from dataclasses import replace
     bad = [replace(bad[0], values=tuple((k, "nobody's" if k == "chosen" else v) for k, v in bad[0].values))]
@@ -152,7 +152,60 @@ def test_the_lasting_kinds_state_their_facts(knowledge):
     """Each lasting element kind has its template; a production giving it states the fact (read/lasting.py)."""
     vocab = knowledge.vocabulary
     assert sorted(n for n, ek in vocab.elements.items() if ek.lasts) == [
-        "lead_restriction", "pass_obligation", "penalty_card", "unauthorized_information"]
+        "lead_restriction", "lead_restrictions_may_apply", "pass_obligation", "penalty_card", "unauthorized_information"]
     p = knowledge.production("62B1.defender-card-major-penalty")
     assert [(d.template, dict(d.slots)) for d in p.derive] == [
         ("penalty_card", {"player": p.then[0].args[0][1], "kind": "major"})]
+
+
+# -- a choice that offers the next choice (nested): Law 27A1, LHO's choice, then the offender's replacement --
+
+IB = {"auction": {"dealer": "N", "calls": ["2C", "P", "2D", "P", "3D", "P", "3C"]}}
+
+
+def test_a_choice_may_offer_the_next_choice(knowledge):
+    made = {p.id: p for p in knowledge.productions if p.id.startswith("27A1.lho-may-accept--")}
+    assert sorted(made) == [
+        "27A1.lho-may-accept--accept", "27A1.lho-may-accept--refuse",
+        "27A1.lho-may-accept--refuse--comparable-call", "27A1.lho-may-accept--refuse--double-or-redouble",
+        "27A1.lho-may-accept--refuse--lowest-same-denominations", "27A1.lho-may-accept--refuse--other-bid-or-pass"]
+    nested = made["27A1.lho-may-accept--refuse--other-bid-or-pass"]
+    assert nested.choice_of == "27A1.lho-may-accept--refuse" and nested.cite == "27B2"
+    # the offering production's conditions, LHO's refusal, then the offender's choice
+    assert nested.when[:-1] == made["27A1.lho-may-accept--refuse"].when
+    assert [p.template for p in nested.when[-2:]] == ["choice", "choice"]
+
+
+def test_until_chosen_the_ruling_shows_the_nested_choices_under_their_choice(engine):
+    ruling = engine.rule(engine.incident("t", IB))
+    text = ruling.render("en")
+    refuse = "     - if refuse it is chosen: South must replace the call with a legal call."
+    barred = ("        - if any other sufficient bid, or a pass is chosen: North must pass whenever it is his turn"
+              " to call, for the rest of the auction.")
+    assert refuse in text and barred in text and text.index(refuse) < text.index(barred)
+    assert not {"pass_obligation", "replace_call", "auction_proceeds"} & set(ruling.kinds())
+    (option,) = [e for e in ruling.elements if e.kind == "option"]
+    refused = option.options["choices"][1]["consequences"]
+    assert [c["kind"] for c in refused] == ["replace_call", "option"]
+    assert [c["value"] for c in refused[1]["options"]["choices"]] == [
+        "lowest_same_denominations", "comparable_call", "other_bid_or_pass", "double_or_redouble"]
+    from bridgelaw.explain.ruling_json import ruling_json
+    nested = ruling_json(ruling)["elements"][1]["options"]["choices"][1]["consequences"][1]["options"]
+    assert nested["chooser"] == "S" and nested["choices"][2]["consequences"][0]["kind"] == "pass_obligation"
+
+
+def test_the_nested_choice_made_gives_its_lasting_consequences(engine):
+    ruling = engine.rule(engine.incident("t", {**IB, "choice": [
+        {"option": "insufficient_bid", "chosen": "refuse"},
+        {"option": "insufficient_bid_replacement", "chosen": "other_bid_or_pass"}]}))
+    (barred,) = [e for e in ruling.elements if e.kind == "pass_obligation"]
+    assert barred.args == {"player": "N", "duration": "every_turn"} and barred.cite == "27B2"
+    derived = {d for f in ruling.firings for d in f.derived}
+    assert {"pass_obligation(player=N, duration=every_turn)", "lead_restrictions_may_apply(offender=S)"} <= derived
+    options = [e for e in ruling.elements if e.kind == "option"]  # each shows what was chosen
+    assert [o.options["chosen"] for o in options] == ["refuse", "other_bid_or_pass"]
+
+
+def test_two_choices_of_one_option_are_not_asked_which_applies(knowledge):
+    from bridgelaw.committee.lint import conflicts
+    assert not [p for p in conflicts(knowledge) if "27A1.lho-may-accept--" in p.message]

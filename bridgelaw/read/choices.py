@@ -74,11 +74,8 @@ def read_choices(loader, body: Any, loc: Loc, crumb: str, scope) -> tuple[str | 
             c.add(cons.key_loc(k), f"choice {name}: unknown key '{k}'", crumb, "a choice gives then and/or derive, and may cite its own subsection")
         then = []
         for item in cons.get("then") or []:
-            e = loader._element(item, crumb, scope)
-            if e is not None and e.choices:
-                c.add(e.loc, f"choice {name}: a consequence cannot offer choices of its own", crumb,
-                      "give the later option in a production that tests this choice")
-            elif e is not None:
+            e = loader._element(item, crumb, scope)  # an option among them offers the next choice (nested)
+            if e is not None:
                 then.append(e)
         derive = [d for item in cons.get("derive") or [] for d in [loader._derive(item, crumb, scope)] if d]
         cite = str(cons["cite"]) if "cite" in cons else None
@@ -97,8 +94,11 @@ def expand(prods: list[Production], vocab, c: Collector) -> list[Production]:
     """The productions and, after each, one production per choice it offers (see the module docstring)."""
     ids = {p.id for p in prods}
     out = []
-    for p in prods:
+    todo = list(reversed(prods))
+    while todo:  # a choice's production may offer a choice of its own (nested): expanded in turn
+        p = todo.pop()
         out.append(p)
+        made_here = []
         for e in p.then:
             for ch in e.choices:
                 pid = production_id(p.id, ch.name)
@@ -112,8 +112,9 @@ def expand(prods: list[Production], vocab, c: Collector) -> list[Production]:
                 chosen = vocab.templates[CHOICE].slots["chosen"]
                 summary = {lang: word("choice.made", lang, summary=p.summary[lang], chosen=chosen.label_of(ch.name, lang))
                            for lang in LANGS}
-                out.append(replace(p, id=pid, cite=ch.cite or p.cite, summary=summary, when=p.when + (made,), then=ch.then, derive=ch.derive + derives(ch.then, vocab),
+                made_here.append(replace(p, id=pid, cite=ch.cite or p.cite, summary=summary, when=p.when + (made,), then=ch.then, derive=ch.derive + derives(ch.then, vocab),
                                    overrides=(), overrides_loc=None, loc=ch.loc, note=None, choice_of=p.id))
+        todo.extend(reversed(made_here))
     return out
 
 
