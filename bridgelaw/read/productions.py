@@ -21,6 +21,9 @@ from .vocabulary import Slot, Vocabulary
 from .yamlsafe import LocDict, LocList
 
 _VAR = re.compile(r"^\$([a-z][a-z0-9_]*)(?:\.([a-z_]+))?$")
+_ROLE = re.compile(r"^\$[a-z][a-z0-9_]*\.role$")
+# a seat's role in the deal -> the seats, relative to it, the declarer is then in (None: the seat itself)
+ROLES = {"declarer": (None,), "dummy": ("partner",), "defender": ("lho", "rho")}
 
 
 def is_expr(raw: Any) -> bool:
@@ -285,10 +288,56 @@ class KnowledgeLoader:
             kloc, vloc, body = body.key_loc(key), body.loc_of(key), inner
         else:
             vloc = item.loc_of(key)
+        if _ROLE.match(str(key)):
+            return self._role(key, body, kloc, vloc, crumb, scope, negated)
         if key not in self.vocab.templates:
             self.c.add(kloc, f"unknown template '{key}'", crumb, suggest(key, self.vocab.templates, "the vocabulary"))
             return None
         return Pattern(key, self._tests(key, body, vloc, crumb, scope, negated), negated, kloc)
+
+    def _role(self, key: str, body: Any, kloc: Loc, vloc: Loc, crumb: str, scope: _Scope, negated: bool) -> Pattern | None:
+        """``$p.role: defender`` (or a list of roles, ``{in: [...]}``, ``{not: ...}``, ``{not_in: [...]}``): the
+        role of the seat ``$p`` in the deal, read as a test on the deal context's declarer (ROLES), so every
+        back end runs it as an ordinary condition; an unknown declarer is the open question."""
+        name = key[1:].split(".")[0]
+        deal = next((t for t in self.vocab.templates.values() if t.context and "declarer" in t.slots), None)
+        if deal is None or deal.slots["declarer"].type != "seat":
+            self.c.add(kloc, f"{key}: roles need the deal context's declarer (a seat slot 'declarer' of the context template)",
+                       crumb)
+            return None
+        if negated:
+            self.c.add(kloc, f"{key}: a role cannot be tested inside 'not'", crumb,
+                       "write the roles it may have: {not: defender} or [declarer, dummy]")
+            return None
+        var = Var(name)
+        if name not in scope.vars:
+            self.c.add(kloc, f"variable ${name} is not named in any condition", crumb,
+                       f"name it in a positive condition first (slot: ${name})")
+            return None
+        slot = scope.vars[name][0]
+        if slot is None:
+            return None
+        if slot.type != "seat":
+            self.c.add(kloc, f"${name} is a {slot.type}; '.role' applies to a seat", crumb)
+            return None
+        if isinstance(body, LocDict) and len(body) == 1 and next(iter(body)) in ("in", "not", "not_in"):
+            (written, roles), = body.items()
+        else:
+            written, roles = ("in" if isinstance(body, LocList) else "is"), body
+        roles = list(roles) if isinstance(roles, LocList) else [roles]
+        bad = [r for r in roles if r not in ROLES]
+        if bad or not roles or (written in ("is", "not") and len(roles) != 1):
+            self.c.add(vloc, f"{key}: {bad[0] if bad else body!r} is not a role", crumb,
+                       suggest(str(bad[0]), ROLES, "roles") if bad else
+                       "write a role (declarer, dummy, defender), a list of them, {not: role} or {not_in: [...]}")
+            return None
+        if written in ("not", "not_in"):
+            roles = [r for r in ROLES if r not in roles]
+        seats = tuple(Var(name, accessor) for r in roles for accessor in ROLES[r])
+        test = Test("declarer", "in", seats, vloc) if len(seats) > 1 else Test("declarer", "eq", seats[0], vloc)
+        if test.names:  # `declarer: $p` compares with $p, never names it again
+            test = Test("declarer", "in", seats, vloc)
+        return Pattern(next(n for n, t in self.vocab.templates.items() if t is deal), (test,), False, kloc)
 
     # -- right-hand side ---------------------------------------------------------
     def _assign(self, slots: dict, raw: Any, loc: Loc, crumb: str, scope: _Scope, what: str) -> tuple:
