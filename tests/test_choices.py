@@ -45,8 +45,9 @@ def test_each_choice_is_a_production_that_waits_for_the_choice(knowledge):
     assert sorted((p.id, p.cite) for p in made) == [
         ("50D2.lead-options--forbid-suit", "50D2(a)"), ("50D2.lead-options--no-restriction", "50D2(c)"),
         ("50D2.lead-options--require-suit", "50D2(a)")]
-    for p in made:  # the offering production's conditions, then the choice fact
-        assert p.when[:-1] == parent.when and p.when[-1].template == "choice"
+    for p in made:  # the offering production's conditions (its subject naming its id), then the choice fact of it
+        assert p.when[1:-1] == parent.when[1:] and p.when[0].tests[1:] == parent.when[0].tests
+        assert p.when[-1].template == "choice" and p.when[-1].tests[-1].slot == "of"
     assert offered(knowledge)["lead_after_penalty_card"] == ["require_suit", "forbid_suit", "no_restriction"]
 
 
@@ -209,3 +210,27 @@ def test_the_nested_choice_made_gives_its_lasting_consequences(engine):
 def test_two_choices_of_one_option_are_not_asked_which_applies(knowledge):
     from bridgelaw.committee.lint import conflicts
     assert not [p for p in conflicts(knowledge) if "27A1.lho-may-accept--" in p.message]
+
+
+# -- a choice says which offer it answers (of): two offers of one option on two facts do not mix ----------
+
+TWO = {"deal": {"declarer": "S", "contract": "4H"}, "next_lead": {"player": "E"},
+       "penalty_card": [{"player": "W", "card": "CK", "kind": "major"}, {"player": "W", "card": "DQ", "kind": "major"}]}
+
+
+def test_a_choice_of_one_fact_answers_only_that_offer(engine):
+    both = engine.rule(engine.incident("t", {**TWO, "choice": {"option": "lead_after_penalty_card", "chosen": "forbid_suit"}}))
+    assert sorted(e.args["suit"] for e in both.elements if e.kind == "lead_restriction") == ["C", "D"]  # says no fact: both
+    one = engine.rule(engine.incident("t", {**TWO, "choice": {"option": "lead_after_penalty_card", "chosen": "forbid_suit",
+                                                               "of": "penalty_card-2"}}))
+    assert [e.args["suit"] for e in one.elements if e.kind == "lead_restriction"] == ["D"]
+    offers = [e.options for e in one.elements if e.kind == "option" and e.cite == "50D2"]
+    assert sorted(len(o["choices"]) for o in offers) == [1, 3]  # the other card's offer still stands
+
+
+def test_a_choice_of_no_fact_is_an_error(knowledge, engine):
+    inc = engine.incident("t", {**TWO, "choice": {"option": "lead_after_penalty_card", "chosen": "forbid_suit",
+                                                   "of": "penalty_card-9"}})
+    (problem,) = check_choices(knowledge, inc.facts)
+    assert problem.message == "choice: 'of: penalty_card-9' names no fact of the incident"
+    assert "penalty_card-1, penalty_card-2" in problem.hint

@@ -30,7 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import Collector, Loc, Problem
-from ..model import CHOICE, Choice, Pattern, Production, Test
+from ..model import CHOICE, Choice, Pattern, Production, Test, Var
 from ..words import LANGS, word
 from .lasting import derives
 from .yamlsafe import LocDict
@@ -107,15 +107,31 @@ def expand(prods: list[Production], vocab, c: Collector) -> list[Production]:
                           f"production {p.id}", "rename one of them")
                     continue
                 ids.add(pid)
-                made = Pattern(CHOICE, (Test("option", "eq", e.option, ch.loc), Test("chosen", "eq", ch.name, ch.loc)),
+                subject, about = _subject_named(p)
+                made = Pattern(CHOICE, (Test("option", "eq", e.option, ch.loc), Test("chosen", "eq", ch.name, ch.loc))
+                               + ((Test("of", "answers", about, ch.loc),) if OF in vocab.templates[CHOICE].slots else ()),
                                False, ch.loc)
                 chosen = vocab.templates[CHOICE].slots["chosen"]
                 summary = {lang: word("choice.made", lang, summary=p.summary[lang], chosen=chosen.label_of(ch.name, lang))
                            for lang in LANGS}
-                made_here.append(replace(p, id=pid, cite=ch.cite or p.cite, summary=summary, when=p.when + (made,), then=ch.then, derive=ch.derive + derives(ch.then, vocab),
+                made_here.append(replace(p, id=pid, cite=ch.cite or p.cite, summary=summary, when=(subject,) + p.when[1:] + (made,), then=ch.then, derive=ch.derive + derives(ch.then, vocab),
                                    overrides=(), overrides_loc=None, loc=ch.loc, note=None, choice_of=p.id))
         todo.extend(reversed(made_here))
     return out
+
+
+OF = "of"  # the choice template's slot naming the fact a choice answers (when two offers are of one option)
+SUBJECT = "subject__id"  # the hidden variable naming the offering production's subject fact
+
+
+def _subject_named(p: Production) -> tuple:
+    """The production's subject pattern naming its fact's id, and the variable holding it: the one the
+    author named (``id: $r``), else a hidden one, so that a choice ``of`` that fact is told from another's."""
+    first = p.when[0]
+    named = next((t.value for t in first.tests if t.slot == "id" and t.names), None)
+    if named is not None:
+        return first, named
+    return Pattern(first.template, (Test("id", "eq", Var(SUBJECT), first.loc),) + first.tests, False, first.loc), Var(SUBJECT)
 
 
 def offered(knowledge) -> dict:
@@ -131,11 +147,16 @@ def offered(knowledge) -> dict:
 def check_choices(knowledge, facts) -> list:
     """A ``choice`` fact (an incident's, a case's) must name an option some production offers, and one of its choices."""
     options = offered(knowledge)
+    ids = {f.id for f in facts}
     out = []
     for f in facts:
         if f.template != CHOICE:
             continue
         option, chosen = f.get("option"), f.get("chosen")
+        of = f.get(OF) if OF in dict(f.values) else None
+        if of is not None and of not in ids and "(" not in of:  # "(": a fact a production derives, named by what it says
+            out.append(Problem(f.loc, f"choice: 'of: {of}' names no fact of the incident", "",
+                               "the facts it may answer: " + ", ".join(sorted(i for i in ids if not i.startswith(CHOICE)))))
         if option not in options:
             out.append(Problem(f.loc, f"choice: no production offers the option '{option}'", "",
                                "the options the knowledge offers: " + (", ".join(options) or "none")))

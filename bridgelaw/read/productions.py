@@ -44,6 +44,50 @@ def id_slot(template: str) -> Slot:
     return Slot(name="id", type="ref", owner=template, loc=Loc(""), template=template)
 
 
+ORDER = {"after": "gt", "before": "lt"}  # a fact's place in the order of events, against another's
+
+
+def order_var(name: str) -> str:
+    """The hidden variable holding the ``seq`` of the fact named ``$name`` (``after: $name``)."""
+    return f"{name}__seq"
+
+
+def order_names(when: tuple, loc: Loc, crumb: str, c: Collector) -> tuple:
+    """The conditions, with the ``seq`` of each fact that a ``before``/``after`` names bound on that fact's
+    pattern; an order that contradicts itself (a after b and b after a) is an error at the condition."""
+    wanted = {t.value.name for p in when for t in p.tests
+              if t.slot == "seq" and isinstance(t.value, Var) and t.value.name.endswith("__seq")}
+    out = []
+    for p in when:
+        add = tuple(Test("seq", "eq", Var(order_var(t.value.name)), t.loc) for t in p.tests
+                    if t.slot == "id" and t.names and not p.negated and order_var(t.value.name) in wanted)
+        out.append(Pattern(p.template, add + p.tests, p.negated, p.loc) if add else p)
+    later: dict = {}  # fact -> the facts it comes after (positive patterns naming their id)
+    for p in out:
+        me = next((t.value.name for t in p.tests if t.slot == "id" and t.names), None)
+        for t in p.tests:
+            if me and t.slot == "seq" and t.op in ("gt", "lt") and isinstance(t.value, Var) and t.value.name.endswith("__seq"):
+                other = t.value.name[:-len("__seq")]
+                a, b = (me, other) if t.op == "gt" else (other, me)
+                later.setdefault(a, set()).add(b)
+                if _reaches(later, b, a):
+                    c.add(t.loc, f"the order of events contradicts itself: ${a} comes after ${b} and ${b} after ${a}",
+                          crumb, "a production can never fire on events in a circle; fix one before/after")
+    return tuple(out)
+
+
+def _reaches(later: dict, start: str, goal: str) -> bool:
+    seen, todo = set(), [start]
+    while todo:
+        x = todo.pop()
+        if x == goal:
+            return True
+        if x not in seen:
+            seen.add(x)
+            todo.extend(later.get(x, ()))
+    return False
+
+
 class _At(NamedTuple):
     """Where a slot test is read: its template and slot, the production, its variables, inside 'not' or not."""
 
@@ -221,6 +265,11 @@ class KnowledgeLoader:
             return ()
         tests = []
         for slot_name, test in raw.items():
+            if slot_name in ORDER and slot_name not in self.vocab.templates[template].slots:
+                t = self._order(template, slot_name, test, raw.loc_of(slot_name), crumb, scope, negated)
+                if t is not None:
+                    tests.append(t)
+                continue
             slot = self._slot_of(template, slot_name, raw.key_loc(slot_name), crumb)
             if slot is None:
                 continue
@@ -242,6 +291,31 @@ class KnowledgeLoader:
             if one_of and negated and any(isinstance(v, Var) for v in tests[-1].value):
                 self.c.add(sloc, "inside 'not', a list of values cannot hold variables", crumb)
         return tuple(t for t in tests if t is not None)
+
+    def _order(self, template: str, word: str, raw: Any, loc: Loc, crumb: str, scope: _Scope,
+               negated: bool = False) -> Test | None:
+        """``after: $e`` / ``before: $e``: this fact's place in the order of events (its ``seq``) compared with
+        that of the fact named ``$e`` (``id: $e`` of the same template), whose ``seq`` the production then
+        names under a hidden variable (``order_names``).  A test on ``seq`` like any other, for every back end."""
+        t = self.vocab.templates[template]
+        if "seq" not in t.slots or t.slots["seq"].type != "int":
+            self.c.add(loc, f"'{word}' orders events: {template} has no 'seq' (its place in the order of events)", crumb,
+                       "before/after compare two facts of a template with a seq slot, e.g. event")
+            return None
+        if negated:
+            self.c.add(loc, f"inside 'not', '{word}' cannot be used", crumb,
+                       "name the event in a positive condition, or test the other event's absence the other way round")
+            return None
+        var = parse_var(raw)
+        if var is None or var.accessor:
+            self.c.add(loc, f"{word}: takes a variable naming another {template} (id: $name)", crumb,
+                       f"e.g. - {template}: {{id: $first, ...}} then - {template}: {{{word}: $first, ...}}")
+            return None
+        bound = scope.vars.get(var.name)
+        if bound is None or bound[0] is None or bound[0].name != "id" or bound[0].template != template:
+            self.c.add(loc, f"{word}: ${var.name} must name a {template} (id: ${var.name} in a positive condition)", crumb)
+            return None
+        return Test("seq", ORDER[word], Var(order_var(var.name)), loc)
 
     # the operand of each operator (ops.Op.operand), checked and made canonical: a Test, or None after an error
     def _known_operand(self, op, written: str, operand: Any, loc: Loc, at: "_At") -> Test | None:
@@ -418,6 +492,7 @@ class KnowledgeLoader:
             if p:
                 when.append((i, p))
         when = tuple(p for _, p in sorted(when, key=lambda x: x[0]))
+        when = order_names(when, raw.loc_of("when"), crumb, self.c)
         if when and when[0].negated:
             self.c.add(when[0].loc, "the first condition must be a positive pattern (the fact the production is about)",
                        crumb)
