@@ -250,6 +250,8 @@ class KnowledgeLoader:
             if tname == "not" or tname not in self.vocab.templates or not isinstance(body, LocDict):
                 continue
             for slot_name, test in body.items():
+                if slot_name in ORDER and slot_name not in self.vocab.templates[tname].slots:
+                    continue  # after: $e uses a fact's name, never names one
                 var = parse_var(test) if not isinstance(test, (LocDict, LocList)) else None
                 if var and var.accessor is None and var.name not in scope.vars:
                     t = self.vocab.templates[tname]
@@ -313,7 +315,7 @@ class KnowledgeLoader:
             return None
         bound = scope.vars.get(var.name)
         if bound is None or bound[0] is None or bound[0].name != "id" or bound[0].template != template:
-            self.c.add(loc, f"{word}: ${var.name} must name a {template} (id: ${var.name} in a positive condition)", crumb)
+            self.c.add(loc, f"{word}: ${var.name} must name another {template} fact (id: ${var.name} in a positive condition)", crumb)
             return None
         return Test("seq", ORDER[word], Var(order_var(var.name)), loc)
 
