@@ -234,3 +234,30 @@ def test_a_choice_of_no_fact_is_an_error(knowledge, engine):
     (problem,) = check_choices(knowledge, inc.facts)
     assert problem.message == "choice: 'of: penalty_card-9' names no fact of the incident"
     assert "penalty_card-1, penalty_card-2" in problem.hint
+
+
+# -- knowledge/README.md: "Roles" and "A choice under a choice", their examples run ---------------------
+
+def _section(title: str) -> str:
+    text = (ROOT / "knowledge" / "README.md").read_text(encoding="utf-8")
+    return text.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def test_readme_roles_example_is_law_62_and_rules_as_told(engine, tmp_path):
+    import re
+    production, incident = re.findall(r"```yaml\n(.*?)```", _section("Roles (`$x.role`)"), re.S)
+    assert production in (ROOT / "knowledge" / "law-62.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "c60.yaml"
+    path.write_text(incident, encoding="utf-8")
+    ruling = engine.rule(engine.load_incident(path))
+    (card,) = [e for e in ruling.elements if e.kind == "penalty_card"]
+    assert card.args == {"player": "S", "card": "S2", "kind": "major"} and card.cite == "62B1"
+    assert ("option", "50D2") in {(e.kind, e.cite) for e in ruling.elements}
+
+
+def test_readme_nested_choice_lines_are_what_rule_prints(capsys):
+    import re
+    (shown,) = re.findall(r"```text\n(.*?)```", _section("A choice under a choice, and which fact a choice answers"), re.S)
+    assert cli.main(["rule", str(INCIDENTS / "insufficient-3c-over-3d.yaml"), "--lang", "en", "--no-how"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert all(line in out for line in shown.strip("\n").splitlines())
