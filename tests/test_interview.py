@@ -399,3 +399,21 @@ def test_an_answer_no_question_asked_for_is_reported(tmp_path, capsys):
     assert cli.main(["ask", "--answers", str(answers), "--lang", "en"]) == 0
     err = capsys.readouterr().err
     assert "warning: answer 'defective_trick.trick_won_by' was not used: no question asked for it" in err
+
+
+def test_a_count_that_contradicts_another_is_refused_at_the_prompt(knowledge, engine):
+    """Issue 13: more tricks claimed than remain is refused when it is answered, saying why; the
+    interview goes on with the same question."""
+    incident = engine.load_incident(ROOT / "facts" / "incidents" / "claim-agreed-then-disputed.yaml")
+    interview = Interview(knowledge, engine)
+    for _ in range(40):
+        q = interview.step()
+        if q.key == "claim.tricks_claimed":
+            break
+        interview.answer(answer_from(incident, q, interview))
+    remaining = dict(incident.find("claim")[0].values)["tricks_remaining"]
+    with pytest.raises(AnswerError, match=rf"claim.tricks_claimed: 13 tricks claimed, but only {remaining} remained"):
+        interview.answer(13)
+    assert interview.step().key == "claim.tricks_claimed"  # asked again
+    interview.answer(remaining)
+    assert interview.step().key != "claim.tricks_claimed"

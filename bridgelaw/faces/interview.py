@@ -37,7 +37,7 @@ from typing import Any
 from ..engine import Engine, waiting
 from ..errors import Collector
 from ..read.auction import DERIVED_WHILE_READING, sequence_facts
-from ..read.incident import NOT_KNOWN, Incident, InFact
+from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
@@ -146,6 +146,12 @@ class Interview:
             raise AnswerError(f"the question asked is '{q.key}', not '{key}'")
         v = q.parse(value)
         self.answers.append((q.key, v))
+        problems = Collector()  # a count that contradicts another stated one is refused at the prompt
+        check_counts(self._infacts(self._state(), all_context=True), problems)
+        if problems.errors:
+            self.answers.pop()
+            e = problems.errors[0]
+            raise AnswerError(f"{e.message}; {e.hint}" if e.hint else e.message)
         self._cache = None
         return v
 
