@@ -48,6 +48,7 @@ from .keys import Exists, SlotKey, fact_id, split_fact
 from .question import UNKNOWN, AnswerError, Choice, Question  # noqa: F401  (the interview's API)
 
 INCIDENT_KEY = keys.INCIDENT
+ADJUSTED = ("adjusted_outcome", "artificial_score")  # what an adjusted score is, when the ruling adjusts
 RESULT_WHY = ({"production": "", "cite": "77", "summary": both("question.result")},)  # the board's score, Law 77
 NOT_ENCODED = "not_encoded"  # the template stating an irregularity the knowledge does not encode
 
@@ -266,6 +267,11 @@ class Interview:
             if need.fact in st.facts and need.slot in self.vocab.templates[st.facts[need.fact][0]].slots \
                     and (need.fact, need.slot) not in st.settled:
                 return self._result_question(st, need.fact, need.slot, ruling)
+        r = ruling.result
+        if r is not None and r.status == "adjusted" and not r.outcomes and not r.artificial:
+            for t in ADJUSTED:  # the score the director assigns (12C1(b), 12C2): asked once the ruling adjusts
+                if t in self.vocab.templates and t not in st.closed and not any(x == t for x, _ in st.facts.values()):
+                    return self._exists_question(st, t, RESULT_WHY)
         return ruling
 
     def _result_question(self, st: _State, fid: str, slot: str, ruling: Ruling) -> Question:
