@@ -26,7 +26,7 @@ from .. import values as V
 from ..ops import WRITTEN
 from ..read.files import write_atomic
 from ..model import CHOICE
-from ..read.productions import ROLES, id_slot
+from ..read.productions import ORDER, ROLES, id_slot
 from ..explain import ruling_json
 from ..read.schemas import CITE, I18N, SCHEMAS
 from ..read.vocabulary import Slot, Vocabulary, load_vocabulary, vocabulary_path
@@ -155,8 +155,11 @@ def _knowledge(vocab: Vocabulary, base: dict) -> dict:
     patterns = {}
     for name, t in vocab.templates.items():
         slots = {"id": id_slot(name), **t.slots}
-        defs[f"when.{name}"] = _object({k: _when_value(x, defs) for k, x in slots.items()},
-                                       description=_both(t.label))
+        tests = {k: _when_value(x, defs) for k, x in slots.items()}
+        if "seq" in t.slots:  # its place in the order of events against another's (knowledge/README.md)
+            tests.update({w: {"$ref": "#/definitions/var", "description": f"this {name} comes {w} the {name} named"
+                              f" so (id: $name)"} for w in ORDER if w not in t.slots})
+        defs[f"when.{name}"] = _object(tests, description=_both(t.label))
         patterns[name] = {"$ref": f"#/definitions/when.{name}"}
     negated = _one_of_keys(dict(patterns), "no fact of this template with these values exists")
     defs["when_item"] = _one_of_keys({**patterns, "not": negated}, "a condition: a template and its slot tests")

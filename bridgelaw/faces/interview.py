@@ -242,11 +242,14 @@ class Interview:
         self._add_blanks(st, blanks, {f.template for f in facts})
         # derived facts that a production still waiting could yet state (their producers first)
         producers = self._producer_list
+        # a choice not yet on offer states nothing yet: what it would derive waits until its option is shown
+        on_offer = {e.options["option"] for e in ruling.elements if e.options}
         while True:
             ids = frozenset(f.id for f in blanks.values())
             ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids, producers)
             more = {d.template for ws in ways.values() for p, _ in ws for d in p.derive
-                    if d.template in self._producers and d.template not in blanks}
+                    if d.template in self._producers and d.template not in blanks
+                    and (not p.choice_of or _option_of(p) in on_offer)}
             if not more:
                 break
             for d in sorted(more):
@@ -416,6 +419,11 @@ class Interview:
         if who in SIDES:
             return SIDE_LABELS[who][lang]
         return self.vocab.elements["option"].args["chooser"].label_of(who, lang) if who else "?"
+
+
+def _option_of(p) -> str | None:
+    """The option whose choice a production a choice gives waits on (its last condition: read/choices.py)."""
+    return next((t.value for t in p.when[-1].tests if t.slot == "option"), None)
 
 
 def _yes_no() -> tuple:

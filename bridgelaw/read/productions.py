@@ -24,6 +24,7 @@ _VAR = re.compile(r"^\$([a-z][a-z0-9_]*)(?:\.([a-z_]+))?$")
 _ROLE = re.compile(r"^\$[a-z][a-z0-9_]*\.role$")
 # a seat's role in the deal -> the seats, relative to it, the declarer is then in (None: the seat itself)
 ROLES = {"declarer": (None,), "dummy": ("partner",), "defender": ("lho", "rho")}
+ROLE_TESTS = {"is": (True, True), "in": (True, False), "not": (False, True), "not_in": (False, False)}  # (keep, one role)
 
 
 def is_expr(raw: Any) -> bool:
@@ -66,9 +67,9 @@ def order_names(when: tuple, loc: Loc, crumb: str, c: Collector) -> tuple:
     for p in out:
         me = next((t.value.name for t in p.tests if t.slot == "id" and t.names), None)
         for t in p.tests:
-            if me and t.slot == "seq" and t.op in ("gt", "lt") and isinstance(t.value, Var) and t.value.name.endswith("__seq"):
+            if me and t.slot == "seq" and t.op in ORDER.values() and isinstance(t.value, Var) and t.value.name.endswith("__seq"):
                 other = t.value.name[:-len("__seq")]
-                a, b = (me, other) if t.op == "gt" else (other, me)
+                a, b = (me, other) if t.op == ORDER["after"] else (other, me)
                 later.setdefault(a, set()).add(b)
                 if _reaches(later, b, a):
                     c.add(t.loc, f"the order of events contradicts itself: ${a} comes after ${b} and ${b} after ${a}",
@@ -396,18 +397,19 @@ class KnowledgeLoader:
         if slot.type != "seat":
             self.c.add(kloc, f"${name} is a {slot.type}; '.role' applies to a seat", crumb)
             return None
-        if isinstance(body, LocDict) and len(body) == 1 and next(iter(body)) in ("in", "not", "not_in"):
+        if isinstance(body, LocDict) and len(body) == 1 and next(iter(body)) in ROLE_TESTS:
             (written, roles), = body.items()
         else:
             written, roles = ("in" if isinstance(body, LocList) else "is"), body
+        keep, single = ROLE_TESTS[written]
         roles = list(roles) if isinstance(roles, LocList) else [roles]
         bad = [r for r in roles if r not in ROLES]
-        if bad or not roles or (written in ("is", "not") and len(roles) != 1):
+        if bad or not roles or (single and len(roles) != 1):
             self.c.add(vloc, f"{key}: {bad[0] if bad else body!r} is not a role", crumb,
                        suggest(str(bad[0]), ROLES, "roles") if bad else
                        "write a role (declarer, dummy, defender), a list of them, {not: role} or {not_in: [...]}")
             return None
-        if written in ("not", "not_in"):
+        if not keep:
             roles = [r for r in ROLES if r not in roles]
         seats = tuple(Var(name, accessor) for r in roles for accessor in ROLES[r])
         test = Test("declarer", "in", seats, vloc) if len(seats) > 1 else Test("declarer", "eq", seats[0], vloc)
