@@ -39,6 +39,7 @@ from ..errors import Collector
 from ..read.auction import DERIVED_WHILE_READING, sequence_facts
 from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
+from ..explain.result import EQUITY
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
 from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES
@@ -271,7 +272,8 @@ class Interview:
                     and (need.fact, need.slot) not in st.settled:
                 return self._result_question(st, need.fact, need.slot, ruling)
         r = ruling.result
-        if r is not None and r.status == "adjusted" and not r.outcomes and not r.artificial:
+        if r is not None and r.status == "adjusted" and not r.outcomes and not r.artificial and not any(
+                e.kind == "adjust_score" and e.cite in EQUITY for e in ruling.elements):  # 64C: the revoke's tricks
             for t in ADJUSTED:  # the score the director assigns (12C1(b), 12C2): asked once the ruling adjusts
                 if t in self.vocab.templates and t not in st.closed and not any(x == t for x, _ in st.facts.values()):
                     return self._exists_question(st, t, RESULT_WHY)
