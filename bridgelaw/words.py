@@ -122,6 +122,7 @@ WORDS: dict[str, dict[str, str]] = {
     "describe.le": {"ru": "не больше", "en": "is at most"},
     "describe.gt": {"ru": "больше", "en": "is more than"},
     "describe.ge": {"ru": "не меньше", "en": "is at least"},
+    "describe.answers": {"ru": "— не указан или", "en": "is not said or is"},
     "describe.known_true": {"ru": "известно", "en": "is known"},
     "describe.known_false": {"ru": "ещё не установлено", "en": "is not known yet"},
     "describe.no_fact": {"ru": "нет факта: {label}", "en": "there is no fact: {label}"},

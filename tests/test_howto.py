@@ -151,7 +151,8 @@ def test_readme_auction_example_is_ruled_from_the_calls_alone(tmp_path):
 
 
 def test_readme_events_example_reads_the_order(tmp_path):
-    *_, events = auction_blocks()
+    *_, order, events = auction_blocks()
+    assert order.strip() in (ROOT / "knowledge" / "law-27.yaml").read_text(encoding="utf-8")  # after: as law-27 says it
     fired = {f.production for f in _rule_block(tmp_path, events, "events.yaml").firings}
     assert "27C.replaced-before-ruling" in fired
     swapped = events.replace("seq: 1, after_call: 7, player: S", "seq: 3, after_call: 7, player: S")
