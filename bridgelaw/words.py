@@ -123,8 +123,8 @@ WORDS: dict[str, dict[str, str]] = {
     "describe.gt": {"ru": "больше", "en": "is more than"},
     "describe.ge": {"ru": "не меньше", "en": "is at least"},
     "describe.answers": {"ru": "— не указан или", "en": "is not said or is"},
-    "describe.known_true": {"ru": "известно", "en": "is known"},
-    "describe.known_false": {"ru": "ещё не установлено", "en": "is not known yet"},
+    "describe.known_true": {"ru": "{title}: известно", "en": "{title} is known"},  # ru: no gender to agree with
+    "describe.known_false": {"ru": "{title}: ещё не установлено", "en": "{title} is not known yet"},
     "describe.no_fact": {"ru": "нет факта: {label}", "en": "there is no fact: {label}"},
     #    a variable reads as the label of the slot naming it ({v}: "the offender"), an accessor from its owner
     #    ({of}: "нарушителя", "the offender's"); Russian sides follow «пары»/«паре» in the element texts

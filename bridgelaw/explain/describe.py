@@ -90,8 +90,8 @@ class Describer:
         slot = self._slot(template, t.slot)
         title = escape(self._slot_title(template, t.slot))
         if t.op == "known":
-            known = word("describe.known_true" if t.value else "describe.known_false", self.lang)
-            return Markup("{} {}").format(title, known)
+            return Markup(escape(word("describe.known_true" if t.value else "describe.known_false", self.lang,
+                                      title=self._slot_title(template, t.slot))))
         return Markup("{} {} {}").format(title, self.w[t.op], self.value(slot, t.value))
 
     def condition(self, pattern) -> Markup:
