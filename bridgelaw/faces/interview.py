@@ -335,10 +335,16 @@ class Interview:
         irr = self.knowledge.irregularities
         if irr is None or NOT_ENCODED not in templates:
             return tuple(Choice(k, templates[k].label, templates[k].description) for k in self.kinds), ()
-        listed = []
+        listed: list = []
         for i in irr.items:
             if i.kind is None or i.kind in self.kinds:
                 value = i.kind or i.id
+                same = next((n for n, c in enumerate(listed) if c.value == value), None)
+                if same is not None:  # two irregularities one template states (the auction): one choice naming both
+                    c = listed[same]
+                    label = {lang: f"{c.label[lang]}; {i.label[lang][:1].lower()}{i.label[lang][1:]}" for lang in c.label}
+                    listed[same] = Choice(value, label, c.help, c.group, c.short or i.short)
+                    continue
                 listed.append(Choice(value, i.label, templates[i.kind].description if i.kind else None, i.group, i.short))
         named = {c.value for c in listed}
         listed += [Choice(k, templates[k].label, templates[k].description, None, True) for k in self.kinds

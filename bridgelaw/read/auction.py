@@ -117,6 +117,43 @@ def check_events(events: list, n_calls: int | None, c: Collector) -> None:
             latest = (anchor, f, words)
 
 
+def final_contract(calls: list[dict]) -> tuple[str, str] | None:
+    """The contract and declarer a regular, finished auction arrives at (Law 22); None while it is not
+    over, or when an irregular call (out of rotation, insufficient, above seven) leaves it to the laws."""
+    if not calls or not any(k["final_pass"] for k in calls):
+        return None
+    played = calls[:next(n for n, k in enumerate(calls, 1) if k["final_pass"])]
+    if any(k["out_of_rotation"] or k["insufficient"] or k["above_seven"] for k in played):
+        return None
+    bids = [k for k in played if k["kind"] == "bid"]
+    if not bids:
+        return ("", "")  # passed out
+    last = bids[-1]
+    after = [k["call"] for k in played[played.index(last) + 1:] if k["call"] in ("X", "XX")]
+    strain, side = V.bid_strain(last["call"]), V.side_of(last["seat"])
+    declarer = next(k["seat"] for k in bids if V.bid_strain(k["call"]) == strain and V.side_of(k["seat"]) == side)
+    return last["call"] + (after[-1] if after else ""), declarer
+
+
+def _check_contract(facts: list, calls: list[dict], c: Collector) -> None:
+    """A stated contract (and declarer) must be the one the stated calls arrive at, when they are over."""
+    deal = next((f for f in facts if f.template == "deal"), None)
+    got = final_contract(calls)
+    if deal is None or got is None or (deal.get("contract") is None and deal.get("declarer") is None):
+        return
+    contract, declarer = got
+    said = f"the calls stated end the auction {'passed out' if not contract else f'in {contract} by {declarer}'}"
+    if not contract and deal.get("contract") is not None:
+        c.add(deal.loc, f"contract {deal.get('contract')} does not follow from the auction: {said}", "facts",
+              "state the calls as they were made, or leave the contract out")
+    elif contract and deal.get("contract") not in (None, contract):
+        c.add(deal.loc, f"contract {deal.get('contract')} does not follow from the auction: {said}", "facts",
+              f"contract: {contract}, or state the calls as they were made")
+    elif contract and deal.get("declarer") not in (None, declarer):
+        c.add(deal.loc, f"declarer {deal.get('declarer')} does not follow from the auction: {said}", "facts",
+              f"declarer: {declarer}, or state the calls as they were made")
+
+
 def sequence_facts(facts: list, vocab, c: Collector) -> list:
     """The call, substitution facts derived from the stated auction and replacements; events checked."""
     if "call" not in vocab.templates or "auction" not in vocab.templates:
@@ -127,6 +164,8 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
     if auction is not None and auction.get("dealer") and auction.get("calls"):
         calls = read_calls(auction.get("dealer"), auction.get("calls"))
         out += [_fact(vocab, "call", f"call-{k['position']}", auction.loc, **k) for k in calls]
+        if not any(f.template == "replacement" for f in facts):
+            _check_contract(facts, calls, c)
     for r in (f for f in facts if f.template == "replacement"):
         if r.get("call") is None or not calls:  # not yet stated: nothing to derive
             continue
