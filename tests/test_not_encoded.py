@@ -33,8 +33,8 @@ def test_an_incident_naming_a_law_not_encoded_says_so_plainly(engine, capsys):
 @pytest.mark.parametrize("fact,said", [
     ({"not_encoded": [{"law": 54}]}, SENTENCE),
     ({"not_encoded": [{"law": 64}]}, None),  # Law 64 is encoded: nothing to say
-    ({"not_encoded": [{"irregularity": "call_out_of_rotation"}]},
-     "Laws 28, 29, 30, 31, 32 (call out of rotation (pass, bid, double)) are not encoded yet: rule from the law book."),
+    ({"not_encoded": [{"irregularity": "two_or_more_penalty_cards"}]},
+     "Laws 51, 52 (two or more penalty cards; a penalty card not played) are not encoded yet: rule from the law book."),
     ({"irregularity": [{"law": "25: unintended call", "offender": "N"}]},
      "Law 25 (unintended call, or a change of call) is not encoded yet: rule from the law book."),
     ({"irregularity": [{"law": "27: insufficient bid", "offender": "N"}]}, None),  # Law 27 is encoded

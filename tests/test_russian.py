@@ -57,6 +57,7 @@ def english(text: str) -> set[str]:
     """The Latin words of ``text`` a Russian director should not see."""
     text = re.sub(r"#\d+ \S+ \[", "", text)  # HOW's production ids
     text = re.sub(r"https?://\S+", "", text)
+    text = re.sub(r"\b\d{1,2}[A-H]\d*(?:\([a-z]{1,4}\))+", "", text)  # 2017 subsections: 30B1(b)(ii)
     words = set(re.findall(r"(?<![\w.-])[A-Za-z][A-Za-z]+(?![\w(])", text))
     return words - ALLOWED
 

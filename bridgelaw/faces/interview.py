@@ -42,6 +42,7 @@ from ..model import Knowledge
 from ..explain.result import EQUITY
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
+from ..read.choices import OF
 from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES
 from ..words import LANGS, both, same, word
 from . import keys
@@ -68,6 +69,7 @@ class Interview:
     """One interview over a Knowledge; see the module docstring."""
 
     _offers: dict = {}  # option -> its offer in the ruling so far ({option, chooser, choices}), set by each step
+    _offered: list = []  # the options on offer, once per offering fact
 
     def __init__(self, knowledge: Knowledge, engine: Engine | None = None, title: str = "interview",
                  answers: list | None = None):
@@ -260,6 +262,7 @@ class Interview:
             ids = frozenset(f.id for f in blanks.values())
         ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids)
         self._offers = {e.options["option"]: e.options for e in ruling.elements if e.options}
+        self._offered = [e.options["option"] for e in ruling.elements if e.options]  # twice: two facts offer it
         question = self._choose(st, ways, blanks)
         if question is not None:
             return question
@@ -294,6 +297,8 @@ class Interview:
         fid, t, slot = key
         if slot is None:
             return fid == f"{t}?" and t in blanks and not self.vocab.templates[t].derived
+        if t == CHOICE and slot == OF:  # which fact a choice answers: asked only where two offer its option
+            return fid in st.facts and self._offered.count(st.facts[fid][1].get("option")) > 1
         return fid in st.facts and self.vocab.templates[t].slots[slot].question is not None
 
     def _choose(self, st: _State, ways: dict, blanks: dict) -> Question | None:
@@ -311,7 +316,8 @@ class Interview:
                 continue
             fid, t, slot = key
             tmpl = vocab.templates[t]
-            ready = [w for w in ws if all(self._askable(st, k, blanks) for k in w[1])]
+            ready = [w for w in ws if all(self._askable(st, k, blanks) or k[1:] == (CHOICE, OF) for k in w[1])]
+            # (an unknown 'of' answers the only offer of its option: it never holds a choice back)
             if tmpl.context:
                 rank = (0, tmpl.order, 0, 0, _slot_index(tmpl, slot))
             elif slot is not None and tmpl.slots[slot].required:
@@ -352,10 +358,16 @@ class Interview:
         irr = self.knowledge.irregularities
         if irr is None or NOT_ENCODED not in templates:
             return tuple(Choice(k, templates[k].label, templates[k].description) for k in self.kinds), ()
-        listed = []
+        listed: list = []
         for i in irr.items:
             if i.kind is None or i.kind in self.kinds:
                 value = i.kind or i.id
+                same = next((n for n, c in enumerate(listed) if c.value == value), None)
+                if same is not None:  # two irregularities one template states (the auction): one choice naming both
+                    c = listed[same]
+                    label = {lang: f"{c.label[lang]}; {i.label[lang][:1].lower()}{i.label[lang][1:]}" for lang in c.label}
+                    listed[same] = Choice(value, label, c.help, c.group, c.short or i.short)
+                    continue
                 listed.append(Choice(value, i.label, templates[i.kind].description if i.kind else None, i.group, i.short))
         named = {c.value for c in listed}
         listed += [Choice(k, templates[k].label, templates[k].description, None, True) for k in self.kinds

@@ -27,13 +27,28 @@ def _fact(vocab, template: str, fid: str, loc, **values):
     return InFact(template, fid, tuple((s, values.get(s)) for s in vocab.templates[template].slots), loc)
 
 
+def _relation(seat: str, turn: str) -> str:
+    """Whose turn it was, seen from the seat that called: own, rho, partner or lho."""
+    return {seat: "own", V.rho_of(seat): "rho", V.partner_of(seat): "partner", V.lho_of(seat): "lho"}[turn]
+
+
 def read_calls(dealer: str, calls: str) -> list[dict]:
-    """Each call of a canonical auction (values.coerce_calls) with what follows from its place."""
+    """Each call of a canonical auction (values.coerce_calls) with what follows from its place.
+
+    A call out of rotation moves the turn on from the seat that made it (29A: as if it had been in
+    rotation), unless the player whose turn it was calls next, before anyone else (and he is not the
+    offender's LHO, whose call accepts it): then that call is in rotation (28B; 31B1 for the offender's
+    partner) and the auction goes on as though the call out of rotation had not been made."""
     out: list[dict] = []
-    turn, last_bid, passes, ended, any_call = dealer, None, 0, False, False
+    state = (dealer, None, 0, False, False)  # turn, last bid, passes in a row, ended, any call but pass
+    before_oor = None   # the state before the last call, when that call was out of rotation
+    called: set = set()
     items = calls.split()
     for n, item in enumerate(items, 1):
         seat, _, call = item.rpartition(":")
+        if seat and before_oor is not None and seat == before_oor[0] and out[-1]["seat"] != V.rho_of(seat):
+            state = before_oor      # the player whose turn it was calls: the call out of rotation is set aside
+        turn, last_bid, passes, ended, any_call = state
         seat = seat or turn
         bid = V.is_bid(call)
         above = bid and V.bid_level(call) > 7
@@ -43,13 +58,19 @@ def read_calls(dealer: str, calls: str) -> list[dict]:
             "insufficient": insufficient, "out_of_rotation": seat != turn, "after_final_pass": ended,
             "above_seven": above,
             "lowest_sufficient": V.lowest_sufficient(V.bid_strain(call), last_bid) if insufficient else None,
+            "kind": "pass" if call == "P" else "double_or_redouble" if call in ("X", "XX") else "bid",
+            "at_turn_of": _relation(seat, turn), "called_before": seat in called,
         })
+        called.add(seat)
+        before_oor = state if seat != turn and not ended else None
         if bid and not above:
             last_bid = call
         passes = passes + 1 if call == "P" else 0
-        ended = ended or (passes == 3 and any_call and call == "P") or passes == 4
+        final = not ended and ((passes == 3 and any_call and call == "P") or passes == 4)
+        out[-1]["final_pass"] = final
+        ended = ended or final
         any_call = any_call or call != "P"
-        turn = V.lho_of(seat)
+        state = (V.lho_of(seat), last_bid, passes, ended, any_call)
     for this, nxt in zip(out, out[1:]):
         this["next_seat"] = nxt["seat"]
     return out
@@ -96,6 +117,43 @@ def check_events(events: list, n_calls: int | None, c: Collector) -> None:
             latest = (anchor, f, words)
 
 
+def final_contract(calls: list[dict]) -> tuple[str, str] | None:
+    """The contract and declarer a regular, finished auction arrives at (Law 22); None while it is not
+    over, or when an irregular call (out of rotation, insufficient, above seven) leaves it to the laws."""
+    if not calls or not any(k["final_pass"] for k in calls):
+        return None
+    played = calls[:next(n for n, k in enumerate(calls, 1) if k["final_pass"])]
+    if any(k["out_of_rotation"] or k["insufficient"] or k["above_seven"] for k in played):
+        return None
+    bids = [k for k in played if k["kind"] == "bid"]
+    if not bids:
+        return ("", "")  # passed out
+    last = bids[-1]
+    after = [k["call"] for k in played[played.index(last) + 1:] if k["call"] in ("X", "XX")]
+    strain, side = V.bid_strain(last["call"]), V.side_of(last["seat"])
+    declarer = next(k["seat"] for k in bids if V.bid_strain(k["call"]) == strain and V.side_of(k["seat"]) == side)
+    return last["call"] + (after[-1] if after else ""), declarer
+
+
+def _check_contract(facts: list, calls: list[dict], c: Collector) -> None:
+    """A stated contract (and declarer) must be the one the stated calls arrive at, when they are over."""
+    deal = next((f for f in facts if f.template == "deal"), None)
+    got = final_contract(calls)
+    if deal is None or got is None or (deal.get("contract") is None and deal.get("declarer") is None):
+        return
+    contract, declarer = got
+    said = f"the calls stated end the auction {'passed out' if not contract else f'in {contract} by {declarer}'}"
+    if not contract and deal.get("contract") is not None:
+        c.add(deal.loc, f"contract {deal.get('contract')} does not follow from the auction: {said}", "facts",
+              "state the calls as they were made, or leave the contract out")
+    elif contract and deal.get("contract") not in (None, contract):
+        c.add(deal.loc, f"contract {deal.get('contract')} does not follow from the auction: {said}", "facts",
+              f"contract: {contract}, or state the calls as they were made")
+    elif contract and deal.get("declarer") not in (None, declarer):
+        c.add(deal.loc, f"declarer {deal.get('declarer')} does not follow from the auction: {said}", "facts",
+              f"declarer: {declarer}, or state the calls as they were made")
+
+
 def sequence_facts(facts: list, vocab, c: Collector) -> list:
     """The call, substitution facts derived from the stated auction and replacements; events checked."""
     if "call" not in vocab.templates or "auction" not in vocab.templates:
@@ -106,6 +164,8 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
     if auction is not None and auction.get("dealer") and auction.get("calls"):
         calls = read_calls(auction.get("dealer"), auction.get("calls"))
         out += [_fact(vocab, "call", f"call-{k['position']}", auction.loc, **k) for k in calls]
+        if not any(f.template == "replacement" for f in facts):
+            _check_contract(facts, calls, c)
     for r in (f for f in facts if f.template == "replacement"):
         if r.get("call") is None or not calls:  # not yet stated: nothing to derive
             continue

@@ -1,0 +1,134 @@
+"""Calls out of rotation (Laws 28-34): how the stated calls are read (whose turn it was, seen from the
+caller; a call by the player whose turn it was sets the call out of rotation aside), a stated contract
+that the calls contradict, and the interview that ends with the LHO's option (issue 15, "Done when")."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bridgelaw.engine import Engine, load
+from bridgelaw.errors import BridgelawError
+from bridgelaw.faces import cli
+from bridgelaw.faces.interview import Interview
+from bridgelaw.read.auction import final_contract, read_calls
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def knowledge():
+    return load(ROOT)
+
+
+@pytest.fixture(scope="module")
+def engine(knowledge):
+    return Engine(knowledge)
+
+
+def _slots(call, *names):
+    return tuple(call[n] for n in names)
+
+
+@pytest.mark.parametrize("calls,seat,at,kind", [
+    ("E:1H", "E", "rho", "bid"),            # North deals, East opens: North is East's RHO
+    ("S:P", "S", "partner", "pass"),        # South passes before his partner, the dealer
+    ("W:X", "W", "lho", "double_or_redouble"),
+    ("1S S:X", "S", "rho", "double_or_redouble"),
+])
+def test_whose_turn_it_was_seen_from_the_caller(calls, seat, at, kind):
+    call = read_calls("N", calls)[-1]
+    assert _slots(call, "seat", "at_turn_of", "kind", "out_of_rotation") == (seat, at, kind, True)
+
+
+def test_a_call_knows_whether_its_caller_had_called_and_which_pass_ends_the_auction():
+    calls = read_calls("N", "1C P 1H S:2C")
+    assert _slots(calls[-1], "at_turn_of", "called_before") == ("lho", True)  # 31C: a change of call
+    assert not calls[0]["called_before"]
+    done = read_calls("N", "1C P P P")
+    assert [c["final_pass"] for c in done] == [False, False, False, True]
+
+
+def test_the_player_whose_turn_it_was_calls_next_and_the_call_out_of_rotation_is_set_aside():
+    # 28B: East bid at North's turn; North then opens 1♥ at his own turn: in rotation, not insufficient
+    e, n = read_calls("N", "E:1S N:1H")
+    assert e["next_seat"] == "N" and (n["turn"], n["out_of_rotation"], n["insufficient"]) == ("N", False, False)
+    # C48: South passed at North's turn; North opened at his own turn, East called in turn after him
+    s, n, e = read_calls("N", "S:P N:1D P")
+    assert (n["out_of_rotation"], e["seat"], e["out_of_rotation"]) == (False, "E", False)
+    # the LHO's call accepts (29A): West's 1♠ stands, and North's 1♥ over it is insufficient
+    assert read_calls("N", "W:1S N:1H")[-1]["insufficient"]
+
+
+def test_the_contract_a_regular_auction_arrives_at():
+    assert final_contract(read_calls("N", "1S P 2S P 4S X P P P")) == ("4SX", "N")
+    assert final_contract(read_calls("N", "1H 1S 2H 2S P P P")) == ("2S", "E")
+    assert final_contract(read_calls("N", "P P P P")) == ("", "")
+    assert final_contract(read_calls("N", "1S P 2S")) is None          # not over
+    assert final_contract(read_calls("N", "1S W:P P P P")) is None     # an irregular call: the laws decide
+
+
+@pytest.mark.parametrize("deal,message", [
+    ({"declarer": "S", "contract": "4S"}, "declarer S does not follow from the auction: the calls stated end the auction in 4S by N"),
+    ({"declarer": "N", "contract": "4SX"}, "contract 4SX does not follow from the auction"),
+    ({"declarer": "N", "contract": "3NT"}, "contract 3NT does not follow from the auction"),
+])
+def test_a_stated_contract_the_calls_contradict_is_refused_at_its_line(engine, tmp_path, deal, message):
+    f = tmp_path / "bad.yaml"
+    f.write_text("title: {ru: т, en: t}\nsource: x\nfacts:\n"
+                 f"  deal: {{declarer: {deal['declarer']}, contract: {deal['contract']}}}\n"
+                 "  auction: {dealer: N, calls: [1S, P, 4S, P, P, P]}\n", encoding="utf-8")
+    assert cli.main(["rule", str(f)]) == 1
+    with pytest.raises(BridgelawError) as e:
+        engine.incident("t", {"deal": deal, "auction": {"dealer": "N", "calls": "1S P 4S P P P"}})
+    assert message in str(e.value)
+
+
+def test_a_contract_is_checked_only_against_a_finished_regular_auction(engine):
+    engine.incident("t", {"deal": {"declarer": "N", "contract": "4S"}, "auction": {"dealer": "N", "calls": "1S P 4S P P P"}})
+    engine.incident("t", {"deal": {"declarer": "S", "contract": "6S"}, "auction": {"dealer": "N", "calls": "1S P 4S"}})
+    engine.incident("t", {"deal": {"declarer": "E", "contract": "4H"}, "auction": {"dealer": "N", "calls": "E:1H P P P"}})
+    with pytest.raises(BridgelawError, match="contract 1C does not follow from the auction: the calls stated end"
+                                             " the auction passed out"):
+        engine.incident("t", {"deal": {"contract": "1C"}, "auction": {"dealer": "N", "calls": "P P P P"}})
+
+
+def test_a_seat_that_is_not_a_seat_is_refused(engine):
+    with pytest.raises(BridgelawError, match=r"call 2 \('Q:P'\) is not a call"):
+        engine.incident("t", {"auction": {"dealer": "N", "calls": ["1S", "Q:P"]}})
+
+
+def test_one_first_screen_choice_names_both_auction_irregularities(knowledge, engine):
+    q = Interview(knowledge, engine).step()
+    [auction] = [c for c in q.choices if c.value == "auction"]
+    assert auction.label["en"] == "Insufficient bid; call out of rotation (pass, bid, double)" and auction.short
+
+
+def _ask(tmp_path, capsys, *answers):
+    f = tmp_path / "answers.yaml"
+    f.write_text("answers:\n" + "".join(f"  - {a}\n" for a in answers), encoding="utf-8")
+    code = cli.main(["ask", "--lang", "en", "--answers", str(f)])
+    return code, capsys.readouterr().out
+
+
+def test_ask_a_bid_out_of_rotation_at_rhos_turn_ends_with_lhos_option_and_what_follows(tmp_path, capsys):
+    code, out = _ask(tmp_path, capsys, "incident: [auction]", "auction.dealer: N", 'auction.calls: "E:1H"',
+                     "exists:choice: false", "exists:pass_obligation: false")
+    assert code == 0
+    ruling = out.partition("Ruling:")[2]
+    assert "[Law 29A] The choice is for the offender's left-hand opponent." in ruling
+    assert "The bid stands as if made in rotation; South calls next." in ruling
+    assert "the auction reverts to North. If he passes, the offender must repeat his bid" in ruling
+    assert "(31A1)" in ruling and "(31A2(a))" in ruling and "(31A2(b))" in ruling
+
+
+def test_ask_goes_on_once_the_lho_has_refused_and_the_rho_has_called(tmp_path, capsys):
+    code, out = _ask(tmp_path, capsys, "incident: [auction]", "auction.dealer: N", 'auction.calls: "E:1H"',
+                     "exists:choice: true", "choice-1.option: call_out_of_rotation", "choice-1.chosen: cancel_call",
+                     "exists:after_call_out_of_rotation: true", "after_call_out_of_rotation.artificial: false",
+                     "after_call_out_of_rotation.rho_call: 1C", "after_call_out_of_rotation.comparable: false",
+                     "exists:choice: false", "exists:pass_obligation: false")
+    ruling = out.partition("Ruling:")[2]
+    assert code == 0, out
+    assert "[Law 31A2(b)] West must pass at his next turn." in ruling
+    assert "[Law 31A2(b)] The cancelled bid is unauthorized information for West" in ruling
