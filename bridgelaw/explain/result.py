@@ -239,8 +239,8 @@ def _given_artificial(knowledge, working: list, elements: list, open_questions: 
     missing = [] if scoring or "scoring" not in getattr(knowledge.vocabulary.templates.get("deal"), "slots", {}) \
         else ["deal.scoring"]  # the figures (60/40%, +3/-3 IMPs) need the form of scoring
     if missing:
-        what = _label(knowledge, working, missing[0], "en"), _label(knowledge, working, missing[0], "ru")
-        text = {lang: f"{text[lang]}; {word('result.missing', lang, what=what[lang == 'ru'])}" for lang in text}
+        what = _both(lambda lang: _label(knowledge, working, missing[0], lang))
+        text = _both(lambda lang: f"{text[lang]}; {word('result.missing', lang, what=what[lang])}")
     return Result("adjusted", text, deal.get("contract"), deal.get("declarer"), missing=missing,
                   provisional=_provisional(knowledge, open_questions), artificial=out)
 
