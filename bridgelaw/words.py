@@ -200,6 +200,26 @@ WORDS: dict[str, dict[str, str]] = {
 
     # -- the committee's book (committee/book.py and templates/book: ``t.NAME``; ``t[status]`` a coverage status)
     "book.book": {"ru": "Правила в кодировке bridgelaw", "en": "The Laws as bridgelaw encodes them"},
+    # bridgelaw coverage and bridgelaw test: the tables' headers, a unit's status, the tallies
+    "table.law": {"ru": "Правило", "en": "Law"},
+    "table.title": {"ru": "Название", "en": "Title"},
+    "table.status": {"ru": "Состояние", "en": "Status"},
+    "table.productions": {"ru": "Продукции", "en": "Productions"},
+    "table.cases": {"ru": "Случаи", "en": "Cases"},
+    "table.rests_on": {"ru": "На чём основано", "en": "What it rests on"},
+    "table.passed": {"ru": "Прошли", "en": "Passed"},
+    "table.failed": {"ru": "Не прошли", "en": "Failed"},
+    "table.all": {"ru": "всего", "en": "all"},
+    "status.encoded": {"ru": "записано", "en": "encoded"},
+    "status.judgment": {"ru": "судья", "en": "judgment"},
+    "status.left_out": {"ru": "опущено", "en": "left_out"},
+    "status.missing": {"ru": "нет", "en": "missing"},
+    "coverage.tally": {"ru": "пунктов: {n}: записано {encoded}, решает судья {judgment}, опущено {left_out}, нет {missing}",
+                       "en": "{n} unit(s): {encoded} encoded, {judgment} judgment, {left_out} left out, {missing} missing"},
+    "coverage.total": {"ru": "Продукции есть у {encoded} из {laws} правил; у них {mine}; у всех правил {all}; правил с продукциями без случаев: {uncased}",
+                       "en": "{encoded} of {laws} laws have productions; of their {mine}; of all {all}; {uncased} encoded law(s) without a case"},
+    "test.case_errors": {"ru": "; ошибок в файлах случаев: {n}", "en": "; {n} error(s) in case files"},
+    "test.tail": {"ru": "прошли: {passed}, не прошли: {failed}", "en": "{passed} passed, {failed} failed"},
     "book.law": {"ru": "Правило", "en": "Law"},  # as the rulings say (ruling.law)
     "book.laws": {"ru": "Правила", "en": "Laws"},
     "book.when": {"ru": "Когда", "en": "When"},
