@@ -95,8 +95,11 @@ def test_simulated_director_reaches_the_same_ruling(name, incident, knowledge, e
     slots, templates = relevant(knowledge, engine, incident)
     for q in asked:
         if q.kind == "slot" and q.why and q.why[0]["summary"] == RESULT_WHY[0]["summary"]:  # asked last, for the
-            # board's result (explain/result.py): the board, and 64C's tricks without the revoke
-            assert full.result and q.slot in (*BOARD, "vulnerability", "tricks_without_revoke"), (
+            # board's result (explain/result.py): the board, 64C's tricks without the revoke, and the form of
+            # scoring only where the ruling gives artificial scores (their figures, 12C2)
+            assert full.result and q.slot in (*BOARD, "vulnerability", "tricks_without_revoke", "scoring"), (
+                f"{name}: asked {q.key} for no result")
+            assert q.slot != "scoring" or full.result.artificial, (
                 f"{name}: asked {q.key} for no result")
         elif q.template in ADJUSTED:  # what the adjusted score is, asked once the ruling adjusts (issue 13)
             assert full.result and full.result.status == "adjusted", f"{name}: asked {q.key} for no adjusted score"

@@ -207,3 +207,16 @@ def test_an_artificial_score_gives_each_side_its_figure_by_its_share_of_fault(en
     assert pairs["artificial"] == {"NS": {"grade": "average_minus", "percent": 40, "imps": None},
                                    "EW": {"grade": "average_plus", "percent": 60, "imps": None}}
     assert "С-Ю среднее минус (40%), В-З среднее плюс (60%)" in pairs["text"]["ru"]
+
+
+def test_artificial_scores_a_ruling_gives_each_side_are_the_result_with_no_contract_needed(engine):
+    # 13B2 with no result to assign (C76): the board has no contract of its own; each side's figure is shown
+    facts = {"deal": {"scoring": "teams"},
+             "incorrect_hands": {"discovered": "auction_or_play", "playable": False, "result_assignable": False,
+                                 "offending_side": "EW"}}
+    r = rule_facts(engine, facts).result
+    assert r.status == "adjusted" and r.missing == []
+    assert r.text["en"] == "artificial adjusted score (12C2): N-S average plus (+3 IMPs), E-W average minus (-3 IMPs)"
+    assert r.artificial["EW"] == {"grade": "average_minus", "percent": None, "imps": -3}
+    unknown = rule_facts(engine, {"incorrect_hands": facts["incorrect_hands"]}).result
+    assert unknown.missing == ["deal.scoring"] and "to score the board, give: form of scoring" in unknown.text["en"]

@@ -85,6 +85,9 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
     """The result the ruling settles, or None when it settles no tricks."""
     kinds = {e.kind for e in elements}
     deal_t = knowledge.vocabulary.templates.get("deal")
+    given = _given_artificial(knowledge, working, elements, open_questions)
+    if given:
+        return given
     if not kinds & set(SETTLES) or deal_t is None or not all(s in deal_t.slots for s in (*BOARD, "vulnerability")):
         return None  # no tricks settled, or a vocabulary that cannot state the board
     facts = {f.template: f for f in working if f.template in ("deal", "claim")}
@@ -215,6 +218,32 @@ def _artificial(knowledge, working: list, deal: dict) -> dict | None:
                 word("result.imp", lang, grade=g, n=f"{out[side]['imps']:+d}") if scoring == "teams" else g)
     out["text"] = _both(lambda lang: {side: shown(side, lang) for side in SIDES})
     return out
+
+
+def _given_artificial(knowledge, working: list, elements: list, open_questions: list) -> Result | None:
+    """The artificial adjusted scores a ruling's own elements give each side (13B2, 15B3, 87B: 12C2), each
+    side's figure by its share of fault; no contract is needed, the board having no result of its own."""
+    given = {e.args.get("side"): e.args.get("level") for e in elements if e.kind == "artificial_score"}
+    slots = getattr(knowledge.vocabulary.templates.get("artificial_score"), "slots", {})
+    if set(given) != set(SIDES) or "NS" not in slots:
+        return None
+    deal = next((f.known() for f in working if f.template == "deal"), {})
+    scoring = deal.get("scoring")
+    out = {side: {"grade": given[side], "percent": ARTIFICIAL[given[side]][0] if scoring == "pairs" else None,
+                  "imps": ARTIFICIAL[given[side]][1] if scoring == "teams" else None} for side in SIDES}
+
+    def shown(side, lang):
+        g = slots["NS"].label_of(given[side], lang)
+        return (word("result.percent", lang, grade=g, n=out[side]["percent"]) if scoring == "pairs" else
+                word("result.imp", lang, grade=g, n=f"{out[side]['imps']:+d}") if scoring == "teams" else g)
+    text = _both(lambda lang: word("result.artificial", lang, **{side: shown(side, lang) for side in SIDES}))
+    missing = [] if scoring or "scoring" not in getattr(knowledge.vocabulary.templates.get("deal"), "slots", {}) \
+        else ["deal.scoring"]  # the figures (60/40%, +3/-3 IMPs) need the form of scoring
+    if missing:
+        what = _both(lambda lang: _label(knowledge, working, missing[0], lang))
+        text = _both(lambda lang: f"{text[lang]}; {word('result.missing', lang, what=what[lang])}")
+    return Result("adjusted", text, deal.get("contract"), deal.get("declarer"), missing=missing,
+                  provisional=_provisional(knowledge, open_questions), artificial=out)
 
 
 def _public(o: dict) -> dict:
