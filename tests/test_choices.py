@@ -47,7 +47,9 @@ def test_each_choice_is_a_production_that_waits_for_the_choice(knowledge):
         ("50D2.lead-options--require-suit", "50D2(a)")]
     for p in made:  # the offering production's conditions, then the choice fact
         assert p.when[:-1] == parent.when and p.when[-1].template == "choice"
-    assert offered(knowledge) == {"lead_after_penalty_card": ["require_suit", "forbid_suit", "no_restriction"]}
+    assert offered(knowledge) == {"lead_after_penalty_card": ["require_suit", "forbid_suit", "no_restriction"],
+                                  "lead_after_penalty_cards": ["require_suit", "forbid_suit", "no_restriction"],  # 51B
+                                  "card_instead_of_penalty_card": ["accept_card", "substitute_penalty_card"]}  # 52B
 
 
 def test_until_chosen_the_ruling_shows_every_choice_and_applies_none(engine):
@@ -80,7 +82,7 @@ def test_a_revoke_card_becomes_a_penalty_card_fact_that_law_50_acts_on(engine):
     assert {"penalty_card", "play_penalty_card", "unauthorized_information"} <= set(ruling.kinds())
     assert not [e for e in ruling.elements if e.kind == "instruction" and e.cite == "62B1"]  # 62B1's prose ("play it at the first opportunity...") is 50D1(a) now
     assert [f.production for f in ruling.firings if f.production.startswith("50")] == [
-        "50D1a.play-at-first-opportunity", "50E2.partner-unauthorized"]
+        "50D1a.play-at-first-opportunity", "50E2.partner-unauthorized", "50D2.lead-options-later"]
 
 
 def test_a_choice_no_production_offers_is_an_error(knowledge, engine):
@@ -88,7 +90,7 @@ def test_a_choice_no_production_offers_is_an_error(knowledge, engine):
     assert check_choices(knowledge, inc.facts) == []
     vocab = knowledge.vocabulary
     chosen = vocab.templates["choice"].slots["chosen"]
-    assert set(offered(knowledge)["lead_after_penalty_card"]) == set(chosen.values)
+    assert set(offered(knowledge)["lead_after_penalty_card"]) <= set(chosen.values)
     bad = [f for f in inc.facts if f.template == "choice"]
     from dataclasses import replace
     bad = [replace(bad[0], values=tuple((k, "nobody's" if k == "chosen" else v) for k, v in bad[0].values))]
@@ -152,7 +154,7 @@ def test_the_lasting_kinds_state_their_facts(knowledge):
     """Each lasting element kind has its template; a production giving it states the fact (read/lasting.py)."""
     vocab = knowledge.vocabulary
     assert sorted(n for n, ek in vocab.elements.items() if ek.lasts) == [
-        "lead_restriction", "pass_obligation", "penalty_card", "unauthorized_information"]
+        "lead_restriction", "pass_obligation", "penalty_card", "trick_winner", "unauthorized_information"]
     p = knowledge.production("62B1.defender-card-major-penalty")
     assert [(d.template, dict(d.slots)) for d in p.derive] == [
         ("penalty_card", {"player": p.then[0].args[0][1], "kind": "major"})]
