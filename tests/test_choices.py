@@ -48,7 +48,6 @@ def test_each_choice_is_a_production_that_waits_for_the_choice(knowledge):
     for p in made:  # the offering production's conditions, then the choice fact
         assert p.when[:-1] == parent.when and p.when[-1].template == "choice"
     assert offered(knowledge) == {"lead_after_penalty_card": ["require_suit", "forbid_suit", "no_restriction"],
-                                  "lead_after_penalty_cards": ["require_suit", "forbid_suit", "no_restriction"],  # 51B
                                   "card_instead_of_penalty_card": ["accept_card", "substitute_penalty_card"]}  # 52B
 
 
