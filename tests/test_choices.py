@@ -49,6 +49,7 @@ def test_each_choice_is_a_production_that_waits_for_the_choice(knowledge):
         assert p.when[1:-1] == parent.when[1:] and p.when[0].tests[1:] == parent.when[0].tests
         assert p.when[-1].template == "choice" and p.when[-1].tests[-1].slot == "of"
     assert offered(knowledge)["lead_after_penalty_card"] == ["require_suit", "forbid_suit", "no_restriction"]
+    assert offered(knowledge)["card_instead_of_penalty_card"] == ["accept_card", "substitute_penalty_card"]  # 52B
 
 
 def test_until_chosen_the_ruling_shows_every_choice_and_applies_none(engine):
@@ -81,7 +82,7 @@ def test_a_revoke_card_becomes_a_penalty_card_fact_that_law_50_acts_on(engine):
     assert {"penalty_card", "play_penalty_card", "unauthorized_information"} <= set(ruling.kinds())
     assert not [e for e in ruling.elements if e.kind == "instruction" and e.cite == "62B1"]  # 62B1's prose ("play it at the first opportunity...") is 50D1(a) now
     assert [f.production for f in ruling.firings if f.production.startswith("50")] == [
-        "50D1a.play-at-first-opportunity", "50E2.partner-unauthorized"]
+        "50D1a.play-at-first-opportunity", "50E2.partner-unauthorized", "50D2.lead-options-later"]
 
 
 def test_a_choice_no_production_offers_is_an_error(knowledge, engine):
@@ -153,7 +154,8 @@ def test_the_lasting_kinds_state_their_facts(knowledge):
     """Each lasting element kind has its template; a production giving it states the fact (read/lasting.py)."""
     vocab = knowledge.vocabulary
     assert sorted(n for n, ek in vocab.elements.items() if ek.lasts) == [
-        "lead_restriction", "lead_restrictions_may_apply", "pass_obligation", "penalty_card", "unauthorized_information"]
+        "lead_restriction", "lead_restrictions_may_apply", "pass_obligation", "penalty_card", "trick_winner",
+        "unauthorized_information"]
     p = knowledge.production("62B1.defender-card-major-penalty")
     assert [(d.template, dict(d.slots)) for d in p.derive] == [
         ("penalty_card", {"player": p.then[0].args[0][1], "kind": "major"})]

@@ -128,6 +128,9 @@ RULE = [
     ("I54", {"x.yaml": incident(REVOKE.replace("offender: W", "offender: {seat: W}") % "trick: 2")}, "x.yaml:6",
      1, "revoke.offender"),
     ("I55", {"x.yaml": GOOD + "colour: red\n"}, "x.yaml:", 1, "colour"),
+    ("I55b", {"x.yaml": incident("  withdrawn_card:\n    - {player: W, card: S7, reason: own_wish}\n"
+                                 "  played_card:\n    - {player: E, card: S7, how: seen_by_partner}\n")},
+     "x.yaml:6", 1, "S7 is in two hands: E's in played_card-1 and W's in withdrawn_card-1"),
     ("I56", {"x.yaml": HEAD + "  " + "k" * 1_000_000 + ": {}\n"}, "x.yaml:", 1, "YAML syntax"),
     ("I57", {"x.yaml": incident("  revoke:\n    - {offender: W, id: [a]}\n")}, "x.yaml:6", 1,
      "a fact's id is a name"),

@@ -11,7 +11,7 @@ a derived template, a fact ``id`` that is not a name, more facts of a template
 than one board can hold (its ``max`` in the vocabulary: an incident describes
 one board), or counts that contradict each other (more tricks claimed than
 remained, more won before a claim than were played, the weights of an adjusted
-score's outcomes not adding to 100).
+score's outcomes not adding to 100), or one card in two hands.
 """
 from __future__ import annotations
 
@@ -174,6 +174,26 @@ def check_counts(facts: list[InFact], c: Collector) -> None:
                              f" played", "facts", f"declarer_tricks counts the tricks before the claim: 0 to {played}")
 
 
+def check_cards(facts: list[InFact], vocab: Vocabulary, c: Collector) -> None:
+    """A card no table could produce: one card in two hands (a fact's card slots belong to its ``player``:
+    a card played, withdrawn, exposed or a penalty card of North cannot also be East's)."""
+    held: dict = {}
+    for f in facts:
+        t = vocab.templates[f.template]
+        player = f.get("player") if "player" in t.slots and t.slots["player"].type == "seat" else None
+        if player is None:
+            continue
+        for sname, slot in t.slots.items():
+            card = f.get(sname) if slot.type == "card" else None
+            if card is None:
+                continue
+            other = held.setdefault(card, (player, f))
+            if other[0] != player:
+                c.add(f.loc, f"{f.template}.{sname}: {card} is in two hands: {other[0]}'s in {other[1].id}"
+                             f" and {player}'s in {f.id}", "facts",
+                      "a card belongs to one hand: check whose card it is")
+
+
 def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = None) -> Incident:
     """Load and check an incident file; BridgelawError lists every mistake with file:line."""
     name = display or str(path)
@@ -190,6 +210,7 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
         c.raise_if_any()
     facts = facts_from_data(stated, vocab, name, c, data.loc_of("facts"))
     check_counts(facts, c)
+    check_cards(facts, vocab, c)
     c.raise_if_any()
     return Incident(name=name, facts=tuple(facts), source=data["source"], title=data.get("title") or "",
                     description=data.get("description") or "", conflicts=conflicts)
