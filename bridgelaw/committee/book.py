@@ -104,7 +104,8 @@ def write_book(root: Path, out: Path, lang: str = "ru") -> list[Path]:
         if not m or int(m[1]) not in knowledge.laws:
             return None
         unit = next((u for u, _ in units(knowledge.index, int(m[1])) if covers(u, str(cite))), None)
-        return law_page(int(m[1])) + (f"#sec-{unit}" if unit else "")
+        # a law that is its own single unit (Law 59) has no section rows: link the page itself
+        return law_page(int(m[1])) + (f"#sec-{unit}" if unit and unit != m[1] else "")
 
     rows = coverage(knowledge, {pid: cvs for pid, cvs in fired_by.items()})
     env = _environment()
