@@ -116,10 +116,10 @@ def _call_changes(facts: list, calls: list[dict], vocab, c: Collector) -> list:
     for r in (f for f in facts if f.template == "change_of_call"):
         if r.get("call") is None or not calls or "call_change" not in vocab.templates:
             continue
-        of = r.get("of") or len(calls)
+        of = r.get("of") or len(calls)  # 'of' is required; not known: the last call
         if of > len(calls):
             c.add(r.loc, f"change of call {r.id} changes call {of}, but the auction has {len(calls)} calls", "facts",
-                  f"of: 1..{len(calls)} (by default the last call)")
+                  f"of: 1..{len(calls)}")
             continue
         first, later = calls[of - 1], calls[of:]
         seat = first["seat"]
