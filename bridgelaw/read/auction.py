@@ -24,6 +24,8 @@ from ..errors import Collector
 
 # templates derived here, while an incident is read, from the template they are derived from
 DERIVED_WHILE_READING = {"call": "auction", "substitution": "replacement", "call_change": "change_of_call"}
+# templates that say nothing without the auction they refer to: picking one in the interview asks the auction too
+READ_WITH = {"replacement": "auction", "change_of_call": "auction", "misstated_double": "auction"}
 
 
 def _fact(vocab, template: str, fid: str, loc, **values):
