@@ -2,26 +2,11 @@
 engine derives from the calls for the productions to classify, and the interview around a change."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from bridgelaw.engine import Engine, load
 from bridgelaw.faces.interview import Interview
 from bridgelaw.faces.question import Question
 from bridgelaw.read.auction import read_calls
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def knowledge():
-    return load(ROOT)
-
-
-@pytest.fixture(scope="module")
-def engine(knowledge):
-    return Engine(knowledge)
 
 
 def _slots(dealer, calls, *names):
