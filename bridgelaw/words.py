@@ -93,8 +93,8 @@ WORDS: dict[str, dict[str, str]] = {
                           "en": "artificial adjusted score (12C2): N-S {NS}, E-W {EW}"},
     "result.percent": {"ru": "{grade} ({n}%)", "en": "{grade} ({n}%)"},
     "result.imp": {"ru": "{grade} ({n} IMP)", "en": "{grade} ({n} IMPs)"},
-    "result.contradiction": {"ru": "Противоречие: судья отдал заявившему {judged} из оставшихся {r} взяток, но по {cite}"
-                                   " оппонентам присуждено {award}; заявившему остаётся не больше {most}: результат"
+    "result.contradiction": {"ru": "Противоречие: судья отдал сделавшему претензию {judged} из оставшихся {r} взяток, но по {cite}"
+                                   " оппонентам присуждено {award}; сделавшему претензию остаётся не больше {most}: результат"
                                    " посчитан так.",
                              "en": "Contradiction: the director gave the claimer {judged} of the remaining {r} tricks,"
                                    " but {cite} awards {award} to the opponents, which leaves the claimer at most"
@@ -166,6 +166,8 @@ WORDS: dict[str, dict[str, str]] = {
     "page.back": {"ru": "← Назад", "en": "← Back"},
     "page.next": {"ru": "Дальше →", "en": "Next →"},
     "page.more": {"ru": "Другое: всё, что называют Правила", "en": "Something else: everything the Laws name"},
+    "page.text_file": {"ru": "Текст решения (.txt)", "en": "Ruling as text (.txt)"},
+    "page.meanings": {"ru": "Что значит каждый пункт", "en": "What each item means"},
     "page.answers": {"ru": "Ваши ответы ({n})", "en": "Your answers ({n})"},
     "page.copy_button": {"ru": "Копировать текст", "en": "Copy text"},
     "page.copied": {"ru": "Скопировано ✓", "en": "Copied ✓"},
@@ -198,6 +200,26 @@ WORDS: dict[str, dict[str, str]] = {
 
     # -- the committee's book (committee/book.py and templates/book: ``t.NAME``; ``t[status]`` a coverage status)
     "book.book": {"ru": "Правила в кодировке bridgelaw", "en": "The Laws as bridgelaw encodes them"},
+    # bridgelaw coverage and bridgelaw test: the tables' headers, a unit's status, the tallies
+    "table.law": {"ru": "Правило", "en": "Law"},
+    "table.title": {"ru": "Название", "en": "Title"},
+    "table.status": {"ru": "Состояние", "en": "Status"},
+    "table.productions": {"ru": "Продукции", "en": "Productions"},
+    "table.cases": {"ru": "Случаи", "en": "Cases"},
+    "table.rests_on": {"ru": "На чём основано", "en": "What it rests on"},
+    "table.passed": {"ru": "Прошли", "en": "Passed"},
+    "table.failed": {"ru": "Не прошли", "en": "Failed"},
+    "table.all": {"ru": "всего", "en": "all"},
+    "status.encoded": {"ru": "записано", "en": "encoded"},
+    "status.judgment": {"ru": "судья", "en": "judgment"},
+    "status.left_out": {"ru": "опущено", "en": "left_out"},
+    "status.missing": {"ru": "нет", "en": "missing"},
+    "coverage.tally": {"ru": "пунктов: {n}: записано {encoded}, решает судья {judgment}, опущено {left_out}, нет {missing}",
+                       "en": "{n} unit(s): {encoded} encoded, {judgment} judgment, {left_out} left out, {missing} missing"},
+    "coverage.total": {"ru": "Продукции есть у {encoded} из {laws} правил; у них {mine}; у всех правил {all}; правил с продукциями без случаев: {uncased}",
+                       "en": "{encoded} of {laws} laws have productions; of their {mine}; of all {all}; {uncased} encoded law(s) without a case"},
+    "test.case_errors": {"ru": "; ошибок в файлах случаев: {n}", "en": "; {n} error(s) in case files"},
+    "test.tail": {"ru": "прошли: {passed}, не прошли: {failed}", "en": "{passed} passed, {failed} failed"},
     "book.law": {"ru": "Правило", "en": "Law"},  # as the rulings say (ruling.law)
     "book.laws": {"ru": "Правила", "en": "Laws"},
     "book.when": {"ru": "Когда", "en": "When"},
@@ -407,7 +429,7 @@ def general(spec: str, lang: str) -> str:
 def genitive(label: str) -> str:
     """A Russian label in the genitive, as «пары …» and «противников …» need it: its leading adjectives and
     participles and the noun after them declined, the rest kept (нарушитель -> нарушителя, отступивший
-    игрок -> отступившего игрока, заявивший претензию -> заявившего претензию)."""
+    игрок -> отступившего игрока, сделавший претензию -> сделавшего претензию)."""
     adjective = {"ий": "его", "ый": "ого", "ой": "ого", "ая": "ой"}
     out, parts = [], label.split()
     for i, w in enumerate(parts):
