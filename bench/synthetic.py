@@ -247,8 +247,10 @@ def incident_facts(vocab, groups: list[str], rng: random.Random, dense: bool = F
         k = len(own) if dense else 1 if i else rng.choices([1, 2, 3], weights=[6, 3, 1])[0]
         for t in rng.sample(own, min(k, len(own))):
             items = [_values(t, rng) for _ in range(rng.choice([1, 1, 2]) if t.many else 1)]
-            if "of" in t.slots:  # a replacement: of the auction's last insufficient bid (read/auction.py)
-                items = [{k: v for k, v in it.items() if k != "of"} for it in items]
+            if "of" in t.slots:  # a replacement: of the auction's last insufficient bid; a change of call (which
+                # must say which call it changes): of the first call (read/auction.py)
+                first = {"of": 1} if t.slots["of"].required else {}
+                items = [{**{k: v for k, v in it.items() if k != "of"}, **first} for it in items]
             if "seq" in t.slots:  # events: an order that agrees with itself (read/auction.py checks it)
                 items = [{**{k: v for k, v in it.items() if k not in ("after_call", "trick")}, "seq": n}
                          for n, it in enumerate(items, 1)]

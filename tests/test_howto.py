@@ -142,12 +142,13 @@ def _rule_block(tmp_path, block: str, name: str):
 
 
 def test_readme_auction_example_is_ruled_from_the_calls_alone(tmp_path):
-    incident, production, _, events = auction_blocks()
+    incident, production, double, _, events = auction_blocks()
     ruling = _rule_block(tmp_path, incident, "auction.yaml")
     kinds = {(e.kind, e.cite) for e in ruling.elements}
     assert ("irregular_call", "27A1") in kinds and ("option", "27A1") in kinds
-    # the production shown is the one law-27.yaml holds, word for word
+    # the productions shown are the ones law-27.yaml and law-19.yaml hold, word for word
     assert production.strip() in (ROOT / "knowledge" / "law-27.yaml").read_text(encoding="utf-8")
+    assert double.strip() in (ROOT / "knowledge" / "law-19.yaml").read_text(encoding="utf-8")
 
 
 def test_readme_events_example_reads_the_order(tmp_path):

@@ -33,10 +33,8 @@ def test_an_incident_naming_a_law_not_encoded_says_so_plainly(engine, capsys):
 @pytest.mark.parametrize("fact,said", [
     ({"not_encoded": [{"law": 54}]}, SENTENCE),
     ({"not_encoded": [{"law": 64}]}, None),  # Law 64 is encoded: nothing to say
-    ({"not_encoded": [{"irregularity": "two_or_more_penalty_cards"}]},
-     "Laws 51, 52 (two or more penalty cards; a penalty card not played) are not encoded yet: rule from the law book."),
-    ({"irregularity": [{"law": "25: unintended call", "offender": "N"}]},
-     "Law 25 (unintended call, or a change of call) is not encoded yet: rule from the law book."),
+    ({"irregularity": [{"law": "54: opening lead out of turn", "offender": "N"}]}, SENTENCE),
+    ({"irregularity": [{"law": "25: unintended call", "offender": "N"}]}, None),  # Law 25 is encoded
     ({"irregularity": [{"law": "27: insufficient bid", "offender": "N"}]}, None),  # Law 27 is encoded
     ({"irregularity": [{"law": "61: revoke", "offender": "N"}]}, None),
 ])
@@ -62,7 +60,7 @@ def test_the_first_screen_groups_every_irregularity_short_list_first(knowledge, 
     assert rest == sorted(rest, key=[g for g, _ in q.groups].index)  # the rest, by group
     values = {c.value for c in q.choices}
     assert set(Interview(knowledge, engine).kinds) <= values  # every encoded kind is reachable
-    for law in (76, 25, 54):  # and laws not encoded, in the director's words
+    for law in (76, 54):  # and laws not encoded, in the director's words
         assert any(law in i.laws and i.kind is None and i.id in values for i in knowledge.irregularities.items)
     assert all(c.label["ru"] and c.label["en"] for c in q.choices)
 

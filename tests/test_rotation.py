@@ -101,7 +101,9 @@ def test_a_seat_that_is_not_a_seat_is_refused(engine):
 def test_one_first_screen_choice_names_both_auction_irregularities(knowledge, engine):
     q = Interview(knowledge, engine).step()
     [auction] = [c for c in q.choices if c.value == "auction"]
-    assert auction.label["en"] == "Insufficient bid; call out of rotation (pass, bid, double)" and auction.short
+    named = [i.label["en"] for i in knowledge.irregularities.items if i.kind == "auction" and i.label]
+    assert len(named) >= 2 and auction.label["en"] == "; ".join(
+        [named[0]] + [n[:1].lower() + n[1:] for n in named[1:]]) and auction.short  # each of them, in one choice
 
 
 def _ask(tmp_path, capsys, *answers):
@@ -113,7 +115,7 @@ def _ask(tmp_path, capsys, *answers):
 
 def test_ask_a_bid_out_of_rotation_at_rhos_turn_ends_with_lhos_option_and_what_follows(tmp_path, capsys):
     code, out = _ask(tmp_path, capsys, "incident: [auction]", "auction.dealer: N", 'auction.calls: "E:1H"',
-                     "exists:choice: false", "exists:pass_obligation: false")
+                     'deal.declarer: "?"', "exists:choice: false", "exists:pass_obligation: false")
     assert code == 0
     ruling = out.partition("Ruling:")[2]
     assert "[Law 29A] The choice is for the offender's left-hand opponent." in ruling
@@ -124,7 +126,7 @@ def test_ask_a_bid_out_of_rotation_at_rhos_turn_ends_with_lhos_option_and_what_f
 
 def test_ask_goes_on_once_the_lho_has_refused_and_the_rho_has_called(tmp_path, capsys):
     code, out = _ask(tmp_path, capsys, "incident: [auction]", "auction.dealer: N", 'auction.calls: "E:1H"',
-                     "exists:choice: true", "choice-1.option: call_out_of_rotation", "choice-1.chosen: cancel_call",
+                     'deal.declarer: "?"', "exists:choice: true", "choice-1.option: call_out_of_rotation", "choice-1.chosen: cancel_call",
                      "exists:after_call_out_of_rotation: true", "after_call_out_of_rotation.artificial: false",
                      "after_call_out_of_rotation.rho_call: 1C", "after_call_out_of_rotation.comparable: false",
                      "exists:choice: false", "exists:pass_obligation: false")

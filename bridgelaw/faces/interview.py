@@ -36,7 +36,7 @@ from typing import Any
 
 from ..engine import Engine, waiting
 from ..errors import Collector
-from ..read.auction import DERIVED_WHILE_READING, sequence_facts
+from ..read.auction import DERIVED_WHILE_READING, READ_WITH, sequence_facts
 from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
 from ..explain.result import EQUITY
@@ -106,8 +106,9 @@ class Interview:
         k = keys.parse(key)
         if isinstance(k, keys.Incident):
             st.kinds = tuple(value)
+            wanted = set(st.kinds) | {READ_WITH[t] for t in st.kinds if t in READ_WITH}  # a change of call: its auction
             for k in self.kinds:
-                if k in st.kinds:
+                if k in wanted:
                     self._new_fact(st, k)
                     if not templates[k].many:
                         st.closed.add(k)

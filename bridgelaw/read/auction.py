@@ -5,7 +5,11 @@ on the facts an incident states.  From ``auction`` (dealer, the calls in order)
 it derives one ``call`` fact per call: its number, who made it, whose turn it
 was, the bid it had to beat, and whether it was insufficient, out of rotation,
 after the final pass or above seven, with the lowest sufficient bid in its
-denomination (values.py orders bids).  From each ``replacement`` of an
+denomination (values.py orders bids), who made the bid it had to beat and
+whether that bid stood doubled or redoubled, by whom (so that productions
+classify a double or redouble under Law 19), and whether it ended the auction.
+From each ``change_of_call`` (Law 25) it derives a ``call_change``: whose call
+it was and whether his partner or his LHO has called since.  From each ``replacement`` of an
 insufficient bid it derives a ``substitution`` saying what kind of call
 replaced it.  It checks that stated ``event`` facts agree with their own order
 (``seq``) and with the auction and the play they are tied to; a contradiction
@@ -19,7 +23,9 @@ from .. import values as V
 from ..errors import Collector
 
 # templates derived here, while an incident is read, from the template they are derived from
-DERIVED_WHILE_READING = {"call": "auction", "substitution": "replacement"}
+DERIVED_WHILE_READING = {"call": "auction", "substitution": "replacement", "call_change": "change_of_call"}
+# templates that say nothing without the auction they refer to: picking one in the interview asks the auction too
+READ_WITH = {"replacement": "auction", "change_of_call": "auction", "misstated_double": "auction"}
 
 
 def _fact(vocab, template: str, fid: str, loc, **values):
@@ -40,7 +46,9 @@ def read_calls(dealer: str, calls: str) -> list[dict]:
     offender's LHO, whose call accepts it): then that call is in rotation (28B; 31B1 for the offender's
     partner) and the auction goes on as though the call out of rotation had not been made."""
     out: list[dict] = []
-    state = (dealer, None, 0, False, False)  # turn, last bid, passes in a row, ended, any call but pass
+    # turn, last bid, passes in a row, ended, any call but pass; the last bid's maker, undoubled/doubled/
+    # redoubled, and by whom it was doubled
+    state = (dealer, None, 0, False, False, None, None, None)
     before_oor = None   # the state before the last call, when that call was out of rotation
     called: set = set()
     items = calls.split()
@@ -48,7 +56,7 @@ def read_calls(dealer: str, calls: str) -> list[dict]:
         seat, _, call = item.rpartition(":")
         if seat and before_oor is not None and seat == before_oor[0] and out[-1]["seat"] != V.rho_of(seat):
             state = before_oor      # the player whose turn it was calls: the call out of rotation is set aside
-        turn, last_bid, passes, ended, any_call = state
+        turn, last_bid, passes, ended, any_call, bid_by, standing, doubled_by = state
         seat = seat or turn
         bid = V.is_bid(call)
         above = bid and V.bid_level(call) > 7
@@ -60,17 +68,24 @@ def read_calls(dealer: str, calls: str) -> list[dict]:
             "lowest_sufficient": V.lowest_sufficient(V.bid_strain(call), last_bid) if insufficient else None,
             "kind": "pass" if call == "P" else "double_or_redouble" if call in ("X", "XX") else "bid",
             "at_turn_of": _relation(seat, turn), "called_before": seat in called,
+            "bid_by": bid_by, "standing": standing, "doubled_by": doubled_by,
         })
         called.add(seat)
         before_oor = state if seat != turn and not ended else None
+        opponent = bid_by is not None and V.partner_of(seat) != bid_by and seat != bid_by
         if bid and not above:
-            last_bid = call
+            last_bid, bid_by, standing, doubled_by = call, seat, "undoubled", None
+        elif call == "X" and opponent and standing == "undoubled":  # a double Law 19A1 permits
+            standing, doubled_by = "doubled", seat
+        elif (call == "XX" and standing == "doubled" and doubled_by is not None
+              and seat not in (doubled_by, V.partner_of(doubled_by))):  # a redouble 19B1 permits
+            standing = "redoubled"
         passes = passes + 1 if call == "P" else 0
         final = not ended and ((passes == 3 and any_call and call == "P") or passes == 4)
-        out[-1]["final_pass"] = final
+        out[-1]["final_pass"] = out[-1]["ends_auction"] = final  # one fact, two names (Laws 29-34; 17-39)
         ended = ended or final
         any_call = any_call or call != "P"
-        state = (V.lho_of(seat), last_bid, passes, ended, any_call)
+        state = (V.lho_of(seat), last_bid, passes, ended, any_call, bid_by, standing, doubled_by)
     for this, nxt in zip(out, out[1:]):
         this["next_seat"] = nxt["seat"]
     return out
@@ -154,6 +169,27 @@ def _check_contract(facts: list, calls: list[dict], c: Collector) -> None:
               f"declarer: {declarer}, or state the calls as they were made")
 
 
+def _call_changes(facts: list, calls: list[dict], vocab, c: Collector) -> list:
+    """For each stated change of call (Law 25): who made the first call, and who has called since."""
+    out = []
+    for r in (f for f in facts if f.template == "change_of_call"):
+        if r.get("call") is None or not calls or "call_change" not in vocab.templates:
+            continue
+        of = r.get("of") or len(calls)  # 'of' is required; not known: the last call
+        if of > len(calls):
+            c.add(r.loc, f"change of call {r.id} changes call {of}, but the auction has {len(calls)} calls", "facts",
+                  f"of: 1..{len(calls)}")
+            continue
+        first, later = calls[of - 1], calls[of:]
+        seat = first["seat"]
+        partner_called = any(k["seat"] == V.partner_of(seat) for k in later)
+        ended_at = next((k["position"] for k in calls[of - 1:] if k.get("ends_auction")), None)
+        out.append(_fact(vocab, "call_change", f"call-change-{r.id}", r.loc, change=r.id, position=of, offender=seat,
+                         partner_called=partner_called, lho_called=any(k["seat"] == V.lho_of(seat) for k in later),
+                         auction_ended=ended_at is not None and not partner_called))
+    return out
+
+
 def sequence_facts(facts: list, vocab, c: Collector) -> list:
     """The call, substitution facts derived from the stated auction and replacements; events checked."""
     if "call" not in vocab.templates or "auction" not in vocab.templates:
@@ -178,6 +214,7 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
             continue
         out.append(_fact(vocab, "substitution", f"substitution-{r.id}", r.loc, replacement=r.id, position=of,
                          offender=target["seat"], kind=_substitution_kind(r.get("call"), target["previous_bid"])))
+    out += _call_changes(facts, calls, vocab, c)
     events = [f for f in facts if f.template == "event"]
     if events:
         check_events(events, len(calls) if auction is not None else None, c)
