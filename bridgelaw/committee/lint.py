@@ -158,6 +158,20 @@ def _excludes(a, b, na: dict, nb: dict) -> bool:
     return False
 
 
+def _choice_made(p) -> dict:
+    """option -> the choices one of which a positive ``choice`` condition of ``p`` requires (literal tests only)."""
+    out = {}
+    for pat in p.when[1:]:
+        if pat.negated or pat.template != "choice":
+            continue
+        lit = literal_tests(pat)
+        opts = [t.value for t in lit.get("option", []) if t.op == "eq"]
+        chosen = [t.value for t in lit.get("chosen", []) if t.op == "eq"]
+        if opts and chosen:
+            out[opts[0]] = chosen[0]
+    return out
+
+
 def can_overlap(a, b, prod: Producible) -> bool:
     """Whether ``a`` and ``b`` can fire on the same subject fact (as far as can be shown statically)."""
     if not a.when or not b.when or a.when[0].template != b.when[0].template:
@@ -166,6 +180,9 @@ def can_overlap(a, b, prod: Producible) -> bool:
     for slot in set(sa) | set(sb):
         if not satisfiable(sa.get(slot, []) + sb.get(slot, []), prod.values(a.when[0].template, slot)):
             return False
+    ca, cb = _choice_made(a), _choice_made(b)
+    if any(ca[o] != cb[o] for o in ca.keys() & cb.keys()):
+        return False  # two choices of one option: for one fact only one is made
     na, nb = _var_names(a), _var_names(b)
     return not (_excludes(a, b, na, nb) or _excludes(b, a, nb, na))
 
