@@ -31,3 +31,16 @@ def test_a_chain_of_two_choices_is_answered_whatever_the_order_in_the_incident(k
         ruling, _ = simulate(Interview(knowledge, engine), incident)
         got = {(e.kind, e.cite) for e in ruling.elements}
         assert ("lead_restriction", "50D2(a)") in got and ("penalty_card", "54D") in got, ruling.render("en")
+
+
+def test_57c1_overrides_57a_and_its_choices(engine):
+    """East's ♦J (declarer had played from both hands) gets no 57A choice; his ♣10 led early does (C67)."""
+    facts = {"deal": {"declarer": "S", "contract": "3NT"},
+             "premature_play": [{"offender": "E", "card": "DJ", "kind": "played_before_partner",
+                                 "declarer_played_both_hands": True},
+                                {"offender": "E", "card": "C10", "kind": "lead_to_next_trick"}],
+             "choice": {"option": "premature_play_rectification", "chooser": "S", "chosen": "require_other_suit"}}
+    ruling = engine.rule(engine.incident("x", facts))
+    chose = [f for f in ruling.firings if f.production == "57A.declarer-options--require-other-suit"]
+    assert len(chose) == 1, [f.production for f in ruling.firings]
+    assert [e.args["card"] for e in ruling.elements if e.kind == "penalty_card"] == ["C10"]

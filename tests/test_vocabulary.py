@@ -80,7 +80,7 @@ def test_parts_without_their_order_are_refused(tmp_path):
     [problem] = _problems(folder)
     assert problem.startswith("facts/vocabulary/index.yaml:1:1: no such file: it states the order of the"
                               " vocabulary's parts")
-    assert "parts: [auction, board, claims, deal, defective-trick, play, procedure, proprieties, revokes, rulings, tricks]" in problem
+    assert "parts: [auction, board, claims, deal, defective-trick, leads, play, procedure, proprieties, revokes, rulings, tricks]" in problem
 
 
 def _first_questions(root: Path) -> list[str]:
