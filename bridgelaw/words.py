@@ -93,8 +93,8 @@ WORDS: dict[str, dict[str, str]] = {
                           "en": "artificial adjusted score (12C2): N-S {NS}, E-W {EW}"},
     "result.percent": {"ru": "{grade} ({n}%)", "en": "{grade} ({n}%)"},
     "result.imp": {"ru": "{grade} ({n} IMP)", "en": "{grade} ({n} IMPs)"},
-    "result.contradiction": {"ru": "Противоречие: судья отдал заявившему {judged} из оставшихся {r} взяток, но по {cite}"
-                                   " оппонентам присуждено {award}; заявившему остаётся не больше {most}: результат"
+    "result.contradiction": {"ru": "Противоречие: судья отдал сделавшему претензию {judged} из оставшихся {r} взяток, но по {cite}"
+                                   " оппонентам присуждено {award}; сделавшему претензию остаётся не больше {most}: результат"
                                    " посчитан так.",
                              "en": "Contradiction: the director gave the claimer {judged} of the remaining {r} tricks,"
                                    " but {cite} awards {award} to the opponents, which leaves the claimer at most"
@@ -166,6 +166,8 @@ WORDS: dict[str, dict[str, str]] = {
     "page.back": {"ru": "← Назад", "en": "← Back"},
     "page.next": {"ru": "Дальше →", "en": "Next →"},
     "page.more": {"ru": "Другое: всё, что называют Правила", "en": "Something else: everything the Laws name"},
+    "page.text_file": {"ru": "Текст решения (.txt)", "en": "Ruling as text (.txt)"},
+    "page.meanings": {"ru": "Что значит каждый пункт", "en": "What each item means"},
     "page.answers": {"ru": "Ваши ответы ({n})", "en": "Your answers ({n})"},
     "page.copy_button": {"ru": "Копировать текст", "en": "Copy text"},
     "page.copied": {"ru": "Скопировано ✓", "en": "Copied ✓"},
@@ -407,7 +409,7 @@ def general(spec: str, lang: str) -> str:
 def genitive(label: str) -> str:
     """A Russian label in the genitive, as «пары …» and «противников …» need it: its leading adjectives and
     participles and the noun after them declined, the rest kept (нарушитель -> нарушителя, отступивший
-    игрок -> отступившего игрока, заявивший претензию -> заявившего претензию)."""
+    игрок -> отступившего игрока, сделавший претензию -> сделавшего претензию)."""
     adjective = {"ий": "его", "ый": "ого", "ой": "ого", "ая": "ой"}
     out, parts = [], label.split()
     for i, w in enumerate(parts):

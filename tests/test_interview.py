@@ -312,7 +312,7 @@ def test_ask_on_a_defective_trick_asks_only_about_it_and_rules_as_rule(tmp_path,
     asked = [line[2:] for line in out.splitlines() if line.startswith("? ")]
     allowed = _texts("deal") | _texts("defective_trick")
     assert [q for q in asked[1:-1] if q not in allowed] == []
-    assert asked[-1] == "Was there another: Defective trick?"
+    assert asked[-1] == "Was there another: defective trick?"
     ruling = out[out.index("Ruling:"):out.index("How:")].split("\n", 1)[1].strip()
     assert main(["rule", str(save), "--lang", "en", "--no-how"]) == 0
     assert capsys.readouterr().out.split("\n", 1)[1].strip() == ruling
@@ -399,3 +399,14 @@ def test_an_answer_no_question_asked_for_is_reported(tmp_path, capsys):
     assert cli.main(["ask", "--answers", str(answers), "--lang", "en"]) == 0
     err = capsys.readouterr().err
     assert "warning: answer 'defective_trick.trick_won_by' was not used: no question asked for it" in err
+
+
+def test_the_first_questions_why_names_the_laws_by_group_not_the_productions(knowledge, engine):
+    """The why of "what happened?" is one line per law (a phone shows it), grouped as the first screen is."""
+    q = _interview(knowledge, engine).step()
+    laws = sorted({p.law for p in knowledge.productions if p.subject.template in _interview(knowledge, engine).kinds})
+    assert sorted(int(w["cite"]) for w in q.why) == laws  # each law once, no production ids
+    assert not any(w["production"] for w in q.why)
+    groups = [w["summary"]["en"].split(":")[0] for w in q.why]
+    assert groups == sorted(groups, key=groups.index)  # a group's laws stand together
+    assert all(knowledge.laws[int(w["cite"])].title["ru"] in w["summary"]["ru"] for w in q.why)

@@ -218,3 +218,18 @@ def test_director_rules_a_claim_on_a_phone(phone, knowledge, engine):
                     "no incident stating one (Laws 68-71 are being written on branch issue3); this test runs "
                     "as soon as they reach this branch")
     rule_through_the_page(phone, "claim", path, knowledge, engine)
+
+
+def test_the_start_page_fits_the_first_screen_of_a_phone(phone):
+    """What happened?: the short list and the button that goes on fit 390x844 without scrolling; the
+    rest of what can happen, and each description, is one tap away."""
+    page = phone
+    page.goto("/")
+    _readable_at_arms_length(page)
+    _shot(page, "start")
+    button = page.get_by_role("button", name="Дальше →").bounding_box()
+    assert button["y"] + button["height"] <= PHONE["height"], f"the button ends at {button['y'] + button['height']} px"
+    assert not page.locator("details.more").evaluate("d => d.open"), "the long list starts folded"
+    meanings = page.locator("details.meanings")  # each short item's description, on demand
+    assert not meanings.evaluate("d => d.open") and meanings.locator("dd").count() >= 3
+    assert page.evaluate("window.scrollY") == 0

@@ -149,7 +149,8 @@ def _judgments(knowledge: Knowledge, questions: list[OpenQuestion]) -> list[Ruli
         first = min(q.why, key=lambda w: knowledge.production(w["production"]).order)
         args = {"fact": q.fact, "slot": q.slot}
         out.append(RulingElement("director_judgment", args, first["cite"], first["production"],
-                                 render_element(knowledge, "director_judgment", args, q.question), [],
+                                 render_element(knowledge, "director_judgment", args,
+                                                {lang: t[:1].lower() + t[1:] for lang, t in q.question.items()}), [],
                                  label=knowledge.vocabulary.elements["director_judgment"].label))
     return out
 

@@ -37,6 +37,7 @@ class Firing:
     facts: list
     derived: list = field(default_factory=list)  # fact ids asserted
     rests_on: list = field(default_factory=list)  # numbers of firings that derived the facts used
+    derived_text: list = field(default_factory=list)  # the derived facts in words ({ru, en} each)
 
 
 @dataclass
@@ -145,7 +146,8 @@ class Ruling:
                 lines.append(f"  #{f.n} {f.production} [{f.cite}] {f.summary[lang]}")
                 lines.append(f"      {word('ruling.facts', lang)}: {facts}{rest}")
                 if f.derived:
-                    lines.append(f"      {word('ruling.derived', lang)}: {', '.join(f.derived)}")
+                    said = [t[lang] for t in f.derived_text] if len(f.derived_text) == len(f.derived) else f.derived
+                    lines.append(f"      {word('ruling.derived', lang)}: {'; '.join(said)}")
         return "\n".join(lines)
 
 

@@ -322,7 +322,7 @@ class Interview:
 
     # -- questions -------------------------------------------------------------------------------
     def _incident_question(self) -> Question:
-        why = _why(self.knowledge, [p for p in self.knowledge.productions if p.subject.template in self.kinds])
+        why = _laws_why(self.knowledge, [p for p in self.knowledge.productions if p.subject.template in self.kinds])
         choices, groups = self._incident_choices()
         return Question(key=INCIDENT_KEY, kind="incident", text=both("question.incident"), choices=choices,
                         multiple=True, why=why, groups=groups)
@@ -352,7 +352,7 @@ class Interview:
         t = self.vocab.templates[template]
         has = any(tt == template for tt, _ in st.facts.values())
         key = "question.another" if has else "question.exists"
-        text = {lang: word(key, lang, label=t.label[lang]) for lang in LANGS}
+        text = {lang: word(key, lang, label=t.label[lang][:1].lower() + t.label[lang][1:]) for lang in LANGS}
         help_ = t.description
         if template == CHOICE and self._offers:  # the options on offer, read to the chooser before he answers
             help_ = {lang: "\n".join(line for o in self._offers.values() for line in choice_lines(o, lang))
@@ -424,6 +424,26 @@ def _why(knowledge: Knowledge, prods: list) -> tuple:
         if p.id not in seen:
             seen.add(p.id)
             out.append({"production": p.id, "cite": p.cite, "summary": p.summary})
+    return tuple(out)
+
+
+def _laws_why(knowledge: Knowledge, prods: list) -> tuple:
+    """The first question's why: the laws waiting on it, one line each, by the first screen's groups
+    (facts/irregularities.yaml), then by number; not the hundreds of productions behind them."""
+    irr = knowledge.irregularities
+    groups = dict(irr.groups) if irr is not None else {}
+    group_of: dict[int, str] = {}
+    for i in irr.items if irr is not None else ():
+        for law in i.laws:
+            group_of.setdefault(law, i.group)
+    rank = {g: n for n, g in enumerate(groups)}
+    laws = sorted({p.law for p in prods}, key=lambda n: (rank.get(group_of.get(n), len(rank)), n))
+    out = []
+    for n in laws:
+        title = knowledge.laws[n].title if n in knowledge.laws else {lang: "" for lang in LANGS}
+        g = groups.get(group_of.get(n))
+        out.append({"production": "", "cite": str(n),
+                    "summary": {lang: f"{g[lang]}: {title[lang]}" if g else title[lang] for lang in LANGS}})
     return tuple(out)
 
 

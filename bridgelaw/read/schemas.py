@@ -81,6 +81,9 @@ ELEMENT_KIND = {
                                 " (otherwise two different ones for the same fact contradict each other)"},
         "contradicts": {"type": "array", "items": NAME,
                         "description": "element kinds that cannot stand with this one for the same fact"},
+        "text_last": {"type": "boolean",
+                      "description": "the kind's standard text follows a production's own words instead of leading"
+                                     " them (the facts first, then what the director may do about them)"},
         "lasts": {"type": "boolean",
                   "description": "a consequence that lasts: giving it also states a fact of the template of the same"
                                  " name (its arguments as slots), which later productions test"},

@@ -51,9 +51,19 @@ def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict |
         text = string.Formatter().vformat(ek.text[lang], (), labels).strip()
         if own_text:
             extra = string.Formatter().vformat(own_text[lang], (), labels).strip()
-            text = f"{text} {extra}".strip() if text else extra
+            text = (f"{extra} {text}" if ek.text_last else f"{text} {extra}").strip() if text else extra
         out[lang] = text
     return out
+
+
+def _which(template: str, fid: str, many: bool) -> str:
+    """Which fact of a template a HOW line means, in words a director reads: "№2" for the second one
+    stated (``revoke-2``; ``substitution-replacement-2``, read from the second replacement); nothing for a derived fact (its values say what it is about) or the only one;
+    an id the incident gave it otherwise."""
+    if not many or "(" in fid:
+        return ""
+    head, _, n = fid.rpartition("-")
+    return f" № {n}" if n.isdigit() and (head == template or head.startswith(template + "-")) else f" ({fid})"
 
 
 BARE_WORDS = 6  # a kind's text of at most this many words, naming no argument, says nothing of its subject
@@ -119,6 +129,7 @@ class Recorder:
             if n not in self.derived_by[fid]:
                 self.derived_by[fid].append(n)
                 firing.derived.append(fid)
+                firing.derived_text.append(self._fact_text(d.template, fid, vals))
         if prod.id in self.__overriders__:
             self.declare(FiredMarker(production=prod.id, subject=facts[0]["id"]))
 
@@ -187,7 +198,7 @@ class Recorder:
         for lang in ("ru", "en"):
             parts = [f"{t.slots[k].title(lang)} = {t.slots[k].label_of(v, lang)}"
                      for k, v in slots.items() if k in t.slots and t.slots[k].type != "ref"]
-            name = t.label[lang] + (f" ({fid})" if t.many else "")
+            name = t.label[lang] + _which(template, fid, t.many)
             out[lang] = name + (": " + "; ".join(parts) if parts else "")
         return out
 
