@@ -123,7 +123,12 @@ def test_a_law_all_left_out_loads_with_no_productions(project, capsys):
     code, out = check(capsys)
     assert code == 0, out
     assert "law-3.yaml" not in out, out
-    assert main(["--root", ".", "coverage"]) == 0
+    assert main(["--root", ".", "coverage", "--lang", "en"]) == 0
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.split()[:1] == ["3"])
     assert "1 left out, 0 missing" in row, row
+    assert main(["--root", ".", "coverage"]) == 0  # Russian by default, headers and tallies too
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].split()[:2] == ["Правило", "Название"]
+    row = next(line for line in out.splitlines() if line.split()[:1] == ["3"])
+    assert "опущено 1, нет 0" in row, row

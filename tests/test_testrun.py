@@ -12,7 +12,10 @@ def run(capsys, *args) -> tuple[int, str]:
 
 def test_test_and_coverage_speak_russian_by_default_like_rule_and_ask(project, capsys):
     assert main(["--root", ".", "test"]) == 0
-    assert "Процедура после установления фальшренонса" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Процедура после установления фальшренонса" in out
+    assert out.splitlines()[0].split() == ["Правило", "Название", "Случаи", "Прошли", "Не", "прошли"]
+    assert out.splitlines()[-1] == "прошли: 3, не прошли: 0"  # the headers and the tally in Russian too
     assert main(["--root", ".", "coverage"]) == 0
     out = capsys.readouterr().out
     assert "Процедура после установления" in out

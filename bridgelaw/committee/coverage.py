@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..read.citations import REASONS, covers
-from ..words import both
+from ..words import both, word
 
 LAWS = range(1, 94)
 STATUSES = ("encoded", "judgment", "left_out", "missing")
@@ -135,9 +135,8 @@ def coverage(knowledge, exercised: dict | None = None) -> list[Row]:
     return rows
 
 
-def _tally_text(tally: dict) -> str:
-    return (f"{sum(tally.values())} unit(s): {tally['encoded']} encoded, {tally['judgment']} judgment,"
-            f" {tally['left_out']} left out, {tally['missing']} missing")
+def _tally_text(tally: dict, lang: str = "en") -> str:
+    return word("coverage.tally", lang, n=sum(tally.values()), **tally)
 
 
 def render(rows: list[Row], lang: str = "en", all_laws: bool = True) -> str:
@@ -150,21 +149,20 @@ def render(rows: list[Row], lang: str = "en", all_laws: bool = True) -> str:
             continue
         title = r.title.get(lang) or r.title.get("en") or ""
         if r.unit:
-            table.append(["  " + r.cite, title[:40], r.status, str(len(r.productions) or ""),
+            table.append(["  " + r.cite, title[:40], word(f"status.{r.status}", lang), str(len(r.productions) or ""),
                           str(len(r.cases) or ""), r.detail(lang)])
         else:
             table.append([r.cite, title[:40], f"{r.tally['encoded']}/{sum(r.tally.values())}",
-                          str(len(r.productions) or ""), str(len(r.cases) or ""), _tally_text(r.tally)])
-    header = ["Law", "Title", "Status", "Productions", "Cases", "What it rests on"]
+                          str(len(r.productions) or ""), str(len(r.cases) or ""), _tally_text(r.tally, lang)])
+    header = [word(f"table.{k}", lang) for k in ("law", "title", "status", "productions", "cases", "rests_on")]
     widths = [max(len(x[i]) for x in table + [header]) for i in range(5)]
     lines = [("  ".join(x[i].rjust(widths[i]) if i in (3, 4) else x[i].ljust(widths[i]) for i in range(5))
               + "  " + x[5]).rstrip() for x in [header, ["-" * w for w in widths] + ["-" * 16]] + table]
     laws = [r for r in rows if not r.unit and r.law in shown]
     encoded = [r for r in laws if r.productions]
     lines.append("")
-    lines.append(f"{len(encoded)} of {len(laws)} laws have productions; of their {_tally_text(_total(encoded))};"
-                 f" of all {_tally_text(_total(laws))}; {sum(1 for r in encoded if not r.cases)}"
-                 " encoded law(s) without a case")
+    lines.append(word("coverage.total", lang, encoded=len(encoded), laws=len(laws), mine=_tally_text(_total(encoded), lang),
+                      all=_tally_text(_total(laws), lang), uncased=sum(1 for r in encoded if not r.cases)))
     return "\n".join(lines)
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..read.cases import Case, check_production_ids, failures, load_cases
 from ..errors import Collector, Loc, Problem, shown_path
+from ..words import word
 
 _LAW_STEM = re.compile(r"^law-(\d{1,2})$")
 
@@ -125,8 +126,9 @@ def summary_table(outcomes: list[Outcome], knowledge, lang: str = "en") -> str:
         c, p, f = per[n]
         rows.append([str(n) if n is not None else "?", title, c, p, f if f else ""])
     total = [sum(r[i] for r in per.values()) for i in range(3)]
-    rows.append(["all", "", total[0], total[1], total[2] if total[2] else ""])
-    return "\n".join(_table(["Law", "Title", "Cases", "Passed", "Failed"], rows, {2, 3, 4}))
+    rows.append([word("table.all", lang), "", total[0], total[1], total[2] if total[2] else ""])
+    header = [word(f"table.{k}", lang) for k in ("law", "title", "cases", "passed", "failed")]
+    return "\n".join(_table(header, rows, {2, 3, 4}))
 
 
 def element_text(e) -> str:
@@ -210,9 +212,9 @@ class TestRun:
         if self.outcomes:
             parts.append(summary_table(self.outcomes, self.knowledge, lang))
         n, f = len(self.outcomes), len(failed)
-        tail = f"{n - f} passed, {f} failed"
+        tail = word("test.tail", lang, passed=n - f, failed=f)
         if self.problems:
-            tail += f"; {len(self.problems)} error(s) in case files"
+            tail += word("test.case_errors", lang, n=len(self.problems))
         parts.append(tail if self.outcomes or self.problems else "no cases found")
         return "\n\n".join(parts)
 

@@ -81,6 +81,7 @@ def _both(fn) -> dict:
 
 
 def board_result(knowledge, working: list, elements: list, open_questions: list) -> Result | None:
+    scoring = knowledge.scoring or _scoring(ROOT)  # the page ships it inside the knowledge (no files there)
     """The result the ruling settles, or None when it settles no tricks."""
     kinds = {e.kind for e in elements}
     deal_t = knowledge.vocabulary.templates.get("deal")
@@ -109,7 +110,7 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
     table = deal["declarer_tricks"]
     steps, notes = _steps(elements, side, claim)
     tricks = max(0, min(13, table + sum(s["tricks"] for s in steps)))
-    score = _score(deal, tricks)
+    score = _score(deal, tricks, scoring)
     first = "result.before_claim" if claim else "result.table"
     board = _both(lambda lang: _board(deal, table, tricks, score, steps, lang, first))
     missing = [] if score else ["deal.vulnerability"]
@@ -120,8 +121,8 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
         notes.append(equity["note"])
         adjusted = None if equity["tricks"] is None else adjusted  # 64C: the automatic result stands
     artificial = _artificial(knowledge, working, deal) if adjusted and not equity else None
-    outcomes = [] if artificial else _outcomes(working, deal, first) if adjusted and not equity else []
-    imps = _weighted_imps(deal, outcomes)
+    outcomes = [] if artificial else _outcomes(working, deal, first, scoring) if adjusted and not equity else []
+    imps = _weighted_imps(deal, outcomes, scoring)
     if artificial:
         at = board
         text = _both(lambda lang: f"{word('result.artificial', lang, **artificial['text'][lang])};"
@@ -149,7 +150,7 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
             score = None
     elif adjusted and equity and equity.get("tricks") is not None:
         after = board
-        tricks, score = equity["tricks"], _score(deal, equity["tricks"])
+        tricks, score = equity["tricks"], _score(deal, equity["tricks"], scoring)
         board = _both(lambda lang: _board(deal, tricks, tricks, score, [], lang, first))
         text = _both(lambda lang: f"{word('result.equity_adjusted', lang, cite=adjusted.cite, board=board[lang])};"
                                   f" {word('result.after_transfer', lang, board=after[lang])}")
@@ -179,12 +180,12 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
                   steps, notes, missing, provisional)
 
 
-def _outcomes(working: list, deal: dict, first: str) -> list:
+def _outcomes(working: list, deal: dict, first: str, scoring: Scoring) -> list:
     """The outcomes the director states for an adjusted score (12C1(b); several with weights: 12C1(c)), scored."""
     out = []
     for f in sorted((f for f in working if f.template == "adjusted_outcome"), key=lambda f: f.id):
         board = {**deal, "contract": f.get("contract"), "declarer": f.get("declarer")}
-        t, sc = f.get("tricks"), _score(board, f.get("tricks"))
+        t, sc = f.get("tricks"), _score(board, f.get("tricks"), scoring)
         out.append({"weight": f.get("weight") or 100, "contract": board["contract"], "declarer": board["declarer"],
                     "tricks": t, "made": t - (int(board["contract"][0]) + 6), "score_": sc,
                     "score": _sides(sc, side_of(board["declarer"])) if sc else None,
@@ -220,12 +221,12 @@ def _public(o: dict) -> dict:
     return {k: v for k, v in o.items() if k != "score_"}
 
 
-def _weighted_imps(deal: dict, outcomes: list) -> dict | None:
+def _weighted_imps(deal: dict, outcomes: list, scoring: Scoring) -> dict | None:
     """At teams, with the other table's score given: the weighted IMPs of several outcomes (12C1(c), 78B)."""
     other = deal.get("other_table_score")
     if len(outcomes) < 2 or deal.get("scoring") != "teams" or other is None or not all(o["score"] for o in outcomes):
         return None
-    ns = round(sum(o["weight"] * imps(_scoring(ROOT).imps, o["score"]["NS"] - other) for o in outcomes) / 100, 2)
+    ns = round(sum(o["weight"] * imps(scoring.imps, o["score"]["NS"] - other) for o in outcomes) / 100, 2)
     return {"NS": ns, "EW": -ns}
 
 
@@ -286,14 +287,14 @@ def _steps(elements: list, side: str, claim: dict) -> tuple[list, list]:
     return steps, notes
 
 
-def _score(deal: dict, tricks: int) -> Score | None:
+def _score(deal: dict, tricks: int, scoring: Scoring) -> Score | None:
     vul = deal.get("vulnerability")
     if vul is None:
         return None
     m = _CONTRACT.match(deal["contract"])
     strain = "N" if m.group("strain") == "NT" else m.group("strain")
     vulnerable = vul == "both" or vul == side_of(deal["declarer"])
-    return contract_score(_scoring(ROOT).table, int(m.group("level")), strain, DOUBLING[m.group("dbl")],
+    return contract_score(scoring.table, int(m.group("level")), strain, DOUBLING[m.group("dbl")],
                           vulnerable, tricks)
 
 

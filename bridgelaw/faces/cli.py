@@ -125,6 +125,16 @@ def cmd_serve(args) -> int:
     return 0
 
 
+def cmd_page(args) -> int:
+    from .offline.build import build
+    out = Path(args.out)
+    if out.exists() and not out.is_dir():
+        raise BridgelawError(Problem(Loc(_display(out)), word("cli.not_a_folder", MESSAGES)))
+    written = build(_root(args.root), out)
+    print(word("cli.page_written", MESSAGES, n=len(written), out=_display(out)))
+    return 0
+
+
 def port(text: str) -> int:
     """A TCP port number, 1-65535 (argparse: anything else is bad usage, exit 2)."""
     try:
@@ -172,6 +182,10 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--budget", type=seconds, metavar="SECONDS",
                    help="seconds of work one request may take; a request past it is refused (default 2)")
     w.set_defaults(func=cmd_serve)
+
+    g = sub.add_parser("page", help="write the offline page's engine bundle (Pyodide, the app, the validated knowledge)")
+    g.add_argument("out", metavar="OUT_DIR", help="folder to write the site into")
+    g.set_defaults(func=cmd_page)
 
     c = sub.add_parser("check", help="validate vocabulary, knowledge, incidents and cases; list every error")
     c.add_argument("path", nargs="?", help="a project folder, knowledge folder or law file (default: the project)")

@@ -22,7 +22,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-import yaml
+try:
+    import yaml
+except ImportError:  # the offline page (bridgelaw page) runs validated knowledge and reads no YAML at all
+    yaml = None
 
 from ..errors import BridgelawError, Loc, Problem
 
@@ -133,7 +136,7 @@ def _convert(node: yaml.Node, file: str, problems: list[Problem], seen_anchors: 
     return _scalar(node)
 
 
-_FAST = getattr(yaml, "CSafeLoader", None)  # libyaml, when PyYAML was built with it
+_FAST = getattr(yaml, "CSafeLoader", None) if yaml is not None else None  # libyaml, when PyYAML was built with it
 
 
 def _compose(text: str) -> yaml.Node | None:
@@ -249,4 +252,7 @@ def read_text(path: str | Path, display: str | None = None, limit: int = MAX_BYT
 
 def dumps(data: Any) -> str:
     """YAML text for plain data (mappings keep their order; innermost collections on one line), which load reads back."""
+    if yaml is None:  # the offline page: JSON is YAML too, and `bridgelaw rule` reads it back the same
+        import json
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)

@@ -1,6 +1,7 @@
 // Copy the ruling's text: the clipboard API where the page is a secure context (localhost, https),
 // else select the text and use the older copy command (a phone on the local network over http).
-document.addEventListener("DOMContentLoaded", () => {
+// The offline page calls window.bridgelawCopy() again after it shows each ruling.
+window.bridgelawCopy = () => {
   const button = document.getElementById("copy");
   const text = document.getElementById("ruling-text");
   const status = document.getElementById("copy-status");
@@ -20,4 +21,5 @@ document.addEventListener("DOMContentLoaded", () => {
     details.open = wasOpen || !ok;
     done(ok);
   });
-});
+};
+document.addEventListener("DOMContentLoaded", window.bridgelawCopy);

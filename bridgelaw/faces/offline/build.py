@@ -1,0 +1,108 @@
+"""``bridgelaw page OUT_DIR``: the offline site's engine bundle, from the project and the npm registry's Pyodide.
+
+    build(root, out) -> list[Path]       # the files written
+
+What it writes into OUT_DIR:
+    index.html, app.js   the page: a loading screen, then the served page's questions and ruling (web/render.py,
+                         web/templates/, web/static/), answered by worker.js in a Web Worker
+    sw.js                the service worker that keeps every file, so the page works offline after one visit
+    pyodide/             Pyodide, copied from node_modules/pyodide (package.json pins it; `npm ci` fetches it)
+    app.zip              the bridgelaw package and the pure-Python packages it runs on (experta and what it
+                         needs, jinja2), unpacked into the browser's Python; compiled extensions are left out
+    knowledge.pickle     the validated knowledge (with Laws 77-78's tables), read by runtime.start()
+    knowledge.sha256     its digest (runtime.digest): the page's knowledge is the project's
+
+Knowledge that fails ``bridgelaw check`` is refused: nothing is written.
+"""
+from __future__ import annotations
+
+import importlib.metadata as md
+import io
+import json
+import pickle
+import zipfile
+from dataclasses import replace
+from pathlib import Path
+
+from ...errors import BridgelawError, Loc, Problem
+from ...read.files import write_atomic
+from ...words import LANGS, words
+from .runtime import digest
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PACKAGES = ("experta", "frozendict", "schema", "jinja2", "markupsafe")  # what bridgelaw imports to rule and render
+PACKAGE_ROOT = Path(__file__).resolve().parents[3]  # the folder holding the bridgelaw package
+SITE = Path(__file__).parent / "site"  # the page's own files (index.html, sw.js, manifest: templates)
+STATIC = Path(__file__).parents[1] / "web" / "static"  # the served page's styles and scripts, shared
+
+
+def pyodide_dir(root: Path) -> Path:
+    """node_modules/pyodide under ``root``; BridgelawError saying how to get it where it is missing."""
+    d = root / "node_modules" / "pyodide"
+    missing = [f for f in PYODIDE_FILES if not (d / f).is_file()]
+    if missing:
+        raise BridgelawError(Problem(Loc(str(d)), f"Pyodide is missing ({', '.join(missing)})",
+                                     hint="run `npm ci` in the project folder (package.json pins the version)"))
+    return d
+
+
+def app_zip() -> bytes:
+    """bridgelaw and its pure-Python dependencies as one zip, in a fixed order (the same bytes every build)."""
+    files: list[tuple[str, Path]] = []
+    pkg = PACKAGE_ROOT / "bridgelaw"
+    files += [(str(f.relative_to(PACKAGE_ROOT)), f) for f in pkg.rglob("*") if _shipped(f)]
+    for name in PACKAGES:
+        dist = md.distribution(name)
+        for rel in dist.files or ():
+            f = Path(dist.locate_file(rel))
+            if rel.parts and rel.parts[0] == name and _shipped(f):
+                files.append((str(rel), f))
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, f in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=(2017, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, f.read_bytes())
+    return buf.getvalue()
+
+
+def _shipped(f: Path) -> bool:
+    return f.is_file() and "__pycache__" not in f.parts and f.suffix not in (".so", ".pyd", ".pyc")
+
+
+def knowledge_bundle(root: Path) -> tuple[bytes, str]:
+    """The validated knowledge as the page loads it, and its digest; BridgelawError if ``check`` finds errors."""
+    from ...committee.checks import check_path
+    from ...engine import load
+    from ...read.scoring import load_scoring
+    problems, _ = check_path(None, root)
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise BridgelawError(errors)
+    knowledge = replace(load(root), scoring=load_scoring(root))
+    return pickle.dumps(knowledge, protocol=4), digest(knowledge)
+
+
+def build(root: Path, out: Path) -> list[Path]:
+    """Write the site's engine bundle into ``out`` (created if missing); the files written."""
+    source = pyodide_dir(root)
+    data, sha = knowledge_bundle(root)
+    files = {f"pyodide/{name}": (source / name).read_bytes() for name in PYODIDE_FILES}
+    files |= {"app.zip": app_zip(), "knowledge.pickle": data, "knowledge.sha256": (sha + "\n").encode()}
+    files |= {f"static/{f.name}": f.read_bytes() for f in sorted(STATIC.iterdir()) if f.is_file()}
+    files |= {name: (SITE / name).read_bytes() for name in ("app.js", "worker.js")}
+    said = {lang: words("page", lang) | words("offline", lang) for lang in LANGS}
+    files["index.html"] = _render("index.html", words=said, words_json=json.dumps(said, ensure_ascii=False))
+    files["manifest.webmanifest"] = _render("manifest.webmanifest", app=said["ru"]["app"])
+    kept = ["./"] + sorted(files) + ["manifest.webmanifest"]
+    files["sw.js"] = _render("sw.js", version=f"bridgelaw-{sha[:16]}", files_json=json.dumps(sorted(set(kept))))
+    for name, payload in files.items():
+        (out / name).parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(out / name, payload)
+    return [out / name for name in files]
+
+
+def _render(name: str, **ctx) -> bytes:
+    import jinja2
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(SITE)), autoescape=jinja2.select_autoescape(["html"]))
+    return env.get_template(name).render(ctx).encode()

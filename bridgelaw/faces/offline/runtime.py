@@ -1,0 +1,78 @@
+"""What the offline page's Python runs (under Pyodide, and natively in tests): no YAML, no disk, no HTTP.
+
+    start(knowledge_pickle) -> digest          # the validated knowledge the site ships; its digest
+    request(path, params_json) -> str          # the page's request -> its reply as JSON (web/render.py's Reply)
+    rule_json(incident) -> str                 # an Incident -> the ruling as JSON (explain/ruling_json.py)
+    digest(knowledge) -> str                   # the same digest natively: the page holds the same knowledge
+
+The digest is a SHA-256 of a canonical form of the knowledge (dataclasses as
+field lists, sets sorted), so it is the same under every Python and hash seed.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import pickle
+from typing import Any
+
+_STATE: dict = {}
+BUDGET = 60.0  # seconds one replay may take: a phone is slower than a server, and there is no other client
+
+
+def start(knowledge_pickle: bytes) -> str:
+    """Load the site's knowledge and build the engine once; the knowledge's digest."""
+    from ...engine import Engine
+    from ..web.session import Service
+    knowledge = pickle.loads(knowledge_pickle)
+    _STATE["knowledge"], _STATE["engine"] = knowledge, Engine(knowledge)
+    _STATE["service"] = Service(knowledge, budget=BUDGET, pool=1)
+    return digest(knowledge)
+
+
+def request(path: str, params_json: str) -> str:
+    """What the served page answers for ``path`` (/, /answer, /incident.yaml, /ruling.txt) with ``params``
+    ({name: value or [values]}), as JSON: {body, status, media_type, location, filename}."""
+    from ..web import render
+    params = json.loads(params_json)
+    one = {k: (v[-1] if isinstance(v, list) else v) or "" for k, v in params.items()}
+    lang = one.get("lang") if one.get("lang") in ("ru", "en") else "ru"
+    service, s = _STATE["service"], one.get("s", "")
+    if path == "/answer":
+        v = params.get("v", [])
+        reply = render.answer(service, s, one.get("k", ""), v if isinstance(v, list) else [v], lang)
+    elif path == "/incident.yaml":
+        reply = render.incident_yaml(service, s, lang)
+    elif path == "/ruling.txt":
+        reply = render.ruling_text(service, s, lang)
+    else:
+        reply = render.page(service, s, lang)
+    return json.dumps(dataclasses.asdict(reply), ensure_ascii=False)
+
+
+def rule_json(incident) -> str:
+    """The ruling on ``incident`` (an Incident) as the JSON ``bridgelaw rule --json`` prints."""
+    from ...explain.ruling_json import ruling_json
+    return json.dumps(ruling_json(_STATE["engine"].rule(incident)), ensure_ascii=False, sort_keys=True)
+
+
+def digest(knowledge) -> str:
+    return hashlib.sha256(json.dumps(_canonical(knowledge), ensure_ascii=False, sort_keys=True,
+                                     default=repr).encode()).hexdigest()
+
+
+def _canonical(x: Any, depth: int = 0) -> Any:
+    if depth > 60:
+        return repr(x)
+    if dataclasses.is_dataclass(x) and not isinstance(x, type):
+        return [type(x).__name__] + [[f.name, _canonical(getattr(x, f.name), depth + 1)]
+                                     for f in dataclasses.fields(x) if not f.name.startswith("_")]
+    if isinstance(x, dict):
+        return [[str(k), _canonical(v, depth + 1)] for k, v in sorted(x.items(), key=lambda kv: str(kv[0]))]
+    if isinstance(x, (set, frozenset)):
+        return sorted((_canonical(v, depth + 1) for v in x), key=repr)
+    if isinstance(x, (list, tuple)):
+        return [_canonical(v, depth + 1) for v in x]
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return x
+    return repr(x)

@@ -1,0 +1,95 @@
+// The offline page's main thread: shows the loading screen, runs bridgelaw in a Web Worker (worker.js, Pyodide),
+// and shows the pages it answers.  A link or form inside a page is a request to the worker, as it is a request
+// to `bridgelaw serve` on the served page; the state is in the address's #fragment, so back and reload work.
+const boot = document.getElementById("boot");
+const view = document.getElementById("page");
+const words = JSON.parse(boot.dataset.words);
+const lang = () => (new URLSearchParams(location.hash.split("?")[1] || "").get("lang") === "en" ? "en" : "ru");
+const say = (id, key) => { document.getElementById(id).textContent = words[lang()][key]; };
+say("boot-app", "app"); say("boot-title", "loading"); say("boot-stage", "stage_engine");
+
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
+
+const worker = new Worker("worker.js", { type: "module" });
+const waiting = new Map();
+let next = 0;
+const ready = new Promise((resolve, reject) => {
+  worker.onmessage = ({ data }) => {
+    if (data.type === "progress") {
+      document.getElementById("boot-progress").value = data.percent;
+      say("boot-stage", "stage_" + data.stage);
+    } else if (data.type === "ready") resolve();
+    else if (data.type === "failed") reject(new Error(data.message));
+    else if (data.type === "reply") { waiting.get(data.id)(data); waiting.delete(data.id); }
+  };
+});
+const ask = (path, params) => new Promise((resolve) => {
+  const id = next++;
+  waiting.set(id, resolve);
+  worker.postMessage({ id, path, params: JSON.stringify(params) });
+});
+
+function paramsOf(url) {
+  const params = {};
+  for (const [k, v] of url.searchParams) (params[k] ??= []).push(v);
+  return params;
+}
+
+async function go(href, how) {  // how: "push" (a new step), "replace" (a redirect's target), "none" (back, reload)
+  const url = new URL(href, location.origin);
+  const data = await ask(url.pathname, paramsOf(url));
+  if (data.error) { return failed(data.error); }
+  const reply = JSON.parse(data.reply);
+  if (reply.location) {
+    history.pushState(null, "", "#" + reply.location);
+    return go(reply.location, "none");
+  }
+  if (reply.filename || reply.media_type.startsWith("text/plain")) return save(reply);
+  if (how === "push") history.pushState(null, "", "#" + url.pathname + url.search);
+  show(reply.body);
+}
+
+function show(html) {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  document.title = doc.title;
+  document.documentElement.lang = doc.documentElement.lang;
+  view.replaceChildren(...doc.body.childNodes);
+  boot.remove();  // the pages have headings of their own
+  view.hidden = false;
+  window.scrollTo(0, 0);
+  window.bridgelawCopy();
+}
+
+function save(reply) {  // the incident file or the ruling's text: downloaded as the served page's links are
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([reply.body], { type: reply.media_type }));
+  a.download = reply.filename || "ruling.txt";
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+function failed(message) {
+  const p = document.getElementById("boot-error") || view.appendChild(document.createElement("p"));
+  p.className = "error";
+  p.setAttribute("role", "alert");
+  p.textContent = words[lang()].failed + " " + message;
+  p.hidden = false;
+}
+
+view.addEventListener("click", (event) => {
+  const a = event.target.closest("a[href^='/']");
+  if (!a) return;
+  event.preventDefault();
+  go(a.getAttribute("href"), "push");
+});
+view.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const form = event.target;
+  const url = new URL(form.getAttribute("action"), location.origin);
+  for (const [k, v] of new FormData(form)) url.searchParams.append(k, v);
+  go(url.pathname + url.search, "push");
+});
+window.addEventListener("popstate", () => go(location.hash.slice(1) || "/", "none"));
+
+ready.then(() => go(location.hash.slice(1) || "/", "none"), (e) => failed(e.message));

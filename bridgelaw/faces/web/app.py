@@ -1,0 +1,151 @@
+"""The HTTP app: ``create_app(root)`` (FastAPI: the page under /, JSON under /api) and ``serve``.
+
+The interview service it serves (session.py, view.py) knows no HTTP and is
+imported without FastAPI: the offline page (faces/offline/) runs it in the
+browser.
+"""
+from __future__ import annotations
+
+import logging
+import os
+import socket
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
+
+from ...errors import BridgelawError, Loc, Problem
+from ...words import MESSAGES, word
+from . import api
+from . import pages
+from .session import BUDGET, Service, StateError
+
+MAX_BODY = 64 * 1024
+GRACE = 5  # seconds the requests still running at shutdown are given
+log = logging.getLogger("bridgelaw.faces.web")
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over ``limit`` bytes answers 413 before the app reads it."""
+
+    def __init__(self, app, limit: int = MAX_BODY):
+        self.app, self.limit = app, limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        length = dict(scope.get("headers") or ()).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.limit):
+            return await self._too_large(send)
+        if scope["method"] not in ("POST", "PUT", "PATCH"):
+            return await self.app(scope, receive, send)
+        body, more = b"", True  # read the whole (small) body first, so a long chunked one never reaches the app
+        while more:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                return
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+            if len(body) > self.limit:
+                return await self._too_large(send)
+        sent = False
+
+        async def replay():
+            nonlocal sent
+            if sent:
+                return await receive()
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _too_large(self, send):
+        await _send_json(send, 413, {"detail": f"the request body is over {self.limit} bytes", "kind": "too_large"})
+
+
+async def _send_json(send, status: int, body: dict) -> None:
+    response = JSONResponse(body, status_code=status)
+    await send({"type": "http.response.start", "status": status, "headers": response.raw_headers})
+    await send({"type": "http.response.body", "body": response.body})
+
+
+def _wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api") or request.url.path == "/openapi.json"
+
+
+def _lang(request: Request) -> str:
+    return "en" if request.query_params.get("lang") == "en" else "ru"
+
+
+def create_app(root: Path | None = None, budget: float = BUDGET) -> FastAPI:
+    """The application over the knowledge in ``root`` (default: this project), loaded once here;
+    ``budget``: the seconds of replay one request may take."""
+    from ...engine import PROJECT_ROOT, load
+    app = FastAPI(title="bridgelaw", version="0.1.0",
+                  summary="Rulings under the 2017 Laws of Duplicate Bridge: the director's interview over JSON.",
+                  description=api.__doc__, docs_url="/api/docs", redoc_url=None)
+    app.state.service = Service(load(root or PROJECT_ROOT), budget=budget)
+    app.state.service.warm()
+    app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
+    app.include_router(api.router)
+    app.include_router(pages.router)
+
+    @app.exception_handler(StateError)
+    def state_error(request: Request, e: StateError) -> Response:
+        if _wants_json(request):
+            return JSONResponse(api.error_body(e), status_code=e.status)
+        return pages.error_page(request, e, _lang(request))
+
+    @app.exception_handler(RequestValidationError)
+    def bad_request(request: Request, e: RequestValidationError) -> Response:
+        where = "; ".join(f"{'.'.join(map(str, err['loc']))}: {err['msg']}" for err in e.errors())
+        if _wants_json(request):
+            return JSONResponse({"detail": where, "kind": "invalid", "index": None}, status_code=422)
+        return pages.error_page(request, StateError("invalid", where), _lang(request))
+
+    @app.exception_handler(HTTPException)
+    def http_error(request: Request, e: HTTPException) -> Response:
+        kind = "not_found" if e.status_code == 404 else "invalid"
+        if _wants_json(request) or e.status_code != 404:
+            return JSONResponse({"detail": str(e.detail), "kind": kind, "index": None}, status_code=e.status_code,
+                                headers=getattr(e, "headers", None))
+        return PlainTextResponse(f"{request.url.path}: no such page", status_code=404)
+
+    @app.exception_handler(Exception)
+    def internal(request: Request, e: Exception) -> Response:
+        log.exception("internal error on %s", request.url.path)
+        if not _wants_json(request):
+            return pages.error_page(request, None, _lang(request))
+        return JSONResponse({"detail": "internal error in bridgelaw (logged on the server); please report it",
+                             "kind": "internal", "index": None}, status_code=500)
+
+    app.add_middleware(BodyLimit)
+    return app
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host:port``; BridgelawError saying why not (the port taken, no such address)."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        return socket.create_server((host, port), family=family, backlog=2048)
+    except OSError as e:
+        reason = os.strerror(e.errno) if e.errno else str(e)
+        raise BridgelawError(Problem(Loc(f"{host}:{port}"), word("cli.cannot_listen", MESSAGES, host=host, port=port,
+                                                                  reason=reason))) from None
+
+
+def serve(root: Path | None, host: str, port: int, budget: float | None = None) -> None:
+    """Run the app with uvicorn until interrupted (Ctrl-C) or terminated (SIGTERM).
+
+    The knowledge is loaded and the port taken before anything else, so a mistake in
+    either is one message and exit 1; requests still running at shutdown get GRACE seconds.
+    """
+    import uvicorn
+    app = create_app(root, budget or BUDGET)
+    sock = listen(host, port)
+    server = uvicorn.Server(uvicorn.Config(app, log_level="info", timeout_graceful_shutdown=GRACE))
+    log.warning("bridgelaw serving on http://%s:%s/ (Ctrl-C to stop)", *sock.getsockname()[:2])
+    server.run(sockets=[sock])

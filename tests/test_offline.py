@@ -1,0 +1,165 @@
+"""The offline page's engine: under Node with the site's own Pyodide, every shipped incident and YAML case
+gives the same ruling as native Python, from the same knowledge (the digest), without YAML, jsonschema or
+FastAPI.  Needs Node and `npm ci` (package.json pins Pyodide; .ci/run installs both)."""
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import shutil
+import subprocess
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from bridgelaw.errors import BridgelawError
+from bridgelaw.explain.ruling_json import ruling_json
+from bridgelaw.faces.offline import build
+from bridgelaw.faces.offline.runtime import digest
+from bridgelaw.read.incident import load_incident
+from bridgelaw.read.scoring import load_scoring
+
+from test_web_e2e import browser  # noqa: F401  (the fixture: Debian's Chromium driven by Playwright)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _needs_pyodide():
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        message = "Node or node_modules/pyodide is missing: run `npm ci` (.ci/run does)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return node
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    _needs_pyodide()
+    out = tmp_path_factory.mktemp("site")
+    build.build(ROOT, out)
+    return out
+
+
+def _incidents(knowledge):
+    from bridgelaw.committee.testrun import case_files, load_all
+    named = [(p.stem, load_incident(p, knowledge.vocabulary))
+             for p in sorted((ROOT / "facts" / "incidents").glob("*.yaml"))]
+    cases, _ = load_all(case_files(ROOT), knowledge.vocabulary)
+    named += [(f"{c.file}:{c.name}", c.incident) for c in cases]
+    return named
+
+
+def test_every_incident_and_case_rules_the_same_in_pyodide(site, knowledge, engine, tmp_path):
+    node = _needs_pyodide()
+    named = _incidents(knowledge)
+    (tmp_path / "incidents.pickle").write_bytes(pickle.dumps([i for _, i in named], protocol=4))
+    done = subprocess.run([node, str(ROOT / "tests" / "offline" / "rule_all.mjs"), str(site),
+                           str(tmp_path / "incidents.pickle")], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-4000:]
+    got = json.loads(done.stdout)
+    native = digest(replace(knowledge, scoring=load_scoring(ROOT)))  # the site's knowledge carries Laws 77-78
+    assert got["digest"] == native == (site / "knowledge.sha256").read_text().strip()
+    assert got["imported"] == [], "the page imports no YAML parser, validator or web framework"
+    for (name, incident), theirs in zip(named, got["rulings"], strict=True):
+        mine = json.loads(json.dumps(ruling_json(engine.rule(incident)), ensure_ascii=False, sort_keys=True))
+        assert theirs == mine, name
+    ms = sorted(got["ms"])
+    print(f"\npyodide: ready in {got['ready_ms'] / 1000:.1f} s; {len(ms)} rulings, median {ms[len(ms) // 2]:.1f} ms,"
+          f" max {ms[-1]:.0f} ms")
+
+
+def test_the_site_downloads_in_8_mb_gzip_and_fetches_nothing_from_elsewhere(site):
+    import gzip
+    import re
+    files = [f for f in site.rglob("*") if f.is_file()]
+    total = sum(len(gzip.compress(f.read_bytes(), 6)) for f in files)
+    assert total <= 8_000_000, f"{total / 1e6:.2f} MB gzip"
+    ours = [f for f in files if f.suffix in (".html", ".js") and "pyodide" not in f.parts]
+    assert [f.name for f in ours if re.search(r"https?://", f.read_text(encoding="utf-8"))] == []
+
+
+def test_a_page_from_knowledge_that_fails_check_is_refused(tmp_path):
+    _needs_pyodide()
+    project = tmp_path / "p"
+    shutil.copytree(ROOT, project, ignore=shutil.ignore_patterns(".venv", "node_modules", ".git", "out", "site"))
+    (project / "node_modules").symlink_to(ROOT / "node_modules")
+    law = project / "knowledge" / "law-64.yaml"
+    law.write_text(law.read_text(encoding="utf-8").replace("cite: 64A1", "cite: 64Z9", 1), encoding="utf-8")
+    with pytest.raises(BridgelawError):
+        build.build(project, tmp_path / "site")
+    assert not (tmp_path / "site").exists()
+
+
+# -- the page in Chromium: one visit, then the network off ------------------------------------------------------
+
+REVOKE = ROOT / "facts" / "incidents" / "revoke-trick-not-won-by-offender.yaml"
+
+
+@pytest.fixture(scope="module")
+def served(site):
+    import socket
+    import sys
+    import time
+    import urllib.request
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"], cwd=site,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(base + "/index.html", timeout=2)
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail("the static file server did not start")
+            time.sleep(0.1)
+    yield base
+    proc.terminate()
+    proc.wait(10)
+
+
+def test_the_page_rules_the_readme_revoke_offline_through_its_buttons(served, browser, knowledge, engine):
+    import time
+
+    from test_web_e2e import PHONE, _answer, _shot
+    from web_director import script
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  locale="ru-RU", base_url=served)
+    page = context.new_page()
+    started = time.monotonic()
+    page.goto("/")
+    page.wait_for_selector("section.question", timeout=120_000)
+    ready = time.monotonic() - started
+    # every file kept by the service worker, then no network at all
+    page.wait_for_function("navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready",
+                           timeout=60_000)
+    page.wait_for_function("""async () => { const keys = await caches.keys();
+        if (!keys.length) return false; const kept = await (await caches.open(keys[0])).keys();
+        return kept.length >= 15; }""", timeout=60_000, polling=500)
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("section.question", timeout=120_000)
+    _shot(page, "offline-question-1")
+    incident = load_incident(REVOKE, knowledge.vocabulary)
+    steps, expected = script(knowledge, engine, incident)
+    for q, value in steps:
+        assert page.locator("section.question").get_attribute("data-key") == q.key
+        assert page.locator("h1").inner_text() == q.text["ru"]
+        _answer(page, q, value)  # the worker answers in a moment: wait for the next page
+        page.wait_for_function("k => { const s = document.querySelector('section.question');"
+                               " return document.querySelector('section.ruling') || (s && s.dataset.key !== k); }",
+                               arg=q.key, timeout=30_000)
+    page.wait_for_function("document.querySelector('h1') && document.querySelector('h1').innerText === 'Решение'")
+    _shot(page, "offline-ruling", full=True)
+    shown = [(li.get_attribute("data-cite"), li.locator("p.text").inner_text())
+             for li in page.locator("li.element").all()]
+    assert shown == [(e.cite, e.text["ru"]) for e in expected.elements]
+    context.close()
+    print(f"\noffline page: ready in {ready:.1f} s (first visit), ruled offline in {len(steps)} answers")
