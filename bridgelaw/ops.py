@@ -60,6 +60,9 @@ _TABLE = (
     Op("ge", "at_least", "value", operator.ge, "(>= {x} {y})", None, "is at least", True, lambda v: (v, INF)),
     Op("known", "known", "bool", lambda x, y: (x is not None) == y, "(eq (neq {x} nil) {y})",
        lambda v, lit: "~nil" if v else "nil", "known is", sees_unknown=True),
+    # a choice fact's `of` (read/choices.py): the fact the choice answers, or any when it does not say
+    Op("answers", "unknown_or", "value", lambda x, y: x is None or x == y, "(or (eq {x} nil) (eq {x} {y}))",
+       lambda v, lit: f"nil|{lit(v)}", "is not said or is", sees_unknown=True),
 )
 OPS: dict[str, Op] = {o.name: o for o in _TABLE}
 WRITTEN: dict[str, Op] = {o.written: o for o in _TABLE}

@@ -33,6 +33,10 @@ WORDS: dict[str, dict[str, str]] = {
                     "en": "No encoded production applies to these facts. bridgelaw does not encode every law yet:"
                           " if the incident falls under another law, rule from the law book."},
     "ruling.facts": {"ru": "факты", "en": "facts"},
+    "ruling.conflict": {"ru": "Карты и записанный ход розыгрыша показывают: {what} — {shown}; судья указал: {stated}."
+                               " Что установлено, решает судья (Правило 85); до тех пор этот факт не учитывается.",
+                        "en": "The cards and the play record show: {what}: {shown}; the director stated: {stated}."
+                              " The director decides which is established (Law 85); until then this fact is left open."},
     "ruling.derived": {"ru": "выведено", "en": "derived"},
     "ruling.incident": {"ru": "Инцидент", "en": "Incident"},
     "ruling.law": {"ru": "Правило", "en": "Law"},
@@ -118,6 +122,7 @@ WORDS: dict[str, dict[str, str]] = {
     "describe.le": {"ru": "не больше", "en": "is at most"},
     "describe.gt": {"ru": "больше", "en": "is more than"},
     "describe.ge": {"ru": "не меньше", "en": "is at least"},
+    "describe.answers": {"ru": "— не указан или", "en": "is not said or is"},
     "describe.known_true": {"ru": "известно", "en": "is known"},
     "describe.known_false": {"ru": "ещё не установлено", "en": "is not known yet"},
     "describe.no_fact": {"ru": "нет факта: {label}", "en": "there is no fact: {label}"},

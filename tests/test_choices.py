@@ -45,8 +45,9 @@ def test_each_choice_is_a_production_that_waits_for_the_choice(knowledge):
     assert sorted((p.id, p.cite) for p in made) == [
         ("50D2.lead-options--forbid-suit", "50D2(a)"), ("50D2.lead-options--no-restriction", "50D2(c)"),
         ("50D2.lead-options--require-suit", "50D2(a)")]
-    for p in made:  # the offering production's conditions, then the choice fact
-        assert p.when[:-1] == parent.when and p.when[-1].template == "choice"
+    for p in made:  # the offering production's conditions (its subject naming its id), then the choice fact of it
+        assert p.when[1:-1] == parent.when[1:] and p.when[0].tests[1:] == parent.when[0].tests
+        assert p.when[-1].template == "choice" and p.when[-1].tests[-1].slot == "of"
     assert offered(knowledge)["lead_after_penalty_card"] == ["require_suit", "forbid_suit", "no_restriction"]
 
 
@@ -88,7 +89,7 @@ def test_a_choice_no_production_offers_is_an_error(knowledge, engine):
     assert check_choices(knowledge, inc.facts) == []
     vocab = knowledge.vocabulary
     chosen = vocab.templates["choice"].slots["chosen"]
-    assert set().union(*offered(knowledge).values()) == set(chosen.values)  # every choice declared is offered
+    assert {c for cs in offered(knowledge).values() for c in cs} == set(chosen.values)  # each declared choice offered
     bad = [f for f in inc.facts if f.template == "choice"]
     from dataclasses import replace
     bad = [replace(bad[0], values=tuple((k, "nobody's" if k == "chosen" else v) for k, v in bad[0].values))]
@@ -152,7 +153,111 @@ def test_the_lasting_kinds_state_their_facts(knowledge):
     """Each lasting element kind has its template; a production giving it states the fact (read/lasting.py)."""
     vocab = knowledge.vocabulary
     assert sorted(n for n, ek in vocab.elements.items() if ek.lasts) == [
-        "lead_restriction", "pass_obligation", "penalty_card", "unauthorized_information"]
+        "lead_restriction", "lead_restrictions_may_apply", "pass_obligation", "penalty_card", "unauthorized_information"]
     p = knowledge.production("62B1.defender-card-major-penalty")
     assert [(d.template, dict(d.slots)) for d in p.derive] == [
         ("penalty_card", {"player": p.then[0].args[0][1], "kind": "major"})]
+
+
+# -- a choice that offers the next choice (nested): Law 27A1, LHO's choice, then the offender's replacement --
+
+IB = {"auction": {"dealer": "N", "calls": ["2C", "P", "2D", "P", "3D", "P", "3C"]}}
+
+
+def test_a_choice_may_offer_the_next_choice(knowledge):
+    made = {p.id: p for p in knowledge.productions if p.id.startswith("27A1.lho-may-accept--")}
+    assert sorted(made) == [
+        "27A1.lho-may-accept--accept", "27A1.lho-may-accept--refuse",
+        "27A1.lho-may-accept--refuse--comparable-call", "27A1.lho-may-accept--refuse--double-or-redouble",
+        "27A1.lho-may-accept--refuse--lowest-same-denominations", "27A1.lho-may-accept--refuse--other-bid-or-pass"]
+    nested = made["27A1.lho-may-accept--refuse--other-bid-or-pass"]
+    assert nested.choice_of == "27A1.lho-may-accept--refuse" and nested.cite == "27B2"
+    # the offering production's conditions, LHO's refusal, then the offender's choice
+    assert nested.when[:-1] == made["27A1.lho-may-accept--refuse"].when
+    assert [p.template for p in nested.when[-2:]] == ["choice", "choice"]
+
+
+def test_until_chosen_the_ruling_shows_the_nested_choices_under_their_choice(engine):
+    ruling = engine.rule(engine.incident("t", IB))
+    text = ruling.render("en")
+    refuse = "     - if refuse it is chosen: South must replace the call with a legal call."
+    barred = ("        - if any other sufficient bid, or a pass is chosen: North must pass whenever it is his turn"
+              " to call, for the rest of the auction.")
+    assert refuse in text and barred in text and text.index(refuse) < text.index(barred)
+    assert not {"pass_obligation", "replace_call", "auction_proceeds"} & set(ruling.kinds())
+    (option,) = [e for e in ruling.elements if e.kind == "option"]
+    refused = option.options["choices"][1]["consequences"]
+    assert [c["kind"] for c in refused] == ["replace_call", "option"]
+    assert [c["value"] for c in refused[1]["options"]["choices"]] == [
+        "lowest_same_denominations", "comparable_call", "other_bid_or_pass", "double_or_redouble"]
+    from bridgelaw.explain.ruling_json import ruling_json
+    nested = ruling_json(ruling)["elements"][1]["options"]["choices"][1]["consequences"][1]["options"]
+    assert nested["chooser"] == "S" and nested["choices"][2]["consequences"][0]["kind"] == "pass_obligation"
+
+
+def test_the_nested_choice_made_gives_its_lasting_consequences(engine):
+    ruling = engine.rule(engine.incident("t", {**IB, "choice": [
+        {"option": "insufficient_bid", "chosen": "refuse"},
+        {"option": "insufficient_bid_replacement", "chosen": "other_bid_or_pass"}]}))
+    (barred,) = [e for e in ruling.elements if e.kind == "pass_obligation"]
+    assert barred.args == {"player": "N", "duration": "every_turn"} and barred.cite == "27B2"
+    derived = {d for f in ruling.firings for d in f.derived}
+    assert {"pass_obligation(player=N, duration=every_turn)", "lead_restrictions_may_apply(offender=S)"} <= derived
+    options = [e for e in ruling.elements if e.kind == "option"]  # each shows what was chosen
+    assert [o.options["chosen"] for o in options] == ["refuse", "other_bid_or_pass"]
+
+
+def test_two_choices_of_one_option_are_not_asked_which_applies(knowledge):
+    from bridgelaw.committee.lint import conflicts
+    assert not [p for p in conflicts(knowledge) if "27A1.lho-may-accept--" in p.message]
+
+
+# -- a choice says which offer it answers (of): two offers of one option on two facts do not mix ----------
+
+TWO = {"deal": {"declarer": "S", "contract": "4H"}, "next_lead": {"player": "E"},
+       "penalty_card": [{"player": "W", "card": "CK", "kind": "major"}, {"player": "W", "card": "DQ", "kind": "major"}]}
+
+
+def test_a_choice_of_one_fact_answers_only_that_offer(engine):
+    both = engine.rule(engine.incident("t", {**TWO, "choice": {"option": "lead_after_penalty_card", "chosen": "forbid_suit"}}))
+    assert sorted(e.args["suit"] for e in both.elements if e.kind == "lead_restriction") == ["C", "D"]  # says no fact: both
+    one = engine.rule(engine.incident("t", {**TWO, "choice": {"option": "lead_after_penalty_card", "chosen": "forbid_suit",
+                                                               "of": "penalty_card-2"}}))
+    assert [e.args["suit"] for e in one.elements if e.kind == "lead_restriction"] == ["D"]
+    offers = [e.options for e in one.elements if e.kind == "option" and e.cite == "50D2"]
+    assert sorted(len(o["choices"]) for o in offers) == [1, 3]  # the other card's offer still stands
+
+
+def test_a_choice_of_no_fact_is_an_error(knowledge, engine):
+    inc = engine.incident("t", {**TWO, "choice": {"option": "lead_after_penalty_card", "chosen": "forbid_suit",
+                                                   "of": "penalty_card-9"}})
+    (problem,) = check_choices(knowledge, inc.facts)
+    assert problem.message == "choice: 'of: penalty_card-9' names no fact of the incident"
+    assert "penalty_card-1, penalty_card-2" in problem.hint
+
+
+# -- knowledge/README.md: "Roles" and "A choice under a choice", their examples run ---------------------
+
+def _section(title: str) -> str:
+    text = (ROOT / "knowledge" / "README.md").read_text(encoding="utf-8")
+    return text.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+
+
+def test_readme_roles_example_is_law_62_and_rules_as_told(engine, tmp_path):
+    import re
+    production, incident = re.findall(r"```yaml\n(.*?)```", _section("Roles (`$x.role`)"), re.S)
+    assert production in (ROOT / "knowledge" / "law-62.yaml").read_text(encoding="utf-8")
+    path = tmp_path / "c60.yaml"
+    path.write_text(incident, encoding="utf-8")
+    ruling = engine.rule(engine.load_incident(path))
+    (card,) = [e for e in ruling.elements if e.kind == "penalty_card"]
+    assert card.args == {"player": "S", "card": "S2", "kind": "major"} and card.cite == "62B1"
+    assert ("option", "50D2") in {(e.kind, e.cite) for e in ruling.elements}
+
+
+def test_readme_nested_choice_lines_are_what_rule_prints(capsys):
+    import re
+    (shown,) = re.findall(r"```text\n(.*?)```", _section("A choice under a choice, and which fact a choice answers"), re.S)
+    assert cli.main(["rule", str(INCIDENTS / "insufficient-3c-over-3d.yaml"), "--lang", "en", "--no-how"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert all(line in out for line in shown.strip("\n").splitlines())

@@ -16,7 +16,7 @@ from bridgelaw.faces.cli import main
 from bridgelaw.engine import Engine, load
 from bridgelaw.read.incident import incident_text, load_incident
 from bridgelaw.explain.result import BOARD
-from bridgelaw.faces.interview import RESULT_WHY, UNKNOWN, AnswerError, Interview, Question, answer_from, simulate
+from bridgelaw.faces.interview import ADJUSTED, RESULT_WHY, UNKNOWN, AnswerError, Interview, Question, answer_from, simulate
 from bridgelaw.explain.ruling import Ruling
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,6 +98,8 @@ def test_simulated_director_reaches_the_same_ruling(name, incident, knowledge, e
             # board's result (explain/result.py): the board, and 64C's tricks without the revoke
             assert full.result and q.slot in (*BOARD, "vulnerability", "tricks_without_revoke"), (
                 f"{name}: asked {q.key} for no result")
+        elif q.template in ADJUSTED:  # what the adjusted score is, asked once the ruling adjusts (issue 13)
+            assert full.result and full.result.status == "adjusted", f"{name}: asked {q.key} for no adjusted score"
         elif q.kind == "slot":
             assert (q.template, q.slot) in slots, f"{name}: asked {q.key}, which the ruling does not depend on"
         elif q.kind == "exists":
@@ -399,6 +401,34 @@ def test_an_answer_no_question_asked_for_is_reported(tmp_path, capsys):
     assert cli.main(["ask", "--answers", str(answers), "--lang", "en"]) == 0
     err = capsys.readouterr().err
     assert "warning: answer 'defective_trick.trick_won_by' was not used: no question asked for it" in err
+
+
+def test_a_count_that_contradicts_another_is_refused_at_the_prompt(knowledge, engine):
+    """Issue 13: more tricks claimed than remain is refused when it is answered, saying why; the
+    interview goes on with the same question."""
+    incident = engine.load_incident(ROOT / "facts" / "incidents" / "claim-agreed-then-disputed.yaml")
+    interview = Interview(knowledge, engine)
+    for _ in range(40):
+        q = interview.step()
+        if q.key == "claim.tricks_claimed":
+            break
+        interview.answer(answer_from(incident, q, interview))
+    remaining = dict(incident.find("claim")[0].values)["tricks_remaining"]
+    with pytest.raises(AnswerError, match=rf"claim.tricks_claimed: 13 tricks claimed, but only {remaining} remained"):
+        interview.answer(13)
+    assert interview.step().key == "claim.tricks_claimed"  # asked again
+    interview.answer(remaining)
+    assert interview.step().key != "claim.tricks_claimed"
+
+
+def test_an_adjusted_score_asks_what_the_score_is(knowledge, engine):
+    """Issue 13: once the ruling adjusts the score, the interview asks for the outcome the director
+    assigns (12C1(b)) and so reaches the scored result, as `rule` does from the file."""
+    incident = engine.load_incident(ROOT / "facts" / "incidents" / "slow-3s-raised-to-game.yaml")
+    ruling, asked = simulate(Interview(knowledge, engine), incident)
+    keys = [q.key for q in asked]
+    assert "exists:adjusted_outcome" in keys and "adjusted_outcome-1.contract" in keys
+    assert ruling.result.outcomes and ruling.result.outcomes[0]["contract"] == "3S"
 
 
 def test_the_first_questions_why_names_the_laws_by_group_not_the_productions(knowledge, engine):

@@ -26,7 +26,7 @@ from .. import values as V
 from ..ops import WRITTEN
 from ..read.files import write_atomic
 from ..model import CHOICE
-from ..read.productions import id_slot
+from ..read.productions import ORDER, ROLES, id_slot
 from ..explain import ruling_json
 from ..read.schemas import CITE, I18N, SCHEMAS
 from ..read.vocabulary import Slot, Vocabulary, load_vocabulary, vocabulary_path
@@ -155,11 +155,21 @@ def _knowledge(vocab: Vocabulary, base: dict) -> dict:
     patterns = {}
     for name, t in vocab.templates.items():
         slots = {"id": id_slot(name), **t.slots}
-        defs[f"when.{name}"] = _object({k: _when_value(x, defs) for k, x in slots.items()},
-                                       description=_both(t.label))
+        tests = {k: _when_value(x, defs) for k, x in slots.items()}
+        if "seq" in t.slots:  # its place in the order of events against another's (knowledge/README.md)
+            tests.update({w: {"$ref": "#/definitions/var", "description": f"this {name} comes {w} the {name} named"
+                              f" so (id: $name)"} for w in ORDER if w not in t.slots})
+        defs[f"when.{name}"] = _object(tests, description=_both(t.label))
         patterns[name] = {"$ref": f"#/definitions/when.{name}"}
     negated = _one_of_keys(dict(patterns), "no fact of this template with these values exists")
     defs["when_item"] = _one_of_keys({**patterns, "not": negated}, "a condition: a template and its slot tests")
+    roles = {"enum": list(ROLES), "description": "a seat's role in the deal: " + ", ".join(ROLES)}
+    defs["when_item"]["patternProperties"] = {r"^\$[a-z][a-z0-9_]*\.role$": {
+        "description": "the role of this seat in the deal, from the deal's declarer (knowledge/README.md, Roles)",
+        "anyOf": [roles, {"type": "array", "items": roles, "minItems": 1, "description": "one of these roles"},
+                  {"type": "object", "additionalProperties": False, "minProperties": 1, "maxProperties": 1,
+                   "properties": {"in": {"type": "array", "items": roles}, "not_in": {"type": "array", "items": roles},
+                                  "not": roles}}]}}
     elements = {}
     for name, ek in vocab.elements.items():
         props = {a: {"description": _describe(x), "anyOf": _given(x)} for a, x in ek.args.items()}

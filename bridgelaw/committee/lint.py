@@ -29,7 +29,7 @@ from pathlib import Path
 from .coverage import judgment_slots, left_out_reason, related, units
 from .domains import ANY, Producible, literal_tests, satisfiable
 from ..errors import Loc, Problem, shown_path
-from ..model import Expr, Var
+from ..model import CHOICE, Expr, Var
 from ..ops import OPS, has_var
 
 
@@ -158,20 +158,6 @@ def _excludes(a, b, na: dict, nb: dict) -> bool:
     return False
 
 
-def _choice_made(p) -> dict:
-    """option -> the choices one of which a positive ``choice`` condition of ``p`` requires (literal tests only)."""
-    out = {}
-    for pat in p.when[1:]:
-        if pat.negated or pat.template != "choice":
-            continue
-        lit = literal_tests(pat)
-        opts = [t.value for t in lit.get("option", []) if t.op == "eq"]
-        chosen = [t.value for t in lit.get("chosen", []) if t.op == "eq"]
-        if opts and chosen:
-            out[opts[0]] = chosen[0]
-    return out
-
-
 def can_overlap(a, b, prod: Producible) -> bool:
     """Whether ``a`` and ``b`` can fire on the same subject fact (as far as can be shown statically)."""
     if not a.when or not b.when or a.when[0].template != b.when[0].template:
@@ -180,11 +166,32 @@ def can_overlap(a, b, prod: Producible) -> bool:
     for slot in set(sa) | set(sb):
         if not satisfiable(sa.get(slot, []) + sb.get(slot, []), prod.values(a.when[0].template, slot)):
             return False
-    ca, cb = _choice_made(a), _choice_made(b)
-    if any(ca[o] != cb[o] for o in ca.keys() & cb.keys()):
-        return False  # two choices of one option: for one fact only one is made
+    if _unknown_against_known(a.when[0], b.when[0]) or _other_choices(a, b):
+        return False
     na, nb = _var_names(a), _var_names(b)
     return not (_excludes(a, b, na, nb) or _excludes(b, a, nb, na))
+
+
+def _unknown_against_known(pa, pb) -> bool:
+    """One subject pattern asks a slot to be unknown (``known: false``), the other compares it with a
+    variable (which an unknown value never passes): they cannot hold of one fact."""
+    for x, y in ((pa, pb), (pb, pa)):
+        unknown = {t.slot for t in x.tests if t.op == "known" and t.value is False}
+        if any(t.slot in unknown and has_var(t.value) for t in y.tests):
+            return True
+    return False
+
+
+def _other_choices(a, b) -> bool:
+    """Two productions a choice gives, on two different choices of one option: one option is answered once."""
+    ca = {_choice_key(p) for p in a.when if p.template == CHOICE and not p.negated} - {None}
+    cb = {_choice_key(p) for p in b.when if p.template == CHOICE and not p.negated} - {None}
+    return any(o1 == o2 and c1 != c2 for o1, c1 in ca for o2, c2 in cb)
+
+
+def _choice_key(pat):
+    tests = {t.slot: t.value for t in pat.tests if t.op == "eq" and not has_var(t.value)}
+    return (tests["option"], tests["chosen"]) if {"option", "chosen"} <= set(tests) else None
 
 
 def _shown(v) -> str:

@@ -32,8 +32,16 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     titles = incident.titles()
     ruling = Ruling(incident=titles.get("en") or incident.name, elements=elements,
                     firings=list(run.firings), open_questions=[], title=titles,
-                    not_encoded=reached(knowledge, incident.facts))
+                    not_encoded=reached(knowledge, incident.facts),
+                    conflicts=[_conflict(knowledge, x) for x in getattr(incident, "conflicts", ())])
     return ruling, working, fired
+
+
+def _conflict(knowledge: Knowledge, x) -> dict:
+    """A stated fact the cards contradict, in words: both values, and that the director decides (85)."""
+    slot = knowledge.vocabulary.templates[x.template].slots[x.slot]
+    return {lang: word("ruling.conflict", lang, what=slot.title(lang), shown=slot.label_of(x.shown, lang),
+                       stated=slot.label_of(x.stated, lang)) for lang in LANGS}
 
 
 def _in_reading_order(knowledge: Knowledge, elements: list[RulingElement], firings: list) -> list[RulingElement]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Knowledge, Production
+from ..model import Knowledge, Production, Test
 from ..read.incident import InFact
 from ..words import LANGS, word
 from .describe import Describer
@@ -131,6 +131,8 @@ def _condition(knowledge: Knowledge, prod_or_pattern, slot: str, lang: str) -> s
     for pat in pats:
         for t in pat.tests:
             if t.slot == slot:
+                if t.names:  # naming a value (card: $c) asks only that it be known: "revoke card is known"
+                    t = Test(t.slot, "known", True, t.loc)
                 return d.test(pat.template, t).striptags()
     return ""
 

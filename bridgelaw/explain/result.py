@@ -230,12 +230,15 @@ def _weighted_imps(deal: dict, outcomes: list, scoring: Scoring) -> dict | None:
     return {"NS": ns, "EW": -ns}
 
 
+EQUITY = ("64C1", "64C2(a)")  # the adjusted scores the director gives as the revoke's tricks, not as an outcome
+
+
 def _revoke_equity(elements: list, working: list, side: str, tricks: int) -> dict | None:
     """64C: the director's judged tricks for the non-offending side without the revoke, against what it has
     after the automatic rectification.  None when no 64C adjustment applies (64C2(b) restores a board where
     both sides revoked: its outcome is the director's); else {need} while the number is unknown, or {tricks,
     note}: declarer's tricks under the adjusted score, None when the result after the rectification stands."""
-    adj = next((e for e in elements if e.kind == "adjust_score" and e.cite in ("64C1", "64C2(a)")), None)
+    adj = next((e for e in elements if e.kind == "adjust_score" and e.cite in EQUITY), None)
     revoke = next((f for f in working if f.template == "revoke" and f.get("offender")
                    and (not adj or not adj.about or f.id == adj.about)), None)
     if adj is None or revoke is None:

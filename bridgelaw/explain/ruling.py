@@ -72,16 +72,32 @@ class OpenQuestion:
 
 
 def choice_items(options: dict | None, lang: str) -> list[tuple[str, str]]:
-    """An option's choices as (``if X is chosen``, what follows from it), as the director reads them to the chooser."""
+    """An option's choices as (``if X is chosen``, what follows from it), as the director reads them to the chooser;
+    a choice that offers the next choice (nested) says that choice's choices after it, in brackets."""
     key = "ruling.chosen" if (options or {}).get("chosen") else "ruling.choice"
     return [(word(key, lang, label=ch["label"][lang]),
-             " ".join(c["text"][lang] for c in ch["consequences"]) or word("ruling.nothing_follows", lang))
+             " ".join(_follows(c, lang) for c in ch["consequences"]) or word("ruling.nothing_follows", lang))
             for ch in (options or {}).get("choices", ())]
 
 
-def choice_lines(options: dict | None, lang: str) -> list[str]:
-    """The choices of ``choice_items`` as indented lines of the ruling's text."""
-    return [f"     - {when}: {then}" for when, then in choice_items(options, lang)]
+def _follows(consequence: dict, lang: str) -> str:
+    """A consequence in words, with the choices it offers in turn (nested), each in brackets."""
+    return " ".join([consequence["text"][lang]] + [f"({when}: {then})" for when, then
+                                                   in choice_items(consequence.get("options"), lang)])
+
+
+def choice_lines(options: dict | None, lang: str, depth: int = 0) -> list[str]:
+    """The choices of ``choice_items`` as indented lines of the ruling's text; the choices a choice
+    offers in turn (nested) as lines indented under it."""
+    key = "ruling.chosen" if (options or {}).get("chosen") else "ruling.choice"
+    pad = "     " + "   " * depth
+    lines = []
+    for ch in (options or {}).get("choices", ()):
+        then = " ".join(c["text"][lang] for c in ch["consequences"]) or word("ruling.nothing_follows", lang)
+        lines.append(f"{pad}- {word(key, lang, label=ch['label'][lang])}: {then}")
+        for c in ch["consequences"]:
+            lines += choice_lines(c.get("options"), lang, depth + 1)
+    return lines
 
 
 @dataclass(frozen=True)
@@ -102,6 +118,7 @@ class Ruling:
     title: dict = field(default_factory=dict)  # {ru, en}: the heading in each language, when known
     result: object = None  # the board's result (explain/result.py Result), None when the ruling settles no tricks
     not_encoded: list = field(default_factory=list)  # [NotEncoded]
+    conflicts: list = field(default_factory=list)  # [{ru, en}]: stated facts the cards contradict, for the director
 
     def to_dict(self) -> dict:
         from .ruling_json import ruling_json
@@ -122,6 +139,7 @@ class Ruling:
     def render(self, lang: str = "ru", how: bool = True) -> str:
         lines = [*self.result.render(lang), ""] if self.result else []
         lines += [f"{word('ruling.ruling', lang)}: {self.title.get(lang) or self.incident}", ""]
+        lines += [c[lang] for c in self.conflicts] + ([""] if self.conflicts else [])
         lines += [n.text[lang] for n in self.not_encoded]
         if self.not_encoded and self.elements:
             lines.append("")

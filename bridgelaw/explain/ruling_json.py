@@ -44,7 +44,8 @@ def _options(options: dict | None) -> dict | None:
     return {"chooser": options["chooser"],
             "choices": [{"value": ch["value"], "label": dict(ch["label"]),
                          "consequences": [{"kind": c["kind"], "args": dict(c["args"]), "cite": c["cite"],
-                                           "text": dict(c["text"])} for c in ch["consequences"]]}
+                                           "text": dict(c["text"]), "options": _options(c.get("options"))}
+                                          for c in ch["consequences"]]}
                         for ch in options["choices"]]}
 
 
@@ -129,21 +130,32 @@ PROVISIONAL = _or_null(_obj(
         "question": _texts("The question that decides it."),
         "would_change": _texts("What the answer would change, e.g. 'unless the revoke was on trick 12: then no"
                                " transfer (64B6)'.")}))
-CONSEQUENCE = _obj("What follows from a choice: a ruling element, without options of its own.", {
-    "kind": _str("The element's kind (facts/vocabulary/, elements)."),
-    "args": {"type": "object", "additionalProperties": SCALAR, "description": "The element's arguments."},
-    "cite": CITE,
-    "text": _texts("The consequence as a director reads it.")})
-OPTIONS = _or_null(_obj(
-    "Null unless the element offers a choice.  Otherwise who chooses and each choice with its consequences"
-    " (an option element that lists its choices: knowledge/README.md, Choices; one that does not says the"
-    " choice in prose in its text).", {
+def _options_schema(consequence: dict, description: str) -> dict:
+    return _or_null(_obj(description, {
         "chooser": {"anyOf": [SEAT, SIDE, _str("A role, e.g. declarer, non_offending_side.")],
                     "description": "Who chooses: a seat, a side or a role."},
         "choices": _list("The choices, each with what follows from it.", _obj("One choice.", {
             "value": _str("The choice's name, as a later fact states it."),
             "label": _texts("The choice as the director reads it to the chooser."),
-            "consequences": _list("What follows if it is chosen.", CONSEQUENCE)}))}))
+            "consequences": _list("What follows if it is chosen.", consequence)}))}))
+
+
+def _consequence(options: dict) -> dict:
+    return _obj("What follows from a choice: a ruling element, and the choice it offers in turn, if any.", {
+        "kind": _str("The element's kind (facts/vocabulary/, elements)."),
+        "args": {"type": "object", "additionalProperties": SCALAR, "description": "The element's arguments."},
+        "cite": CITE,
+        "text": _texts("The consequence as a director reads it."),
+        "options": options})
+
+
+NESTED = "the choice this consequence offers in turn (a choice nested under a choice: knowledge/README.md, Choices)"
+CONSEQUENCE = _consequence(_options_schema(_consequence(_options_schema(_consequence(
+    {"type": "null", "description": "Null: no deeper choice."}), NESTED)), NESTED))
+OPTIONS = _options_schema(CONSEQUENCE,
+    "Null unless the element offers a choice.  Otherwise who chooses and each choice with its consequences"
+    " (an option element that lists its choices: knowledge/README.md, Choices; one that does not says the"
+    " choice in prose in its text).")
 ELEMENT = _obj("One element of the ruling: what happens now, with the law it rests on and how it was reached.", {
     "kind": _str("The element's kind (facts/vocabulary/, elements), e.g. transfer_tricks, option, instruction."),
     "label": _texts("The kind's name."),

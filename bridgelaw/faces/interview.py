@@ -37,8 +37,9 @@ from typing import Any
 from ..engine import Engine, waiting
 from ..errors import Collector
 from ..read.auction import DERIVED_WHILE_READING, sequence_facts
-from ..read.incident import NOT_KNOWN, Incident, InFact
+from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
+from ..explain.result import EQUITY
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
 from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES
@@ -48,6 +49,7 @@ from .keys import Exists, SlotKey, fact_id, split_fact
 from .question import UNKNOWN, AnswerError, Choice, Question  # noqa: F401  (the interview's API)
 
 INCIDENT_KEY = keys.INCIDENT
+ADJUSTED = ("adjusted_outcome", "artificial_score")  # what an adjusted score is, when the ruling adjusts
 RESULT_WHY = ({"production": "", "cite": "77", "summary": both("question.result")},)  # the board's score, Law 77
 NOT_ENCODED = "not_encoded"  # the template stating an irregularity the knowledge does not encode
 
@@ -146,6 +148,12 @@ class Interview:
             raise AnswerError(f"the question asked is '{q.key}', not '{key}'")
         v = q.parse(value)
         self.answers.append((q.key, v))
+        problems = Collector()  # a count that contradicts another stated one is refused at the prompt
+        check_counts(self._infacts(self._state(), all_context=True), problems)
+        if problems.errors:
+            self.answers.pop()
+            e = problems.errors[0]
+            raise AnswerError(f"{e.message}; {e.hint}" if e.hint else e.message)
         self._cache = None
         return v
 
@@ -235,11 +243,14 @@ class Interview:
         self._add_blanks(st, blanks, {f.template for f in facts})
         # derived facts that a production still waiting could yet state (their producers first)
         producers = self._producer_list
+        # a choice not yet on offer states nothing yet: what it would derive waits until its option is shown
+        on_offer = {e.options["option"] for e in ruling.elements if e.options}
         while True:
             ids = frozenset(f.id for f in blanks.values())
             ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids, producers)
             more = {d.template for ws in ways.values() for p, _ in ws for d in p.derive
-                    if d.template in self._producers and d.template not in blanks}
+                    if d.template in self._producers and d.template not in blanks
+                    and (not p.choice_of or _option_of(p) in on_offer)}
             if not more:
                 break
             for d in sorted(more):
@@ -260,6 +271,12 @@ class Interview:
             if need.fact in st.facts and need.slot in self.vocab.templates[st.facts[need.fact][0]].slots \
                     and (need.fact, need.slot) not in st.settled:
                 return self._result_question(st, need.fact, need.slot, ruling)
+        r = ruling.result
+        if r is not None and r.status == "adjusted" and not r.outcomes and not r.artificial and not any(
+                e.kind == "adjust_score" and e.cite in EQUITY for e in ruling.elements):  # 64C: the revoke's tricks
+            for t in ADJUSTED:  # the score the director assigns (12C1(b), 12C2): asked once the ruling adjusts
+                if t in self.vocab.templates and t not in st.closed and not any(x == t for x, _ in st.facts.values()):
+                    return self._exists_question(st, t, RESULT_WHY)
         return ruling
 
     def _result_question(self, st: _State, fid: str, slot: str, ruling: Ruling) -> Question:
@@ -404,6 +421,11 @@ class Interview:
         if who in SIDES:
             return SIDE_LABELS[who][lang]
         return self.vocab.elements["option"].args["chooser"].label_of(who, lang) if who else "?"
+
+
+def _option_of(p) -> str | None:
+    """The option whose choice a production a choice gives waits on (its last condition: read/choices.py)."""
+    return next((t.value for t in p.when[-1].tests if t.slot == "option"), None)
 
 
 def _yes_no() -> tuple:

@@ -30,7 +30,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..errors import Collector, Loc, Problem
-from ..model import CHOICE, Choice, Pattern, Production, Test
+from ..model import CHOICE, Choice, Pattern, Production, Test, Var
 from ..words import LANGS, word
 from .lasting import derives
 from .yamlsafe import LocDict
@@ -74,11 +74,8 @@ def read_choices(loader, body: Any, loc: Loc, crumb: str, scope) -> tuple[str | 
             c.add(cons.key_loc(k), f"choice {name}: unknown key '{k}'", crumb, "a choice gives then and/or derive, and may cite its own subsection")
         then = []
         for item in cons.get("then") or []:
-            e = loader._element(item, crumb, scope)
-            if e is not None and e.choices:
-                c.add(e.loc, f"choice {name}: a consequence cannot offer choices of its own", crumb,
-                      "give the later option in a production that tests this choice")
-            elif e is not None:
+            e = loader._element(item, crumb, scope)  # an option among them offers the next choice (nested)
+            if e is not None:
                 then.append(e)
         derive = [d for item in cons.get("derive") or [] for d in [loader._derive(item, crumb, scope)] if d]
         cite = str(cons["cite"]) if "cite" in cons else None
@@ -97,8 +94,11 @@ def expand(prods: list[Production], vocab, c: Collector) -> list[Production]:
     """The productions and, after each, one production per choice it offers (see the module docstring)."""
     ids = {p.id for p in prods}
     out = []
-    for p in prods:
+    todo = list(reversed(prods))
+    while todo:  # a choice's production may offer a choice of its own (nested): expanded in turn
+        p = todo.pop()
         out.append(p)
+        made_here = []
         for e in p.then:
             for ch in e.choices:
                 pid = production_id(p.id, ch.name)
@@ -107,14 +107,31 @@ def expand(prods: list[Production], vocab, c: Collector) -> list[Production]:
                           f"production {p.id}", "rename one of them")
                     continue
                 ids.add(pid)
-                made = Pattern(CHOICE, (Test("option", "eq", e.option, ch.loc), Test("chosen", "eq", ch.name, ch.loc)),
+                subject, about = _subject_named(p)
+                made = Pattern(CHOICE, (Test("option", "eq", e.option, ch.loc), Test("chosen", "eq", ch.name, ch.loc))
+                               + ((Test("of", "answers", about, ch.loc),) if OF in vocab.templates[CHOICE].slots else ()),
                                False, ch.loc)
                 chosen = vocab.templates[CHOICE].slots["chosen"]
                 summary = {lang: word("choice.made", lang, summary=p.summary[lang], chosen=chosen.label_of(ch.name, lang))
                            for lang in LANGS}
-                out.append(replace(p, id=pid, cite=ch.cite or p.cite, summary=summary, when=p.when + (made,), then=ch.then, derive=ch.derive + derives(ch.then, vocab),
+                made_here.append(replace(p, id=pid, cite=ch.cite or p.cite, summary=summary, when=(subject,) + p.when[1:] + (made,), then=ch.then, derive=ch.derive + derives(ch.then, vocab),
                                    overrides=(), overrides_loc=None, loc=ch.loc, note=None, choice_of=p.id))
+        todo.extend(reversed(made_here))
     return out
+
+
+OF = "of"  # the choice template's slot naming the fact a choice answers (when two offers are of one option)
+SUBJECT = "subject__id"  # the hidden variable naming the offering production's subject fact
+
+
+def _subject_named(p: Production) -> tuple:
+    """The production's subject pattern naming its fact's id, and the variable holding it: the one the
+    author named (``id: $r``), else a hidden one, so that a choice ``of`` that fact is told from another's."""
+    first = p.when[0]
+    named = next((t.value for t in first.tests if t.slot == "id" and t.names), None)
+    if named is not None:
+        return first, named
+    return Pattern(first.template, (Test("id", "eq", Var(SUBJECT), first.loc),) + first.tests, False, first.loc), Var(SUBJECT)
 
 
 def offered(knowledge) -> dict:
@@ -130,11 +147,16 @@ def offered(knowledge) -> dict:
 def check_choices(knowledge, facts) -> list:
     """A ``choice`` fact (an incident's, a case's) must name an option some production offers, and one of its choices."""
     options = offered(knowledge)
+    ids = {f.id for f in facts}
     out = []
     for f in facts:
         if f.template != CHOICE:
             continue
         option, chosen = f.get("option"), f.get("chosen")
+        of = f.get(OF) if OF in dict(f.values) else None
+        if of is not None and of not in ids and "(" not in of:  # "(": a fact a production derives, named by what it says
+            out.append(Problem(f.loc, f"choice: 'of: {of}' names no fact of the incident", "",
+                               "the facts it may answer: " + ", ".join(sorted(i for i in ids if not i.startswith(CHOICE)))))
         if option not in options:
             out.append(Problem(f.loc, f"choice: no production offers the option '{option}'", "",
                                "the options the knowledge offers: " + (", ".join(options) or "none")))

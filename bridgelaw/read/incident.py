@@ -56,6 +56,7 @@ class Incident:
     source: str = ""
     title: str | dict = ""  # a title, or {ru, en}: how the ruling is headed in each language
     description: str = ""
+    conflicts: tuple = ()  # (cards.Conflict, ...): what the director stated and the cards contradict
 
     def titles(self) -> dict:
         """{ru, en}: the title in each language (a plain title reads alike in both); {} without one."""
@@ -183,11 +184,54 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
         c.raise_if_any()
     c.problems.extend(validate("incident", data, name))
     c.raise_if_any()
-    facts = facts_from_data(data["facts"], vocab, name, c, data.loc_of("facts"))
+    stated, conflicts = data["facts"], ()
+    if "cards" in data:  # the deal and its play: what they show is stated for the director (read/cards.py)
+        stated, conflicts = _with_cards(data["facts"], data["cards"], name, c)
+        c.raise_if_any()
+    facts = facts_from_data(stated, vocab, name, c, data.loc_of("facts"))
     check_counts(facts, c)
     c.raise_if_any()
     return Incident(name=name, facts=tuple(facts), source=data["source"], title=data.get("title") or "",
-                    description=data.get("description") or "")
+                    description=data.get("description") or "", conflicts=conflicts)
+
+
+def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple]:
+    """The stated facts with what the cards show added where the director said nothing; a slot stated
+    otherwise than the cards show is left open (and listed), never overruled either way."""
+    from .cards import Conflict, card_facts
+    deal = dict(facts.get("deal") or {}) if isinstance(facts, dict) else {}
+    shown = card_facts(cards, deal, file, c)
+    merged, conflicts = dict(facts), []
+
+    def put(template: str, fid: str, stated: dict, values: dict, loc) -> dict:
+        out = dict(stated)
+        for slot, v in values.items():
+            if v is None:
+                continue
+            if slot not in stated or stated[slot] is None:
+                out[slot] = v
+            elif stated[slot] != v:
+                conflicts.append(Conflict(template, fid, slot, stated[slot], v, loc))
+                del out[slot]
+        return out
+
+    if shown.get("deal"):
+        merged["deal"] = put("deal", "deal", deal, shown["deal"], facts.loc_of("deal") if "deal" in facts else None)
+    if shown.get("revoke"):
+        stated = list(facts.get("revoke") or [])
+        out = []
+        for i, r in enumerate(shown["revoke"]):
+            match = next((j for j, s in enumerate(stated) if s is not None and s.get("offender") == r["offender"]
+                          and s.get("trick") in (None, r["trick"])), None)
+            if match is None:
+                out.append(dict(r))
+                continue
+            s = stated[match]
+            stated[match] = None
+            out.append(put("revoke", f"revoke-{len(out) + 1}", s, r, getattr(s, "loc", None)))
+        out += [dict(s) for s in stated if s is not None]  # stated revokes the cards do not show stay stated
+        merged["revoke"] = out
+    return merged, tuple(conflicts)
 
 
 def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<facts>") -> Incident:

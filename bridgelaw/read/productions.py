@@ -21,6 +21,10 @@ from .vocabulary import Slot, Vocabulary
 from .yamlsafe import LocDict, LocList
 
 _VAR = re.compile(r"^\$([a-z][a-z0-9_]*)(?:\.([a-z_]+))?$")
+_ROLE = re.compile(r"^\$[a-z][a-z0-9_]*\.role$")
+# a seat's role in the deal -> the seats, relative to it, the declarer is then in (None: the seat itself)
+ROLES = {"declarer": (None,), "dummy": ("partner",), "defender": ("lho", "rho")}
+ROLE_TESTS = {"is": (True, True), "in": (True, False), "not": (False, True), "not_in": (False, False)}  # (keep, one role)
 
 
 def is_expr(raw: Any) -> bool:
@@ -39,6 +43,50 @@ def parse_var(value: Any) -> Var | None:
 def id_slot(template: str) -> Slot:
     """The implicit ``id`` slot every template has: the name of one fact."""
     return Slot(name="id", type="ref", owner=template, loc=Loc(""), template=template)
+
+
+ORDER = {"after": "gt", "before": "lt"}  # a fact's place in the order of events, against another's
+
+
+def order_var(name: str) -> str:
+    """The hidden variable holding the ``seq`` of the fact named ``$name`` (``after: $name``)."""
+    return f"{name}__seq"
+
+
+def order_names(when: tuple, loc: Loc, crumb: str, c: Collector) -> tuple:
+    """The conditions, with the ``seq`` of each fact that a ``before``/``after`` names bound on that fact's
+    pattern; an order that contradicts itself (a after b and b after a) is an error at the condition."""
+    wanted = {t.value.name for p in when for t in p.tests
+              if t.slot == "seq" and isinstance(t.value, Var) and t.value.name.endswith("__seq")}
+    out = []
+    for p in when:
+        add = tuple(Test("seq", "eq", Var(order_var(t.value.name)), t.loc) for t in p.tests
+                    if t.slot == "id" and t.names and not p.negated and order_var(t.value.name) in wanted)
+        out.append(Pattern(p.template, add + p.tests, p.negated, p.loc) if add else p)
+    later: dict = {}  # fact -> the facts it comes after (positive patterns naming their id)
+    for p in out:
+        me = next((t.value.name for t in p.tests if t.slot == "id" and t.names), None)
+        for t in p.tests:
+            if me and t.slot == "seq" and t.op in ORDER.values() and isinstance(t.value, Var) and t.value.name.endswith("__seq"):
+                other = t.value.name[:-len("__seq")]
+                a, b = (me, other) if t.op == ORDER["after"] else (other, me)
+                later.setdefault(a, set()).add(b)
+                if _reaches(later, b, a):
+                    c.add(t.loc, f"the order of events contradicts itself: ${a} comes after ${b} and ${b} after ${a}",
+                          crumb, "a production can never fire on events in a circle; fix one before/after")
+    return tuple(out)
+
+
+def _reaches(later: dict, start: str, goal: str) -> bool:
+    seen, todo = set(), [start]
+    while todo:
+        x = todo.pop()
+        if x == goal:
+            return True
+        if x not in seen:
+            seen.add(x)
+            todo.extend(later.get(x, ()))
+    return False
 
 
 class _At(NamedTuple):
@@ -203,6 +251,8 @@ class KnowledgeLoader:
             if tname == "not" or tname not in self.vocab.templates or not isinstance(body, LocDict):
                 continue
             for slot_name, test in body.items():
+                if slot_name in ORDER and slot_name not in self.vocab.templates[tname].slots:
+                    continue  # after: $e uses a fact's name, never names one
                 var = parse_var(test) if not isinstance(test, (LocDict, LocList)) else None
                 if var and var.accessor is None and var.name not in scope.vars:
                     t = self.vocab.templates[tname]
@@ -218,6 +268,11 @@ class KnowledgeLoader:
             return ()
         tests = []
         for slot_name, test in raw.items():
+            if slot_name in ORDER and slot_name not in self.vocab.templates[template].slots:
+                t = self._order(template, slot_name, test, raw.loc_of(slot_name), crumb, scope, negated)
+                if t is not None:
+                    tests.append(t)
+                continue
             slot = self._slot_of(template, slot_name, raw.key_loc(slot_name), crumb)
             if slot is None:
                 continue
@@ -239,6 +294,31 @@ class KnowledgeLoader:
             if one_of and negated and any(isinstance(v, Var) for v in tests[-1].value):
                 self.c.add(sloc, "inside 'not', a list of values cannot hold variables", crumb)
         return tuple(t for t in tests if t is not None)
+
+    def _order(self, template: str, word: str, raw: Any, loc: Loc, crumb: str, scope: _Scope,
+               negated: bool = False) -> Test | None:
+        """``after: $e`` / ``before: $e``: this fact's place in the order of events (its ``seq``) compared with
+        that of the fact named ``$e`` (``id: $e`` of the same template), whose ``seq`` the production then
+        names under a hidden variable (``order_names``).  A test on ``seq`` like any other, for every back end."""
+        t = self.vocab.templates[template]
+        if "seq" not in t.slots or t.slots["seq"].type != "int":
+            self.c.add(loc, f"'{word}' orders events: {template} has no 'seq' (its place in the order of events)", crumb,
+                       "before/after compare two facts of a template with a seq slot, e.g. event")
+            return None
+        if negated:
+            self.c.add(loc, f"inside 'not', '{word}' cannot be used", crumb,
+                       "name the event in a positive condition, or test the other event's absence the other way round")
+            return None
+        var = parse_var(raw)
+        if var is None or var.accessor:
+            self.c.add(loc, f"{word}: takes a variable naming another {template} (id: $name)", crumb,
+                       f"e.g. - {template}: {{id: $first, ...}} then - {template}: {{{word}: $first, ...}}")
+            return None
+        bound = scope.vars.get(var.name)
+        if bound is None or bound[0] is None or bound[0].name != "id" or bound[0].template != template:
+            self.c.add(loc, f"{word}: ${var.name} must name another {template} fact (id: ${var.name} in a positive condition)", crumb)
+            return None
+        return Test("seq", ORDER[word], Var(order_var(var.name)), loc)
 
     # the operand of each operator (ops.Op.operand), checked and made canonical: a Test, or None after an error
     def _known_operand(self, op, written: str, operand: Any, loc: Loc, at: "_At") -> Test | None:
@@ -285,10 +365,57 @@ class KnowledgeLoader:
             kloc, vloc, body = body.key_loc(key), body.loc_of(key), inner
         else:
             vloc = item.loc_of(key)
+        if _ROLE.match(str(key)):
+            return self._role(key, body, kloc, vloc, crumb, scope, negated)
         if key not in self.vocab.templates:
             self.c.add(kloc, f"unknown template '{key}'", crumb, suggest(key, self.vocab.templates, "the vocabulary"))
             return None
         return Pattern(key, self._tests(key, body, vloc, crumb, scope, negated), negated, kloc)
+
+    def _role(self, key: str, body: Any, kloc: Loc, vloc: Loc, crumb: str, scope: _Scope, negated: bool) -> Pattern | None:
+        """``$p.role: defender`` (or a list of roles, ``{in: [...]}``, ``{not: ...}``, ``{not_in: [...]}``): the
+        role of the seat ``$p`` in the deal, read as a test on the deal context's declarer (ROLES), so every
+        back end runs it as an ordinary condition; an unknown declarer is the open question."""
+        name = key[1:].split(".")[0]
+        deal = next((t for t in self.vocab.templates.values() if t.context and "declarer" in t.slots), None)
+        if deal is None or deal.slots["declarer"].type != "seat":
+            self.c.add(kloc, f"{key}: roles need the deal context's declarer (a seat slot 'declarer' of the context template)",
+                       crumb)
+            return None
+        if negated:
+            self.c.add(kloc, f"{key}: a role cannot be tested inside 'not'", crumb,
+                       "write the roles it may have: {not: defender} or [declarer, dummy]")
+            return None
+        var = Var(name)
+        if name not in scope.vars:
+            self.c.add(kloc, f"variable ${name} is not named in any condition", crumb,
+                       f"name it in a positive condition first (slot: ${name})")
+            return None
+        slot = scope.vars[name][0]
+        if slot is None:
+            return None
+        if slot.type != "seat":
+            self.c.add(kloc, f"${name} is a {slot.type}; '.role' applies to a seat", crumb)
+            return None
+        if isinstance(body, LocDict) and len(body) == 1 and next(iter(body)) in ROLE_TESTS:
+            (written, roles), = body.items()
+        else:
+            written, roles = ("in" if isinstance(body, LocList) else "is"), body
+        keep, single = ROLE_TESTS[written]
+        roles = list(roles) if isinstance(roles, LocList) else [roles]
+        bad = [r for r in roles if r not in ROLES]
+        if bad or not roles or (single and len(roles) != 1):
+            self.c.add(vloc, f"{key}: {bad[0] if bad else body!r} is not a role", crumb,
+                       suggest(str(bad[0]), ROLES, "roles") if bad else
+                       "write a role (declarer, dummy, defender), a list of them, {not: role} or {not_in: [...]}")
+            return None
+        if not keep:
+            roles = [r for r in ROLES if r not in roles]
+        seats = tuple(Var(name, accessor) for r in roles for accessor in ROLES[r])
+        test = Test("declarer", "in", seats, vloc) if len(seats) > 1 else Test("declarer", "eq", seats[0], vloc)
+        if test.names:  # `declarer: $p` compares with $p, never names it again
+            test = Test("declarer", "in", seats, vloc)
+        return Pattern(next(n for n, t in self.vocab.templates.items() if t is deal), (test,), False, kloc)
 
     # -- right-hand side ---------------------------------------------------------
     def _assign(self, slots: dict, raw: Any, loc: Loc, crumb: str, scope: _Scope, what: str) -> tuple:
@@ -369,6 +496,7 @@ class KnowledgeLoader:
             if p:
                 when.append((i, p))
         when = tuple(p for _, p in sorted(when, key=lambda x: x[0]))
+        when = order_names(when, raw.loc_of("when"), crumb, self.c)
         if when and when[0].negated:
             self.c.add(when[0].loc, "the first condition must be a positive pattern (the fact the production is about)",
                        crumb)

@@ -169,6 +169,14 @@ INCIDENT = {
         "source": {"type": "string", "minLength": 1},
         "description": {"type": "string"},
         "facts": FACTS,
+        "cards": {"type": "object", "description": "the deal and its play (read/cards.py): what they show is stated"
+                  " where the facts say nothing, and a stated fact they contradict is left to the director",
+                  "properties": {
+                      "deal": {"type": "string", "description": "a PBN deal: N:AKQ2.J53.T95.K82 J9865.A6.K863.A5 ..."},
+                      "play": {"type": "array", "description": "the tricks in order, each its cards as played",
+                               "items": {"type": "array", "maxItems": 4, "items": {"type": ["string", "integer"]}}},
+                      "pbn": {"type": "string", "description": "a PBN file (its Deal and Play), beside the incident"}},
+                  "additionalProperties": False},
     },
     "required": ["source", "facts"],
     "additionalProperties": False,

@@ -143,8 +143,10 @@ class Recorder:
             cons = []
             for c in ch.then:
                 cargs = {name: resolve(v, bindings) for name, v in c.args}
-                cons.append({"kind": c.kind, "args": cargs, "cite": ch.cite or prod.cite,
-                             "text": render_element(self.knowledge, c.kind, cargs, c.text)})
+                text = render_element(self.knowledge, c.kind, cargs, c.text)
+                nested = self._options(prod, c, cargs, bindings)  # a choice that offers the next one
+                cons.append({"kind": c.kind, "args": cargs, "cite": ch.cite or prod.cite, "text": text,
+                             **({"options": nested} if nested else {})})
             out.append({"value": ch.name, "label": {lang: chosen.label_of(ch.name, lang) for lang in ("ru", "en")},
                         "consequences": cons})
         who = args.get("player") or args.get("side") or args.get("chooser")

@@ -1,0 +1,199 @@
+"""The cards as evidence: the facts a deal and its play record show, never asked when the cards say them.
+
+    card_facts(cards, stated, vocab, file, c) -> (facts, conflicts)
+
+An incident may carry ``cards:`` beside ``facts:`` — the deal (a PBN deal
+string, ``N:AKQ2.J53.T95.K82 ...``) and the play trick by trick (each trick's
+cards in the order played), or a PBN file (``pbn: board.pbn``, its Deal and
+Play sections, read with endplay).  Python works out only what the cards show
+— who held and played what, who won each trick, each failure to follow suit
+and what the offending side did next, the tricks declarer's side won — and
+states it in the vocabulary's own slots (``revoke``, ``deal``); whether a
+revoke is established, and everything after, stays the productions'.
+
+A fact the director stated that the cards contradict is not overruled: the
+slot is left open, and the ruling shows both values and asks which the
+director finds established (Law 85).  A card the player never held is an
+error naming the trick and the card.  endplay is imported only here, when an
+incident has cards.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import Collector, Loc
+from ..values import SEATS, lho_of, partner_of, side_of
+from .yamlsafe import LocDict, LocList
+
+RANKS = "23456789TJQKA"
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """A slot the director stated one way and the cards show another: left open for the director (85)."""
+
+    template: str
+    fact: str
+    slot: str
+    stated: object
+    shown: object
+    loc: Loc | None
+
+
+@dataclass
+class _Trick:
+    n: int
+    leader: str
+    plays: list  # [(seat, card)], card as "S10"-style canonical text ("SA", "H7", "DT"->"D10")
+    winner: str | None = None
+
+
+def _card(text: str) -> tuple[str, int]:
+    t = str(text).strip().upper().replace("10", "T")
+    if len(t) == 2 and t[0] in "SHDC" and t[1] in RANKS:
+        return t[0], RANKS.index(t[1])
+    if len(t) == 2 and t[1] in "SHDC" and t[0] in RANKS:
+        return t[1], RANKS.index(t[0])
+    raise ValueError(f"'{text}' is no card (e.g. SA, H10, D7)")
+
+
+def _name(card: tuple[str, int]) -> str:
+    rank = RANKS[card[1]]
+    return card[0] + ("10" if rank == "T" else rank)
+
+
+def _hands(deal_text: str) -> dict[str, set]:
+    """{seat: {(suit, rank)}} from a PBN deal string (endplay reads it; a '-' is a void)."""
+    from endplay.types import Deal
+    deal = Deal(deal_text)
+    out = {}
+    for seat, hand in zip(SEATS, (deal.north, deal.east, deal.south, deal.west)):
+        cards = set()
+        for suit, holding in zip("SHDC", str(hand).split(".")):
+            cards |= {(suit, RANKS.index(r)) for r in holding.replace("-", "") if r in RANKS}
+        out[seat] = cards
+    return out
+
+
+def _from_pbn(path: Path, c: Collector, loc: Loc) -> tuple[str | None, list, dict]:
+    """(deal string, tricks as card texts in the order played, tags) from a PBN file's first board (endplay
+    reads it: its Play section's columns are turned back into the order the cards were played)."""
+    from endplay.parsers import pbn
+    try:
+        with open(path, encoding="utf-8") as f:
+            board = pbn.load(f)[0]
+    except (OSError, IndexError, ValueError, KeyError) as e:
+        c.add(loc, f"{path.name}: cannot read a PBN board ({e})")
+        return None, [], {}
+    cards = ["SHDC"[card.suit.value] + str(card.rank.abbr) for card in board.play or []]
+    tricks = [cards[i:i + 4] for i in range(0, len(cards), 4)]
+    tags = {}
+    if board.contract:  # endplay's Denom: spades 0 ... clubs 3, notrump 4; Penalty: 1, doubled 2, redoubled 4
+        k = board.contract
+        strain = "SHDC"[int(k.denom)] if int(k.denom) < 4 else "NT"
+        doubled = {2: "X", 4: "XX"}.get(int(k.penalty), "")
+        tags = {"declarer": "NESW"[int(k.declarer)], "contract": f"{k.level}{strain}{doubled}"}
+    return board.deal.to_pbn(), tricks, tags
+
+
+def card_facts(cards: LocDict, deal_fact: dict, file: str, c: Collector) -> dict:
+    """What the cards show: {"deal": {slot: value}, "revoke": [{slot: value}, ...]}; problems go to ``c``."""
+    loc = cards.loc if isinstance(cards, LocDict) else Loc(file)
+    if "pbn" in cards:
+        deal_text, tricks, tags = _from_pbn(Path(file).parent / str(cards["pbn"]), c, cards.loc_of("pbn"))
+        declarer = deal_fact.get("declarer") or tags.get("declarer")
+        deal_fact = {**tags, **{k: v for k, v in deal_fact.items() if v is not None}}
+    else:
+        deal_text, tricks, declarer = cards.get("deal"), cards.get("play") or [], deal_fact.get("declarer")
+    if deal_text is None:
+        return {}
+    try:
+        hands = _hands(str(deal_text))
+    except (ValueError, RuntimeError) as e:
+        c.add(cards.loc_of("deal") if "deal" in cards else loc, f"cards.deal: not a PBN deal ({e})",
+              hint="e.g. N:AKQ2.J53.T95.K82 J9865.A6.K863.A5 T7.KQT84.AQ.QT93 43.972.J742.J764")
+        return {}
+    if declarer not in SEATS:
+        c.add(loc, "cards: the play record needs the declarer (deal: {declarer: ...})")
+        return {}
+    contract = deal_fact.get("contract") or ""
+    trump = next((s for s in "SHDC" if len(contract) > 1 and contract[1] == s), None)
+    played = _play(tricks, hands, lho_of(declarer), trump, cards, file, c)
+    if played is None:
+        return {}
+    shown = {"declarer": declarer, "contract": deal_fact.get("contract")} | _deal(played, declarer)
+    return {"deal": shown, "revoke": _revokes(played, hands, partner_of(declarer))}
+
+
+def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file: str, c: Collector) -> list | None:
+    held = {s: set(h) for s, h in hands.items()}
+    out: list[_Trick] = []
+    whole = cards.loc_of("play") if isinstance(cards, LocDict) and "play" in cards else Loc(file)
+    for n, trick in enumerate(tricks, 1):
+        where = tricks.loc_of(n - 1) if isinstance(tricks, LocList) else whole  # the trick's own line
+        t = _Trick(n, leader, [])
+        seat = leader
+        for text in trick:
+            try:
+                card = _card(text)
+            except ValueError as e:
+                c.add(where, f"cards.play, trick {n}: {e}")
+                return None
+            if card not in held[seat]:
+                owner = next((s for s, h in hands.items() if card in h), None)
+                c.add(where, f"cards.play, trick {n}: {seat} plays {_name(card)}, which he "
+                      + ("never held" if owner != seat else "has already played"),
+                      hint=f"{_name(card)} was dealt to {owner}" if owner and owner != seat else None)
+                return None
+            held[seat].discard(card)
+            t.plays.append((seat, card))
+            seat = lho_of(seat)
+        if len(t.plays) == 4:
+            led = t.plays[0][1][0]
+            best = max(t.plays, key=lambda p: (p[1][0] == trump, p[1][0] == led, p[1][1]))
+            t.winner = best[0]
+            leader = t.winner
+        out.append(t)
+    return out
+
+
+def _holding_before(hands: dict, played: list, seat: str, n: int, play_index: int) -> set:
+    gone = {card for t in played[:n - 1] for s, card in t.plays if s == seat}
+    gone |= {card for s, card in played[n - 1].plays[:play_index] if s == seat}
+    return hands[seat] - gone
+
+
+def _revokes(played: list, hands: dict, dummy: str) -> list:
+    out = []
+    for t in played:
+        led = t.plays[0][1][0]
+        for i, (seat, card) in enumerate(t.plays[1:], 1):
+            if card[0] == led or not any(s == led for s, _ in _holding_before(hands, played, seat, t.n, i)):
+                continue
+            side = side_of(seat)
+            later = [u for u in played[t.n:] if u.winner]
+            nxt = played[t.n] if t.n < len(played) else None
+            acted = nxt is not None and any(s in (seat, partner_of(seat)) for s, _ in nxt.plays)
+            winner = None if t.winner is None else ("offender" if t.winner == seat else
+                                                    "offender_partner" if t.winner == partner_of(seat)
+                                                    else "non_offending_side")
+            ended = len([u for u in played if u.winner]) == 13
+            out.append({"offender": seat, "trick": t.n, "failure": "failed_to_follow_suit",
+                        "revoke_trick_winner": winner,
+                        "offending_side_won_later_trick": True if any(side_of(u.winner) == side for u in later)
+                        else False if ended else None,
+                        "establishing_act": "played_to_next_trick" if acted else "none",
+                        # the card he should have played lay faced only in dummy (the record shows no exposed card)
+                        "required_card_was_faced": seat == dummy,
+                        "repeat_in_same_suit": any(r["offender"] == seat and r["suit"] == led for r in out)})
+            out[-1]["suit"] = led
+    for r in out:
+        del r["suit"]
+    return out
+
+
+def _deal(played: list, declarer: str) -> dict:
+    done = [t for t in played if t.winner]
+    return {"declarer_tricks": sum(1 for t in done if side_of(t.winner) == side_of(declarer)),
+            "play_ended": len(done) == 13}
