@@ -13,8 +13,8 @@ from bridgelaw.explain.ruling import Ruling
 from bridgelaw.read.irregularities import load_irregularities
 
 ROOT = Path(__file__).resolve().parent.parent
-LEAD = ROOT / "facts" / "incidents" / "opening-lead-out-of-turn.yaml"
-SENTENCE = "Law 54 (opening lead out of turn) is not encoded yet: rule from the law book."
+LEAD = ROOT / "facts" / "incidents" / "board-placed-wrongly.yaml"
+SENTENCE = "Law 7 (placement of the board, cards taken out or put back wrongly) is not encoded yet: rule from the law book."
 
 
 def test_an_incident_naming_a_law_not_encoded_says_so_plainly(engine, capsys):
@@ -22,18 +22,20 @@ def test_an_incident_naming_a_law_not_encoded_says_so_plainly(engine, capsys):
     assert ruling.elements == [] and ruling.open_questions == []
     assert ruling.render("en").splitlines()[2] == SENTENCE
     assert ruling.render("ru").splitlines()[2] == (
-        "Правило 54 (первый ход вне очереди) пока не закодировано: решайте по книге правил.")
+        "Правило 7 (положение коробки, карты вынуты или возвращены не так) пока не закодировано: решайте по книге правил.")
     assert "No encoded production applies" not in ruling.render("en")
     [entry] = ruling.to_dict()["not_encoded"]
-    assert entry["cite"] == "54" and entry["text"]["en"] == SENTENCE
-    assert entry["title"]["en"] == "Opening lead out of turn"
+    assert entry["cite"] == "7" and entry["text"]["en"] == SENTENCE
+    assert entry["title"]["en"] == "Placement of the board, cards taken out or put back wrongly"
     assert main(["rule", str(LEAD), "--lang", "en"]) == 0 and SENTENCE in capsys.readouterr().out
 
 
 @pytest.mark.parametrize("fact,said", [
-    ({"not_encoded": [{"law": 54}]}, SENTENCE),
+    ({"not_encoded": [{"law": 7}]}, SENTENCE),
+    ({"not_encoded": [{"law": 54}]}, None),  # Law 54 is encoded
+    ({"not_encoded": [{"law": 60}]}, None),  # and Law 60
     ({"not_encoded": [{"law": 64}]}, None),  # Law 64 is encoded: nothing to say
-    ({"irregularity": [{"law": "54: opening lead out of turn", "offender": "N"}]}, SENTENCE),
+    ({"irregularity": [{"law": "7: board placed wrongly", "offender": "N"}]}, SENTENCE),
     ({"irregularity": [{"law": "25: unintended call", "offender": "N"}]}, None),  # Law 25 is encoded
     ({"irregularity": [{"law": "27: insufficient bid", "offender": "N"}]}, None),  # Law 27 is encoded
     ({"irregularity": [{"law": "61: revoke", "offender": "N"}]}, None),
@@ -45,9 +47,9 @@ def test_every_way_of_naming_a_law_not_encoded(engine, fact, said):
 
 def test_an_irregularity_the_list_does_not_hold_is_an_error_with_a_suggestion(engine):
     with pytest.raises(BridgelawError) as e:
-        engine.rule(engine.incident("x", {"not_encoded": [{"irregularity": "opening_lead_out_of_tun"}]}))
-    assert "'opening_lead_out_of_tun' is not an irregularity" in str(e.value)
-    assert "opening_lead_out_of_turn" in str(e.value)
+        engine.rule(engine.incident("x", {"not_encoded": [{"irregularity": "board_and_cards_contro"}]}))
+    assert "'board_and_cards_contro' is not an irregularity" in str(e.value)
+    assert "board_and_cards_control" in str(e.value)
 
 
 def test_the_first_screen_groups_every_irregularity_short_list_first(knowledge, engine):
@@ -60,27 +62,27 @@ def test_the_first_screen_groups_every_irregularity_short_list_first(knowledge, 
     assert rest == sorted(rest, key=[g for g, _ in q.groups].index)  # the rest, by group
     values = {c.value for c in q.choices}
     assert set(Interview(knowledge, engine).kinds) <= values  # every encoded kind is reachable
-    for law in (76, 54):  # and laws not encoded, in the director's words
+    for law in (7, 76):  # and laws not encoded, in the director's words
         assert any(law in i.laws and i.kind is None and i.id in values for i in knowledge.irregularities.items)
     assert all(c.label["ru"] and c.label["en"] for c in q.choices)
 
 
 def test_picking_a_law_not_encoded_ends_the_interview_with_the_sentence(knowledge, engine, tmp_path):
     iv = Interview(knowledge, engine)
-    iv.answer(["opening_lead_out_of_turn"])
+    iv.answer(["board_and_cards_control"])
     ruling = iv.step()
     assert isinstance(ruling, Ruling) and [n.text["en"] for n in ruling.not_encoded] == [SENTENCE]
-    assert iv.facts_data() == {"not_encoded": [{"irregularity": "opening_lead_out_of_turn"}]}
+    assert iv.facts_data() == {"not_encoded": [{"irregularity": "board_and_cards_control"}]}
     # beside an encoded kind, the interview goes on about that one and the ruling says both
     iv = Interview(knowledge, engine)
-    iv.answer(["revoke", "opening_lead_out_of_turn"])
+    iv.answer(["revoke", "board_and_cards_control"])
     assert isinstance(iv.step(), Question) and iv.step().key == "deal.declarer"
     assert iv.kinds_chosen() == ("revoke",)
 
 
 def test_ask_saves_what_rule_reads_back(tmp_path, capsys):
     answers, save = tmp_path / "a.yaml", tmp_path / "saved.yaml"
-    answers.write_text("answers:\n  - incident: [opening_lead_out_of_turn]\n", encoding="utf-8")
+    answers.write_text("answers:\n  - incident: [board_and_cards_control]\n", encoding="utf-8")
     assert main(["ask", "--lang", "en", "--answers", str(answers), "--save", str(save)]) == 0
     assert SENTENCE in capsys.readouterr().out
     assert main(["rule", str(save), "--lang", "en"]) == 0 and SENTENCE in capsys.readouterr().out

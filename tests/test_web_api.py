@@ -337,10 +337,10 @@ def test_the_first_page_shows_a_short_list_and_everything_else_by_group(client):
     assert "Revoke" in short and "Opening lead out of turn" in short and "Spectators" not in short
     assert "Something else: everything the Laws name" in more and "<legend>The auction</legend>" in more
     assert "Spectators" in more and "Defective trick" in more
-    r = client.get("/answer", params={"k": "incident", "v": ["opening_lead_out_of_turn"], "lang": "en"})
+    r = client.get("/answer", params={"k": "incident", "v": ["board_and_cards_control"], "lang": "en"})
     page = client.get(r.headers["location"])
-    assert ('<p class="element not-encoded">Law 54 (opening lead out of turn) is not encoded yet: rule from the law'
-            ' book.</p>') in page.text and 'class="element none"' not in page.text
+    assert ('<p class="element not-encoded">Law 7 (placement of the board, cards taken out or put back wrongly) is'
+            ' not encoded yet: rule from the law book.</p>') in page.text and 'class="element none"' not in page.text
 
 
 def test_the_ruling_page_shows_one_element_for_the_same_words_about_two_revokes(client, knowledge, engine):

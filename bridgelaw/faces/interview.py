@@ -508,10 +508,18 @@ def answer_from(incident: Incident, q: Question, interview: Interview) -> Any:
     stated = sum(1 for t, _ in interview._state().facts.values() if t == q.template)
     if q.kind == "exists":
         return len(by_t.get(q.template, [])) > stated
-    mine = [fid for fid, (t, _) in interview._state().facts.items() if t == q.template]
+    mine = [(fid, slots) for fid, (t, slots) in interview._state().facts.items() if t == q.template]
     theirs = by_t.get(q.template, [])
-    i = mine.index(q.fact)
-    value = theirs[i].get(q.slot) if i < len(theirs) else None
+    allowed = {c.value for c in q.choices} if q.choices else None
+    taken: dict = {}  # the interview's n-th fact of the template -> the incident's fact it is
+    for fid, slots in mine:  # in order, each to the first fact not taken that agrees with what it says so far
+        # (an incident lists its facts in its own order: two choices come in the order the ruling offers them)
+        fits = [k for k, f in enumerate(theirs) if k not in taken.values()
+                and all(f.get(s) == v for s, v in slots.items() if v is not UNKNOWN)
+                and (fid != q.fact or allowed is None or f.get(q.slot) in allowed | {None})]
+        if fits:
+            taken[fid] = fits[0]
+    value = theirs[taken[q.fact]].get(q.slot) if q.fact in taken else None
     return UNKNOWN if value is None and q.allow_unknown else value
 
 
