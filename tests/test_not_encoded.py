@@ -31,11 +31,11 @@ def test_an_incident_naming_a_law_not_encoded_says_so_plainly(engine, capsys):
 
 
 @pytest.mark.parametrize("fact,said", [
-    ({"not_encoded": [{"law": 7}]}, SENTENCE),
+    ({"not_encoded": [{"irregularity": "board_and_cards_control"}]}, SENTENCE),
     ({"not_encoded": [{"law": 54}]}, None),  # Law 54 is encoded
     ({"not_encoded": [{"law": 60}]}, None),  # and Law 60
     ({"not_encoded": [{"law": 64}]}, None),  # Law 64 is encoded: nothing to say
-    ({"irregularity": [{"law": "7: board placed wrongly", "offender": "N"}]}, SENTENCE),
+    ({"irregularity": [{"law": "54: opening lead out of turn", "offender": "N"}]}, None),  # Law 54 is encoded
     ({"irregularity": [{"law": "25: unintended call", "offender": "N"}]}, None),  # Law 25 is encoded
     ({"irregularity": [{"law": "27: insufficient bid", "offender": "N"}]}, None),  # Law 27 is encoded
     ({"irregularity": [{"law": "61: revoke", "offender": "N"}]}, None),
