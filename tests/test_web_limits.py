@@ -84,10 +84,11 @@ def test_the_interview_asks_for_no_more_facts_than_a_board_holds(knowledge, engi
 def test_a_replay_past_its_budget_stops_with_413_and_goes_on_when_sent_again(knowledge, heavy):
     service = Service(knowledge, budget=0.1)
     answers = [(a["key"], a["value"]) for a in heavy]
-    t = time.perf_counter()
     with pytest.raises(StateError, match=r"takes over 0.1 s, the server's limit; \d+ were checked") as e:
         service.replay(answers)
-    assert e.value.status == 413 and time.perf_counter() - t < 1.5  # stopped at the budget, not at the end
+    # stopped at the budget, not at the end: fewer answers checked than sent (a wall-time bound here was
+    # the whole replay's time on a quiet machine, and failed under load)
+    assert e.value.status == 413 and e.value.index - 1 < len(answers)
     checked = e.value.index - 1
     with pytest.raises(StateError) as again:
         service.replay(answers)
