@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from fastapi.testclient import TestClient
 
-from bridgelaw.engine import Engine, load
 from bridgelaw.faces import cli
 from bridgelaw.faces.interview import Interview, simulate
 from bridgelaw.faces.web import create_app
@@ -22,15 +20,6 @@ from web_director import script
 ROOT = Path(__file__).resolve().parent.parent
 INCIDENTS = ROOT / "facts" / "incidents"
 
-
-@pytest.fixture(scope="module")
-def knowledge():
-    return load(ROOT)
-
-
-@pytest.fixture(scope="module")
-def engine(knowledge):
-    return Engine(knowledge)
 
 
 def facts(engine, **data):

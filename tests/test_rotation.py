@@ -3,27 +3,12 @@ caller; a call by the player whose turn it was sets the call out of rotation asi
 that the calls contradict, and the interview that ends with the LHO's option (issue 15, "Done when")."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from bridgelaw.engine import Engine, load
 from bridgelaw.errors import BridgelawError
 from bridgelaw.faces import cli
 from bridgelaw.faces.interview import Interview
 from bridgelaw.read.auction import final_contract, read_calls
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def knowledge():
-    return load(ROOT)
-
-
-@pytest.fixture(scope="module")
-def engine(knowledge):
-    return Engine(knowledge)
 
 
 def _slots(call, *names):
