@@ -55,3 +55,43 @@ def test_the_ruling_page_names_no_production(knowledge, engine):
         r = c.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
     assert r.status_code == 200 and 'class="fold how"' in r.text
     assert not ids_in(r.text, knowledge)
+
+
+# -- a law not encoded, named by its number or by what happened: the same sentence everywhere ----------
+
+LAW_7 = ("Law 7 (placement of the board, cards taken out or put back wrongly) is not encoded yet:"
+         " rule from the law book.")
+
+
+@pytest.mark.parametrize("facts", [
+    {"not_encoded": [{"law": 7}]},  # a law whose file leaves every subsection out
+    {"not_encoded": [{"irregularity": "board_and_cards_control"}]},  # the first screen's item naming it
+    {"deal": {"declarer": "S"}, "irregularity": [{"law": "7: the board placed wrongly", "offender": "N"}]},
+])
+def test_a_law_only_left_out_reads_the_same_however_it_is_named(knowledge, engine, facts):
+    from bridgelaw.faces.interview import Interview, simulate
+    incident = engine.incident("x", facts)
+    ruling = engine.rule(incident)
+    assert [n.text["en"] for n in ruling.not_encoded] == [LAW_7]
+    assert [n.cite for n in ruling.not_encoded] == ["7"]
+    if "not_encoded" in facts:  # ask (and the page, which runs the same interview) says it too
+        asked, _ = simulate(Interview(knowledge, engine), incident)
+        assert [n.text["en"] for n in asked.not_encoded] == [LAW_7]
+
+
+def test_a_law_only_left_out_on_the_command_line_and_the_page(knowledge, engine, tmp_path, capsys):
+    from fastapi.testclient import TestClient
+
+    from bridgelaw.faces.web import create_app
+    from bridgelaw.faces.web.session import encode
+    path = tmp_path / "law-7.yaml"
+    path.write_text("title: {ru: Коробка, en: The board}\nsource: a test\nfacts:\n  not_encoded:\n"
+                    "    - law: 7\n", encoding="utf-8")
+    assert cli.main(["rule", str(path), "--lang", "en"]) == 0 and LAW_7 in capsys.readouterr().out
+    answers = tmp_path / "a.yaml"
+    answers.write_text("answers:\n  incident: [board_and_cards_control]\n", encoding="utf-8")
+    assert cli.main(["ask", "--answers", str(answers), "--lang", "en"]) == 0
+    assert LAW_7 in capsys.readouterr().out
+    with TestClient(create_app(ROOT), follow_redirects=True) as c:
+        page = c.get("/", params={"s": encode([("incident", ["board_and_cards_control"])]), "lang": "en"})
+    assert f'<p class="element not-encoded">{LAW_7}</p>' in page.text

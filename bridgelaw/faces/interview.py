@@ -504,7 +504,7 @@ def answer_from(incident: Incident, q: Question, interview: Interview) -> Any:
         by_t.setdefault(f.template, []).append(f)
     if q.kind == "incident":
         return tuple(k for k in interview.kinds if k in by_t) + tuple(
-            f.get("irregularity") for f in by_t.get(NOT_ENCODED, ()) if f.get("irregularity"))
+            _named(interview, f) for f in by_t.get(NOT_ENCODED, ()) if _named(interview, f))
     stated = sum(1 for t, _ in interview._state().facts.values() if t == q.template)
     if q.kind == "exists":
         return len(by_t.get(q.template, [])) > stated
@@ -521,6 +521,15 @@ def answer_from(incident: Incident, q: Question, interview: Interview) -> Any:
             taken[fid] = fits[0]
     value = theirs[taken[q.fact]].get(q.slot) if q.fact in taken else None
     return UNKNOWN if value is None and q.allow_unknown else value
+
+
+def _named(interview: Interview, fact: InFact) -> str | None:
+    """The first screen's irregularity a ``not_encoded`` fact names: by its id, or (``{law: 7}``) the
+    one not encoded that names that law alone."""
+    if fact.get("irregularity") or fact.get("law") is None or interview.knowledge.irregularities is None:
+        return fact.get("irregularity")
+    return next((i.id for i in interview.knowledge.irregularities.items
+                 if i.kind is None and i.laws == (fact.get("law"),)), None)
 
 
 def simulate(interview: Interview, incident: Incident) -> tuple[Ruling, list[Question]]:
