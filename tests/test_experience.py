@@ -95,3 +95,44 @@ def test_a_law_only_left_out_on_the_command_line_and_the_page(knowledge, engine,
     with TestClient(create_app(ROOT), follow_redirects=True) as c:
         page = c.get("/", params={"s": encode([("incident", ["board_and_cards_control"])]), "lang": "en"})
     assert f'<p class="element not-encoded">{LAW_7}</p>' in page.text
+
+
+# -- Laws 13 and 14: the director gives the counts, the productions tell which law applies ------------
+
+
+def _asked_after_counts(knowledge, engine, most: int, fewest: int, answers: dict) -> tuple[list, object]:
+    from bridgelaw.faces.interview import UNKNOWN, Interview, Question
+    iv = Interview(knowledge, engine)
+    first = iv.step()
+    assert "missing_card" not in {c.value for c in first.choices}  # one item on the first screen, not two
+    iv.answer(("incorrect_hands",))
+    asked = []
+    while isinstance(q := iv.step(), Question):
+        asked.append(q.key)
+        if q.key == "incorrect_hands.most_cards":
+            iv.answer(most)
+        elif q.key == "incorrect_hands.fewest_cards":
+            iv.answer(fewest)
+        else:
+            iv.answer(answers.get(q.key, UNKNOWN if q.allow_unknown else q.choices[0].value))
+    return asked, q
+
+
+def test_a_hand_short_of_a_card_is_classified_from_the_counts(knowledge, engine):
+    """Twelve in one hand and thirteen in every other: Law 14, and nothing of Law 13 is asked."""
+    asked, ruling = _asked_after_counts(knowledge, engine, 13, 12, {
+        "incorrect_hands.player": "E", "incorrect_hands.opening_lead_faced": True,
+        "incorrect_hands.found": "elsewhere"})
+    assert asked[:2] == ["incorrect_hands.most_cards", "incorrect_hands.fewest_cards"]
+    assert not {"incorrect_hands.discovered", "incorrect_hands.playable", "incorrect_hands.card_seen"} & set(asked)
+    assert {e.cite[:2] for e in ruling.elements} == {"14"}
+    assert ("instruction", "14B4") in {(e.kind, e.cite) for e in ruling.elements}
+
+
+def test_fourteen_and_twelve_is_classified_from_the_counts(knowledge, engine):
+    """Fourteen in one hand, twelve in another: Law 13, and nothing of Law 14 is asked."""
+    asked, ruling = _asked_after_counts(knowledge, engine, 14, 12, {
+        "incorrect_hands.discovered": "auction_or_play", "incorrect_hands.playable": True})
+    assert asked[:2] == ["incorrect_hands.most_cards", "incorrect_hands.fewest_cards"]
+    assert not {"incorrect_hands.player", "incorrect_hands.opening_lead_faced", "incorrect_hands.found"} & set(asked)
+    assert [(e.kind, e.cite) for e in ruling.elements] == [("instruction", "13B1"), ("play_continues", "13B1")]
