@@ -136,3 +136,21 @@ def test_fourteen_and_twelve_is_classified_from_the_counts(knowledge, engine):
     assert asked[:2] == ["incorrect_hands.most_cards", "incorrect_hands.fewest_cards"]
     assert not {"incorrect_hands.player", "incorrect_hands.opening_lead_faced", "incorrect_hands.found"} & set(asked)
     assert [(e.kind, e.cite) for e in ruling.elements] == [("instruction", "13B1"), ("play_continues", "13B1")]
+
+
+# -- the first screen: twelve things that happen most, the rest one tap away ---------------------------
+
+
+def test_the_short_list_holds_twelve_in_a_few_words_each(knowledge, engine):
+    from bridgelaw.faces.interview import Interview
+    from bridgelaw.faces.prompt import listed
+    q = Interview(knowledge, engine).step()
+    short = [c for c in q.choices if c.short]
+    assert len(short) == 12 and len({c.value for c in short}) == 12
+    for c in short:  # two short lines on a phone; the whole label and its description one tap away
+        assert c.brief and all(0 < len(c.brief[lang]) <= 45 for lang in ("ru", "en")), c.value
+    assert "incorrect_hands" in {c.value for c in short} and "missing_card" not in {c.value for c in q.choices}
+    for lang in ("ru", "en"):  # the terminal's list: the same twelve first, then everything else by group
+        lines = listed(q, lang)
+        first_group = next(n for n, line in enumerate(lines) if line.startswith("  -- "))
+        assert first_group == 12 and lines[11].startswith("  12. ")

@@ -367,9 +367,10 @@ class Interview:
                 if same is not None:  # two irregularities one template states (the auction): one choice naming both
                     c = listed[same]
                     label = {lang: f"{c.label[lang]}; {i.label[lang][:1].lower()}{i.label[lang][1:]}" for lang in c.label}
-                    listed[same] = Choice(value, label, c.help, c.group, c.short or i.short)
+                    listed[same] = Choice(value, label, c.help, c.group, c.short or i.short, c.brief or i.brief)
                     continue
-                listed.append(Choice(value, i.label, templates[i.kind].description if i.kind else None, i.group, i.short))
+                listed.append(Choice(value, i.label, templates[i.kind].description if i.kind else None, i.group, i.short,
+                                     i.brief))
         named = {c.value for c in listed}
         listed += [Choice(k, templates[k].label, templates[k].description, None, True) for k in self.kinds
                    if k not in named]
