@@ -154,3 +154,40 @@ def test_the_short_list_holds_twelve_in_a_few_words_each(knowledge, engine):
         lines = listed(q, lang)
         first_group = next(n for n, line in enumerate(lines) if line.startswith("  -- "))
         assert first_group == 12 and lines[11].startswith("  12. ")
+
+
+# -- what cannot be known yet is not asked: no declarer while the auction goes on ----------------------
+
+
+def _asked(knowledge, engine, path):
+    from bridgelaw.faces.interview import Interview, simulate
+    incident = engine.load_incident(path)
+    ruling, asked = simulate(Interview(knowledge, engine), incident)
+    return incident, ruling, [q.key for q in asked]
+
+
+def test_no_declarer_is_asked_during_the_auction(knowledge, engine):
+    """An insufficient bid with the auction still going on: whether it has ended is asked, never who is
+    declarer (there is none yet); every shipped incident whose calls stop short of the final pass alike."""
+    _, _, keys = _asked(knowledge, engine, INCIDENTS / "insufficient-3c-over-3d.yaml")
+    assert "deal.declarer" not in keys and "deal.auction_ended" in keys
+    unfinished = 0
+    for path in sorted(INCIDENTS.glob("*.yaml")):
+        incident = engine.load_incident(path)
+        calls = [f for f in incident.facts if f.template == "call"]
+        deal = next((f for f in incident.facts if f.template == "deal"), None)
+        if not calls or any(c.get("final_pass") for c in calls) or (deal and deal.get("declarer")):
+            continue
+        unfinished += 1
+        assert "deal.declarer" not in _asked(knowledge, engine, path)[2], path.name
+    assert unfinished >= 10
+
+
+def test_after_the_auction_the_declarer_is_asked(knowledge, engine):
+    """C44: the calls written down stop at the irregularity, but the director rules at the opening lead:
+    the auction has ended, so who is declarer is asked and 26B rules as under `rule`."""
+    incident, ruling, keys = _asked(knowledge, engine, INCIDENTS / "insufficient-2h-replaced-by-pass.yaml")
+    assert keys.index("deal.auction_ended") < keys.index("deal.declarer")
+    full = engine.rule(incident)
+    assert [(e.kind, e.cite) for e in ruling.elements] == [(e.kind, e.cite) for e in full.elements]
+    assert "26B" in {e.cite for e in ruling.elements}

@@ -53,6 +53,11 @@ INCIDENT_KEY = keys.INCIDENT
 ADJUSTED = ("adjusted_outcome", "artificial_score")  # what an adjusted score is, when the ruling adjusts
 RESULT_WHY = ({"production": "", "cite": "77", "summary": both("question.result")},)  # the board's score, Law 77
 NOT_ENCODED = "not_encoded"  # the template stating an irregularity the knowledge does not encode
+# What cannot be known yet is not asked: no declarer while the auction goes on.  Where the calls stated
+# do not end the auction, whether it has ended is asked in the declarer's place (the director may be at
+# the table during the auction, or after it with only the calls up to the irregularity written down).
+DECLARER = ("deal", "deal", "declarer")
+AUCTION_ENDED = ("deal", "deal", "auction_ended")
 
 
 @dataclass
@@ -70,6 +75,7 @@ class Interview:
 
     _offers: dict = {}  # option -> its offer in the ruling so far ({option, chooser, choices}), set by each step
     _offered: list = []  # the options on offer, once per offering fact
+    _auction_open: bool = False  # the calls stated so far do not end the auction (set by each step)
 
     def __init__(self, knowledge: Knowledge, engine: Engine | None = None, title: str = "interview",
                  answers: list | None = None):
@@ -239,6 +245,8 @@ class Interview:
             return self._incident_question()
         base = self._infacts(st)
         incident = Incident(name=self.title, facts=self._read(base), title=self.title)
+        self._auction_open = any(f.template == "auction" for f in base) and not any(
+            f.template == "call" and f.get("final_pass") for f in incident.facts)
         ruling, working, fired = self.engine.run(incident)
         stated = {f.id for f in base}
         facts = [f for f in working if f.id not in stated] + self._infacts(st, all_context=True)
@@ -294,8 +302,24 @@ class Interview:
         shown = {lang: f"{word('result.result', lang)}: {ruling.result.text[lang]}\n{q.text[lang]}" for lang in LANGS}
         return replace(q, text=shown)
 
+    def _declarer_unknowable(self, st: _State) -> bool:
+        """While the calls stated do not end the auction and the director has not said it ended, there is
+        no declarer yet to ask about."""
+        return self._auction_open and st.facts.get(DECLARER[0], (None, {}))[1].get("auction_ended") is not True
+
+    def _gate(self, st: _State, key: tuple) -> tuple:
+        """The question to ask in ``key``'s place: whether the auction has ended, in the declarer's place
+        while that is open (asked once; "no" or "not known" and the declarer is not asked)."""
+        if key == DECLARER and self._declarer_unknowable(st) and AUCTION_ENDED[2] in self.vocab.templates["deal"].slots \
+                and (AUCTION_ENDED[0], AUCTION_ENDED[2]) not in st.settled \
+                and st.facts.get("deal", (None, {}))[1].get("auction_ended") is None:
+            return AUCTION_ENDED
+        return key
+
     def _askable(self, st: _State, key: tuple, blanks: dict) -> bool:
         fid, t, slot = key
+        if key == DECLARER and self._declarer_unknowable(st):
+            return False
         if slot is None:
             return fid == f"{t}?" and t in blanks and not self.vocab.templates[t].derived
         if t == CHOICE and slot == OF:  # which fact a choice answers: asked only where two offer its option
@@ -313,6 +337,7 @@ class Interview:
                             if slot.required and vals.get(name) is None and (fid, name) not in st.settled}
         for key in keys:
             ws = ways.get(key, [])
+            key = self._gate(st, key)
             if not self._askable(st, key, blanks):
                 continue
             fid, t, slot = key
@@ -516,12 +541,20 @@ def answer_from(incident: Incident, q: Question, interview: Interview) -> Any:
     for fid, slots in mine:  # in order, each to the first fact not taken that agrees with what it says so far
         # (an incident lists its facts in its own order: two choices come in the order the ruling offers them)
         fits = [k for k, f in enumerate(theirs) if k not in taken.values()
-                and all(f.get(s) == v for s, v in slots.items() if v is not UNKNOWN)
+                and all(f.get(s) == v for s, v in slots.items() if v is not UNKNOWN and not _inferred(f, s))
                 and (fid != q.fact or allowed is None or f.get(q.slot) in allowed | {None})]
         if fits:
             taken[fid] = fits[0]
     value = theirs[taken[q.fact]].get(q.slot) if q.fact in taken else None
+    if value is None and (q.fact, q.template, q.slot) == AUCTION_ENDED and theirs:  # he knows the contract or
+        value = True if theirs[0].get("declarer") or theirs[0].get("contract") else None  # declarer: it ended
     return UNKNOWN if value is None and q.allow_unknown else value
+
+
+def _inferred(fact: InFact, slot: str) -> bool:
+    """A slot the director answered from what else he knows though the incident does not state it (that the
+    auction ended, from the contract or declarer it names)."""
+    return (fact.template, slot) == AUCTION_ENDED[1:] and fact.get(slot) is None
 
 
 def _named(interview: Interview, fact: InFact) -> str | None:
