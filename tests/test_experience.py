@@ -191,3 +191,34 @@ def test_after_the_auction_the_declarer_is_asked(knowledge, engine):
     full = engine.rule(incident)
     assert [(e.kind, e.cite) for e in ruling.elements] == [(e.kind, e.cite) for e in full.elements]
     assert "26B" in {e.cite for e in ruling.elements}
+
+
+# -- a slot an unknown value already passes (unknown_or) is not waited on, unless it must say which -------
+
+
+def test_an_unsaid_of_is_not_waited_on_where_one_fact_offers_the_option(knowledge, engine):
+    """One penalty card offers 50D2's options: the choice need not say which fact it answers, so `of` is
+    never asked; the rule is why.waiting's (an unknown_or test an unknown passes), not the interview's."""
+    from bridgelaw.engine import waiting
+    from bridgelaw.faces.interview import Interview, Question, answer_from
+    incident = engine.load_incident(INCIDENTS / "penalty-card-declarer-forbids-suit.yaml")
+    iv = Interview(knowledge, engine)
+    keys = []
+    while isinstance(q := iv.step(), Question):
+        keys.append(q.key)
+        iv.answer(answer_from(incident, q, iv))
+    assert "choice-1.chosen" in keys and not any(k.endswith(".of") for k in keys)
+    stated = iv.incident()
+    _, working, fired = engine.run(stated)
+    ways = waiting(knowledge, list(working), fired, set())
+    assert not any(slot == "of" for _, _, slot in ways)
+
+
+def test_an_unsaid_of_is_asked_where_two_facts_offer_the_option(knowledge, engine):
+    """Two penalty cards (an earlier one and the revoke card) each offer declarer's choice: which one a
+    choice answers is asked (law-62's case), as before the rule moved into why.waiting."""
+    from test_interview import INCIDENTS as ALL
+    from bridgelaw.faces.interview import Interview, simulate
+    [(_, incident)] = [(n, i) for n, i in ALL if n.startswith("law-62:") and "(choice of:)" in n]
+    _, asked = simulate(Interview(knowledge, engine), incident)
+    assert any(q.key.endswith(".of") for q in asked)

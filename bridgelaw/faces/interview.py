@@ -42,7 +42,6 @@ from ..model import Knowledge
 from ..explain.result import EQUITY
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
-from ..read.choices import OF
 from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES
 from ..words import LANGS, both, same, word
 from . import keys
@@ -74,7 +73,6 @@ class Interview:
     """One interview over a Knowledge; see the module docstring."""
 
     _offers: dict = {}  # option -> its offer in the ruling so far ({option, chooser, choices}), set by each step
-    _offered: list = []  # the options on offer, once per offering fact
     _auction_open: bool = False  # the calls stated so far do not end the auction (set by each step)
 
     def __init__(self, knowledge: Knowledge, engine: Engine | None = None, title: str = "interview",
@@ -271,7 +269,6 @@ class Interview:
             ids = frozenset(f.id for f in blanks.values())
         ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids)
         self._offers = {e.options["option"]: e.options for e in ruling.elements if e.options}
-        self._offered = [e.options["option"] for e in ruling.elements if e.options]  # twice: two facts offer it
         question = self._choose(st, ways, blanks)
         if question is not None:
             return question
@@ -322,8 +319,6 @@ class Interview:
             return False
         if slot is None:
             return fid == f"{t}?" and t in blanks and not self.vocab.templates[t].derived
-        if t == CHOICE and slot == OF:  # which fact a choice answers: asked only where two offer its option
-            return fid in st.facts and self._offered.count(st.facts[fid][1].get("option")) > 1
         return fid in st.facts and self.vocab.templates[t].slots[slot].question is not None
 
     def _choose(self, st: _State, ways: dict, blanks: dict) -> Question | None:
@@ -342,8 +337,7 @@ class Interview:
                 continue
             fid, t, slot = key
             tmpl = vocab.templates[t]
-            ready = [w for w in ws if all(self._askable(st, k, blanks) or k[1:] == (CHOICE, OF) for k in w[1])]
-            # (an unknown 'of' answers the only offer of its option: it never holds a choice back)
+            ready = [w for w in ws if all(self._askable(st, k, blanks) for k in w[1])]
             if tmpl.context:
                 rank = (0, tmpl.order, 0, 0, _slot_index(tmpl, slot))
             elif slot is not None and tmpl.slots[slot].required:
