@@ -76,3 +76,24 @@ def test_applicable_is_the_fixpoint(knowledge):
                     available.update(d.template for d in p.derive)
                     changed = True
         assert applicable(knowledge.productions, stated) == [p for p in knowledge.productions if p in chosen]
+
+
+def test_engines_kept_are_bounded(knowledge, monkeypatch):
+    """Past KEEP engines all are let go and rebuilt on need, and the rulings do not change."""
+    import glob
+
+    from bridgelaw.engine import Engine
+    from bridgelaw.run import partition
+    monkeypatch.setattr(partition, "KEEP", 3)
+    bounded, free = Engine(knowledge), Engine(knowledge)
+    monkeypatch.setattr(partition, "KEEP", 10**6)  # read when an engine is built: free keeps all it builds
+    paths = sorted(glob.glob(str(partition.__file__).rsplit("bridgelaw", 1)[0] + "facts/incidents/*.yaml"))[:25]
+    most = 0
+    for path in paths * 2:
+        monkeypatch.setattr(partition, "KEEP", 3)
+        a = bounded.rule(bounded.load_incident(path))
+        most = max(most, len(bounded._partitions._engines))
+        monkeypatch.setattr(partition, "KEEP", 10**6)
+        b = free.rule(free.load_incident(path))
+        assert [e.text for e in a.elements] == [e.text for e in b.elements], path
+    assert most <= 3 < len(free._partitions._engines)

@@ -31,6 +31,8 @@ from typing import Callable
 from ..model import Knowledge, Production
 from .rete import new_fact, run_together
 
+KEEP = 400  # engines kept at most: past it, all are let go and rebuilt on need (a long-running server's memory)
+
 
 def positive_templates(prod: Production) -> set[str]:
     return {p.template for p in prod.when if not p.negated}
@@ -158,10 +160,18 @@ class Partitions:
         """The engine running ``prods`` (a component's productions that apply together), and the templates they mention."""
         key = tuple(p.id for p in prods)
         if key not in self._engines:
+            if len(self._engines) >= KEEP:
+                self.forget()
             start = time.perf_counter()
             self._engines[key] = (self.make(prods), frozenset(t for p in prods for t in mentioned(p)))
             self.build_seconds += time.perf_counter() - start
         return self._engines[key]
+
+    def forget(self) -> None:
+        """Let every engine go (each is rebuilt on its next need)."""
+        self._engines.clear()
+        for hit in self._parts.values():
+            hit[2] = None
 
     def runner(self, stated: frozenset) -> JointRun:
         """The joint run of the engines an incident stating these templates needs (built on first need)."""
@@ -171,5 +181,6 @@ class Partitions:
             by_component: dict[int, tuple] = {}
             for p in applicable(hit[1].productions, stated):  # in canonical order
                 by_component[self.component[p.id]] = by_component.get(self.component[p.id], ()) + (p,)
-            hit[2] = JointRun([self._engine(by_component[c]) for c in hit[0]])
+            engines = [self._engine(by_component[c]) for c in hit[0]]
+            hit[2] = JointRun(engines)  # after the engines: building one may have let the others go
         return hit[2]
