@@ -51,7 +51,7 @@ def test_the_ruling_page_names_no_production(knowledge, engine):
     from web_director import script
     incident = load_incident(INCIDENTS / "revoke-trick-not-won-by-offender.yaml", knowledge.vocabulary)
     steps, _ = script(knowledge, engine, incident)
-    with TestClient(create_app(ROOT), follow_redirects=True) as c:
+    with TestClient(create_app(ROOT, budget=60), follow_redirects=True) as c:  # a loaded machine
         r = c.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
     assert r.status_code == 200 and 'class="fold how"' in r.text
     assert not ids_in(r.text, knowledge)
@@ -92,7 +92,7 @@ def test_a_law_only_left_out_on_the_command_line_and_the_page(knowledge, engine,
     answers.write_text("answers:\n  incident: [board_and_cards_control]\n", encoding="utf-8")
     assert cli.main(["ask", "--answers", str(answers), "--lang", "en"]) == 0
     assert LAW_7 in capsys.readouterr().out
-    with TestClient(create_app(ROOT), follow_redirects=True) as c:
+    with TestClient(create_app(ROOT, budget=60), follow_redirects=True) as c:  # a loaded machine
         page = c.get("/", params={"s": encode([("incident", ["board_and_cards_control"])]), "lang": "en"})
     assert f'<p class="element not-encoded">{LAW_7}</p>' in page.text
 
