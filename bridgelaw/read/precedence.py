@@ -76,7 +76,12 @@ def stratify(prods: list[Production], c: Collector) -> list[Production]:
         if not changed:
             break
     else:
-        for (pid, q), (loc, who, what) in _loops(edges, why):
+        loops = _loops(edges, why)
+        if not loops:  # cannot happen (every strict edge says why); never pass a loop over in silence
+            first = min(pid for pid, s in stratum.items() if s > n)
+            c.add(by_id[first].loc, "this production depends on its own outcome through a 'not' or an override",
+                  f"production {first}", "break the loop: a production cannot be blocked by what follows from it")
+        for (pid, q), (loc, who, what) in loops:
             c.add(loc, f"{what} (so {pid} is decided after {q}), but {q} must itself be decided after {pid}:"
                   f" {' after '.join(_path(edges, q, pid))}",
                   f"production {who}",
