@@ -97,8 +97,11 @@ def _from_pbn(path: Path, c: Collector, loc: Loc) -> tuple[str | None, list, dic
     return board.deal.to_pbn(), tricks, tags
 
 
-def card_facts(cards: LocDict, deal_fact: dict, file: str, c: Collector) -> dict:
-    """What the cards show: {"deal": {slot: value}, "revoke": [{slot: value}, ...]}; problems go to ``c``."""
+def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
+    """What the cards show: {"deal": {slot: value}, "revoke": [{slot: value}, ...], "claim": {slot: value},
+    "claim_lines": ClaimLines or None}; problems go to ``c``.  ``facts`` are the stated facts (the deal's
+    declarer and contract, the claim's claimer)."""
+    deal_fact = dict(facts.get("deal") or {}) if isinstance(facts, dict) else {}
     loc = cards.loc if isinstance(cards, LocDict) else Loc(file)
     if "pbn" in cards:
         deal_text, tricks, tags = _from_pbn(Path(file).parent / str(cards["pbn"]), c, cards.loc_of("pbn"))
@@ -122,8 +125,45 @@ def card_facts(cards: LocDict, deal_fact: dict, file: str, c: Collector) -> dict
     played = _play(tricks, hands, lho_of(declarer), trump, cards, file, c)
     if played is None:
         return {}
+    claim = (facts.get("claim") if isinstance(facts, dict) else None) or None
     shown = {"declarer": declarer, "contract": deal_fact.get("contract")} | _deal(played, declarer)
-    return {"deal": shown, "revoke": _revokes(played, hands, partner_of(declarer))}
+    out = {"deal": shown, "revoke": _revokes(played, hands, partner_of(declarer))}
+    if isinstance(claim, dict) and len([t for t in played if t.winner]) < 13:
+        shown["play_ended"] = None  # play ended with the claim: the claim's laws say what follows (69-71)
+        out["claim"], out["claim_lines"] = _claim(claim, cards, hands, played, lho_of(declarer), trump, c)
+    return out
+
+
+def _claim(claim: dict, cards, hands: dict, played: list, first: str, trump: str | None, c: Collector):
+    """What the cards show at a claim (the tricks still to play, whether an opponent of the claimer holds a
+    trump) and the claim's lines by double dummy (read/dd.py) when the claimer is known."""
+    left = {s: set(h) - {card for t in played for p, card in t.plays if p == s} for s, h in hands.items()}
+    done = [t for t in played if t.winner]
+    trick = played[-1].plays if played and not played[-1].winner else []
+    leader = done[-1].winner if done else first
+    claimer = claim.get("claimer")
+    shown = {"tricks_remaining": 13 - len(done)}
+    if claimer in SEATS:
+        shown["trump_outstanding"] = trump is not None and any(
+            card[0] == trump for s in (lho_of(claimer), partner_of(lho_of(claimer))) for card in left[s])
+    if claimer not in SEATS:
+        return shown, None
+    said = {}
+    for key in ("claim_line", "claim_named"):
+        said[key] = []
+        for i, text in enumerate(cards.get(key) or []):
+            try:
+                said[key].append(_card(text))
+            except ValueError as e:
+                c.add(cards.loc_of(key), f"cards.{key}, card {i + 1}: {e}")
+                return shown, None
+            if not any(said[key][-1] in left[s] for s in (claimer, partner_of(claimer))):
+                c.add(cards.loc_of(key), f"cards.{key}, card {i + 1}: {_name(said[key][-1])} is not"
+                      f" in {claimer}'s or his partner's hand at the claim")
+                return shown, None
+    from . import dd
+    return shown, dd.claim_lines(left, list(trick), leader, trump, claimer, said["claim_line"], said["claim_named"],
+                                 first_trick=len(done) + 1)
 
 
 def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file: str, c: Collector) -> list | None:
