@@ -72,6 +72,9 @@ def test_a_stated_fact_the_cards_contradict_is_left_to_the_director(knowledge, e
     out = ruling.render("en")
     assert "the director stated: the offending player himself" in out and "Law 85" in out
     assert any(q.slot == "revoke_trick_winner" for q in ruling.open_questions)
+    [data] = ruling.to_dict()["conflicts"]
+    assert (data["slot"], data["stated"], data["shown"]) == ("revoke_trick_winner", "offender", "non_offending_side")
+    assert "Law 85" in data["text"]["en"]
 
 
 @pytest.mark.parametrize("old,new,words", [
@@ -111,3 +114,105 @@ def test_a_pbn_file_rules_as_the_same_cards_written_in_the_incident(knowledge, e
     with pytest.raises(BridgelawError) as e:
         load_incident(tmp_path / "i.yaml", knowledge.vocabulary)
     assert "i.yaml:3:" in str(e.value) and "bad.pbn: cannot read a PBN board" in str(e.value)
+
+
+# -- a claim from the cards: what they show at the claim, and the lines by double dummy (read/dd.py) -----------
+
+CLAIM = ROOT / "facts" / "incidents" / "claim-from-the-cards.yaml"
+
+
+def _claim_variant(tmp_path, old: str, new: str):
+    text = CLAIM.read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "c.yaml").write_text(text.replace(old, new), encoding="utf-8")
+    return tmp_path / "c.yaml"
+
+
+def test_at_a_claim_the_cards_state_the_tricks_left_and_whether_an_opponent_holds_a_trump(knowledge, tmp_path):
+    claim = next(f for f in load_incident(CLAIM, knowledge.vocabulary).facts if f.template == "claim").known()
+    assert claim["tricks_remaining"] == 4 and claim["trump_outstanding"] is False  # 3NT: no trump at all
+    in_hearts = _claim_variant(tmp_path, "contract: 3NT", "contract: 3S")  # West still holds four spades
+    claim = next(f for f in load_incident(in_hearts, knowledge.vocabulary).facts if f.template == "claim").known()
+    assert claim["trump_outstanding"] is True
+    deal = next(f for f in load_incident(CLAIM, knowledge.vocabulary).facts if f.template == "deal").known()
+    assert deal["declarer_tricks"] == 6 and "play_ended" not in deal  # play ended with the claim: 69-71 say what follows
+
+
+def test_the_claims_worst_and_best_lines_stand_beside_the_70D1_question(knowledge, engine):
+    ruling = engine.rule(load_incident(CLAIM, knowledge.vocabulary))
+    lines = ruling.claim_lines
+    assert (lines["worst"], lines["best"], lines["remaining"], lines["complete"]) == (3, 4, 4, True)
+    assert lines["diverge"] == {"trick": 10, "seat": "S", "best": "DA", "worst": "HJ"}  # the blocked hearts
+    out = ruling.render("en").splitlines()
+    at = next(i for i, line in enumerate(out) if line.startswith("  - ") and "(needed by 70D1)" in line)
+    assert out[at + 1].strip().startswith("From the cards (double dummy; evidence for the director, not a finding)")
+    assert "North-South take 4 on the best order of play the statement allows and 3 on the worst" in out[at + 1]
+    assert out[at + 3].strip().startswith("Best: 10 (S): ♦A") and out[at + 4].strip().startswith("Worst: 10 (S): ♥J")
+    assert "every one the statement allows" in out[at + 5] and "director's finding (Law 70D1)" in out[at + 6]
+    assert not any(e.kind == "award_tricks" for e in ruling.elements)  # the lines decide nothing: 70A still asks
+    assert any(q.slot == "less_successful_normal_line" for q in ruling.open_questions)
+    data = ruling.to_dict()
+    assert data["claim_lines"]["worst"] == 3 and data["claim_lines"]["best_line"][0] == ["S", "DA"]
+    assert "Лучший: 10 (Ю): ♦A" in ruling.render("ru")
+
+
+def test_once_the_director_has_found_70D1_the_lines_stay_as_evidence(knowledge, engine, tmp_path):
+    found = _claim_variant(tmp_path, "    suit_order_open: false\n",
+                           "    suit_order_open: false\n    less_successful_normal_line: true\n")
+    out = engine.rule(load_incident(found, knowledge.vocabulary)).render("en", how=False)
+    assert "From the cards (double dummy" in out and "70D1" not in out.split("Open questions:")[-1]
+
+
+def test_a_stated_order_is_kept_and_named_winners_are_not_thrown_away(knowledge, tmp_path):
+    ordered = _claim_variant(tmp_path, "  claim_named: [DA, DK, DQ, HJ, HA, HK, HQ]",
+                             "  claim_line: [DA, DK, DQ, HJ]")
+    lines = load_incident(ordered, knowledge.vocabulary).claim_lines
+    assert (lines.worst, lines.best, lines.diverge) == (4, 4, None)  # diamonds first, as he said: one line
+    unnamed = _claim_variant(tmp_path, "  claim_named: [DA, DK, DQ, HJ, HA, HK, HQ]", "")
+    lines = load_incident(unnamed, knowledge.vocabulary).claim_lines
+    assert lines.worst == 1  # nothing named: dummy may lead his spade while holding two good hearts
+
+
+@pytest.mark.parametrize("line,words", [
+    ("[DA, D1]", "cards.claim_line, card 2: 'D1' is no card"),
+    ("[DA, SA]", "cards.claim_line, card 2: SA is not in S's or his partner's hand at the claim"),
+])
+def test_a_named_card_no_one_could_play_is_an_error(knowledge, tmp_path, line, words):
+    bad = _claim_variant(tmp_path, "  claim_named: [DA, DK, DQ, HJ, HA, HK, HQ]", f"  claim_line: {line}")
+    with pytest.raises(BridgelawError) as e:
+        load_incident(bad, knowledge.vocabulary)
+    assert words in str(e.value) and "c.yaml:" in str(e.value)
+
+
+def test_the_search_keeps_to_its_budget_and_says_what_it_covered(knowledge):
+    """Claimed at trick one (13 cards each): the search stops at its budget, finishes each open position on its
+    double-dummy best card, and says so; past half a second it reports progress (a terminal shows it)."""
+    import time
+    from bridgelaw.read import dd
+    from bridgelaw.read.cards import _hands
+    hands = _hands("N:642.AKQ98.72.T74 75.T53.JT95.J852 83.J64.AKQ83.AKQ AKQJT9.72.64.963")
+    calls = []
+    start = time.monotonic()
+    lines = dd.claim_lines(hands, [], "W", None, "S", budget=0.6, progress=lambda n, s: calls.append(s))
+    assert not lines.complete and lines.lines >= 1 and lines.worst <= lines.best
+    assert time.monotonic() - start < 10  # the cut-off finishes each open position on one card
+    assert calls and min(calls) >= dd.PROGRESS_AFTER
+    from bridgelaw.explain.evidence import claim_lines
+    assert "the search stopped at its budget (0.6 s)" in " ".join(claim_lines(lines)["text"]["en"])
+
+
+def test_six_cards_a_hand_are_searched_whole_within_the_default_budget():
+    """The floor: with up to 6 cards left in each hand every order is covered (a squeeze-rich made-up ending)."""
+    from bridgelaw.read import dd
+    from bridgelaw.read.cards import _hands
+    ending = _hands("N:AK2.A2.A2.A N:QJ.KQ.KQ.K2 N:T9.JT.JT.QJ N:87.98.98.T9".replace(" N:", " "))
+    calls = []
+    lines = dd.claim_lines(ending, [], "S", None, "S", progress=lambda n, s: calls.append(s))
+    assert lines.complete and lines.lines > 10 and lines.worst < lines.best
+    assert lines.seconds < dd.BUDGET
+
+
+def test_a_ruling_without_cards_has_no_lines_and_no_conflicts_in_its_json(knowledge, engine):
+    data = engine.rule(load_incident(ROOT / "facts" / "incidents" / "revoke-trick-not-won-by-offender.yaml",
+                                     knowledge.vocabulary)).to_dict()
+    assert data["claim_lines"] is None and data["conflicts"] == []
