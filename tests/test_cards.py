@@ -216,3 +216,51 @@ def test_a_ruling_without_cards_has_no_lines_and_no_conflicts_in_its_json(knowle
     data = engine.rule(load_incident(ROOT / "facts" / "incidents" / "revoke-trick-not-won-by-offender.yaml",
                                      knowledge.vocabulary)).to_dict()
     assert data["claim_lines"] is None and data["conflicts"] == []
+
+
+# -- a BBO LIN hand record, and board files that do not read ---------------------------------------------------
+
+def test_a_lin_file_rules_as_the_same_cards_written_in_the_incident(knowledge, engine):
+    """The LIN fixture (the project's own) gives the deal, the auction (4♠ by South follows from it) and the play."""
+    lin = load_incident(ROOT / "facts" / "incidents" / "revoke-from-a-lin-file.yaml", knowledge.vocabulary)
+    yaml_ = load_incident(CARDS, knowledge.vocabulary)
+    assert _elements(engine.rule(lin)) == _elements(engine.rule(yaml_))
+    assert engine.rule(lin).result.text == engine.rule(yaml_).result.text
+
+
+LIN_DEAL = ("md|3S789TJH45AD7KC45A,S6H3678D689TJC678,S23KAH2QKD23AC23K,|mb|p|mb|p|mb|1S|mb|p|mb|4S|mb|p|mb|p|"
+            "mb|p|")  # North deals; South opens 1♠ and plays 4♠
+
+
+@pytest.mark.parametrize("kind,text,words", [
+    ("pbn", '[Board "7"]\n[Deal "X:ZZZ"]\n', "b.pbn: cannot read a PBN board"),
+    ("lin", "this is no hand record\n", "b.lin: cannot read a LIN board (no 'md|' deal in it)"),
+    ("lin", "md|3SZZZ,,,|\n", "b.lin: cannot read a LIN board"),
+    ("lin", LIN_DEAL + "pc|H3|pc|H2|pc|H9|pc|HA|pc|D7|pc|SA|\n", "b.lin, board 1, trick 2: W plays SA, which he never held"),
+    ("lin", LIN_DEAL + "pc|H3|pc|H2|pc|HX|\n", "b.lin, board 1, trick 1: 'HX' is no card"),
+    ("lin", b"\xff\xfe md|".decode("latin-1") + "\n", "b.lin: cannot read a LIN board"),
+])
+def test_a_board_file_that_does_not_read_is_an_error_naming_the_board_trick_and_card(knowledge, tmp_path, kind,
+                                                                                    text, words):
+    """Never a traceback, and the files are never changed."""
+    (tmp_path / f"b.{kind}").write_text(text.replace("md|3S", "ah|Board 1|md|3S", 1), encoding="latin-1")
+    (tmp_path / "i.yaml").write_text(f"source: t\nfacts: {{deal: {{declarer: S, contract: 4S}}}}\ncards: {{{kind}: b.{kind}}}\n",
+                                     encoding="utf-8")
+    before = (tmp_path / f"b.{kind}").read_bytes()
+    with pytest.raises(BridgelawError) as e:
+        load_incident(tmp_path / "i.yaml", knowledge.vocabulary)
+    assert "i.yaml:3:" in str(e.value) and words in str(e.value)
+    assert (tmp_path / f"b.{kind}").read_bytes() == before
+
+
+def test_a_claim_at_an_unfinished_trick_in_a_lin_file(knowledge, tmp_path):
+    """endplay's LIN reader cannot take a trick left unfinished (as a claim leaves it): the cards of that trick
+    are read all the same, and the lines start from it."""
+    (tmp_path / "b.lin").write_text(LIN_DEAL + "pc|H3|pc|H2|pc|H9|pc|HA|pc|D7|pc|C6|\n", encoding="utf-8")
+    (tmp_path / "i.yaml").write_text("source: t\nfacts: {deal: {vulnerability: none}, claim: {claimer: S}}\n"
+                                     "cards: {lin: b.lin}\n", encoding="utf-8")
+    incident = load_incident(tmp_path / "i.yaml", knowledge.vocabulary, )
+    claim = next(f for f in incident.facts if f.template == "claim").known()
+    assert claim["tricks_remaining"] == 12 and claim["trump_outstanding"] is True
+    lines = incident.claim_lines
+    assert lines.first_trick == 2 and lines.best_line[0][0] == "N" and lines.remaining == 12

@@ -19,6 +19,7 @@ incident has cards.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -87,14 +88,53 @@ def _from_pbn(path: Path, c: Collector, loc: Loc) -> tuple[str | None, list, dic
         c.add(loc, f"{path.name}: cannot read a PBN board ({e})")
         return None, [], {}
     cards = ["SHDC"[card.suit.value] + str(card.rank.abbr) for card in board.play or []]
-    tricks = [cards[i:i + 4] for i in range(0, len(cards), 4)]
-    tags = {}
-    if board.contract:  # endplay's Denom: spades 0 ... clubs 3, notrump 4; Penalty: 1, doubled 2, redoubled 4
-        k = board.contract
-        strain = "SHDC"[int(k.denom)] if int(k.denom) < 4 else "NT"
-        doubled = {2: "X", 4: "XX"}.get(int(k.penalty), "")
-        tags = {"declarer": "NESW"[int(k.declarer)], "contract": f"{k.level}{strain}{doubled}"}
-    return board.deal.to_pbn(), tricks, tags
+    return board.deal.to_pbn(), [cards[i:i + 4] for i in range(0, len(cards), 4)], _tags(board)
+
+
+_LIN_PLAY = re.compile(r"\|pc\|([^|]*)", re.IGNORECASE)
+
+
+def _from_lin(path: Path, c: Collector, loc: Loc) -> tuple[str | None, list, dict]:
+    """(deal string, tricks, tags) from a BBO LIN file's first board: endplay reads the deal and the auction
+    (the contract and declarer follow from it); the cards played are its ``pc`` entries in order (endplay
+    cannot read a trick left unfinished, as a claim leaves it: those are given to it whole tricks only)."""
+    from endplay.parsers import lin
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        c.add(loc, f"{path.name}: cannot read a LIN board ({e})")
+        return None, [], {}
+    text = text.replace("\r", "").replace("\n", "")
+    if "pn|" not in text:  # endplay's reader splits boards at their players' names: a record may have none
+        text = "pn|?,?,?,?|" + text
+    starts = [m.start() for m in re.finditer(r"pn\|", text)] + [len(text)]
+    first = text[starts[0]:starts[1]]  # the first board
+    played = [p.strip() for p in _LIN_PLAY.findall(first)]
+    whole = first
+    for _ in range(len(played) % 4):  # endplay's reader needs whole tricks
+        whole = whole[:whole.lower().rindex("|pc|")] + "|"
+    try:
+        boards = lin.loads(whole)
+    except Exception as e:  # noqa: BLE001 - endplay's reader raises what it meets (AttributeError, KeyError...)
+        c.add(loc, f"{path.name}: cannot read a LIN board ({type(e).__name__}: {e})")
+        return None, [], {}
+    if not boards or boards[0].deal is None or "md|" not in first.lower():
+        c.add(loc, f"{path.name}: cannot read a LIN board (no 'md|' deal in it)",
+              hint="a BBO hand record: md|3S789TJH45AD7KC45A,S6H3678D689TJC678,S23KAH2QKD23AC23K,|mb|1S|...|pc|H3|...")
+        return None, [], {}
+    return boards[0].deal.to_pbn(), [played[i:i + 4] for i in range(0, len(played), 4)], _tags(boards[0])
+
+
+def _tags(board) -> dict:
+    """The contract and declarer a board file gives (endplay's Denom: spades 0 ... clubs 3, notrump 4;
+    Penalty: 1, doubled 2, redoubled 4), and its number."""
+    out = {"board": board.board_num} if board.board_num else {}
+    if not board.contract or board.contract.level == 0:
+        return out
+    k = board.contract
+    strain = "SHDC"[int(k.denom)] if int(k.denom) < 4 else "NT"
+    doubled = {2: "X", 4: "XX"}.get(int(k.penalty), "")
+    return out | {"declarer": "NESW"[int(k.declarer)], "contract": f"{k.level}{strain}{doubled}"}
 
 
 def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
@@ -103,8 +143,13 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
     declarer and contract, the claim's claimer)."""
     deal_fact = dict(facts.get("deal") or {}) if isinstance(facts, dict) else {}
     loc = cards.loc if isinstance(cards, LocDict) else Loc(file)
-    if "pbn" in cards:
-        deal_text, tricks, tags = _from_pbn(Path(file).parent / str(cards["pbn"]), c, cards.loc_of("pbn"))
+    what = "cards.play"  # where the play record is, as an error names it
+    if "pbn" in cards or "lin" in cards:
+        kind = "pbn" if "pbn" in cards else "lin"
+        path = Path(file).parent / str(cards[kind])
+        deal_text, tricks, tags = (_from_pbn if kind == "pbn" else _from_lin)(path, c, cards.loc_of(kind))
+        board = tags.pop("board", None)
+        what = path.name + (f", board {board}" if board else "")
         declarer = deal_fact.get("declarer") or tags.get("declarer")
         deal_fact = {**tags, **{k: v for k, v in deal_fact.items() if v is not None}}
     else:
@@ -122,7 +167,7 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
         return {}
     contract = deal_fact.get("contract") or ""
     trump = next((s for s in "SHDC" if len(contract) > 1 and contract[1] == s), None)
-    played = _play(tricks, hands, lho_of(declarer), trump, cards, file, c)
+    played = _play(tricks, hands, lho_of(declarer), trump, cards, file, c, what)
     if played is None:
         return {}
     claim = (facts.get("claim") if isinstance(facts, dict) else None) or None
@@ -166,10 +211,12 @@ def _claim(claim: dict, cards, hands: dict, played: list, first: str, trump: str
                                  first_trick=len(done) + 1)
 
 
-def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file: str, c: Collector) -> list | None:
+def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file: str, c: Collector,
+          what: str = "cards.play") -> list | None:
     held = {s: set(h) for s, h in hands.items()}
     out: list[_Trick] = []
-    whole = cards.loc_of("play") if isinstance(cards, LocDict) and "play" in cards else Loc(file)
+    whole = next((cards.loc_of(k) for k in ("play", "pbn", "lin") if isinstance(cards, LocDict) and k in cards),
+                 Loc(file))
     for n, trick in enumerate(tricks, 1):
         where = tricks.loc_of(n - 1) if isinstance(tricks, LocList) else whole  # the trick's own line
         t = _Trick(n, leader, [])
@@ -178,11 +225,11 @@ def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file
             try:
                 card = _card(text)
             except ValueError as e:
-                c.add(where, f"cards.play, trick {n}: {e}")
+                c.add(where, f"{what}, trick {n}: {e}")
                 return None
             if card not in held[seat]:
                 owner = next((s for s, h in hands.items() if card in h), None)
-                c.add(where, f"cards.play, trick {n}: {seat} plays {_name(card)}, which he "
+                c.add(where, f"{what}, trick {n}: {seat} plays {_name(card)}, which he "
                       + ("never held" if owner != seat else "has already played"),
                       hint=f"{_name(card)} was dealt to {owner}" if owner and owner != seat else None)
                 return None
