@@ -264,3 +264,24 @@ def test_a_claim_at_an_unfinished_trick_in_a_lin_file(knowledge, tmp_path):
     assert claim["tricks_remaining"] == 12 and claim["trump_outstanding"] is True
     lines = incident.claim_lines
     assert lines.first_trick == 2 and lines.best_line[0][0] == "N" and lines.remaining == 12
+
+
+def test_a_card_never_held_is_no_error_where_laws_13_or_14_explain_it(knowledge, tmp_path):
+    """With a hand of the wrong number of cards stated (Laws 13, 14) the deal given is not what each held: a card
+    not in it is read as played, and no failure to follow suit is read from such hands; a card played twice stays
+    an error."""
+    source = CARDS.read_text(encoding="utf-8").replace("[D7, C6, DA, D4]", "[D7, C6, DA, D2]")
+    source = source[:source.index("    - [H4, H7, HQ, HJ]")]  # three tricks: North's D2 is not played again
+    explained = source.replace("  revoke:\n", "  missing_card: {player: E, found: among_played_cards}\n  revoke:\n")
+    (tmp_path / "i.yaml").write_text(explained, encoding="utf-8")
+    incident = load_incident(tmp_path / "i.yaml", knowledge.vocabulary)
+    assert next(f for f in incident.facts if f.template == "revoke").get("trick") is None  # stated, not read
+    twice = explained.replace("[S2, S4, SJ, S6]", "[S2, S4, SJ, C6]")
+    (tmp_path / "i.yaml").write_text(twice, encoding="utf-8")
+    with pytest.raises(BridgelawError) as e:
+        load_incident(tmp_path / "i.yaml", knowledge.vocabulary)
+    assert "trick 3: W plays C6, which he has already played" in str(e.value)
+    (tmp_path / "i.yaml").write_text(source, encoding="utf-8")  # no Law 13/14 fact: an error
+    with pytest.raises(BridgelawError) as e:
+        load_incident(tmp_path / "i.yaml", knowledge.vocabulary)
+    assert "trick 2: E plays D2, which he never held" in str(e.value)

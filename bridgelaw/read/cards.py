@@ -167,12 +167,16 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
         return {}
     contract = deal_fact.get("contract") or ""
     trump = next((s for s in "SHDC" if len(contract) > 1 and contract[1] == s), None)
-    played = _play(tricks, hands, lho_of(declarer), trump, cards, file, c, what)
+    # a hand of more or fewer than 13 cards (Laws 13, 14): the deal given is not what each held, so a card not in
+    # it is no error, and no failure to follow suit is read from it
+    wrong_hands = isinstance(facts, dict) and any(facts.get(t) for t in ("incorrect_hands", "missing_card",
+                                                                           "surplus_card"))
+    played = _play(tricks, hands, lho_of(declarer), trump, cards, file, c, what, wrong_hands)
     if played is None:
         return {}
     claim = (facts.get("claim") if isinstance(facts, dict) else None) or None
     shown = {"declarer": declarer, "contract": deal_fact.get("contract")} | _deal(played, declarer)
-    out = {"deal": shown, "revoke": _revokes(played, hands, partner_of(declarer))}
+    out = {"deal": shown, "revoke": [] if wrong_hands else _revokes(played, hands, partner_of(declarer))}
     if isinstance(claim, dict) and len([t for t in played if t.winner]) < 13:
         shown["play_ended"] = None  # play ended with the claim: the claim's laws say what follows (69-71)
         out["claim"], out["claim_lines"] = _claim(claim, cards, hands, played, lho_of(declarer), trump, c)
@@ -212,8 +216,9 @@ def _claim(claim: dict, cards, hands: dict, played: list, first: str, trump: str
 
 
 def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file: str, c: Collector,
-          what: str = "cards.play") -> list | None:
+          what: str = "cards.play", wrong_hands: bool = False) -> list | None:
     held = {s: set(h) for s, h in hands.items()}
+    seen: set = set()  # every card played so far
     out: list[_Trick] = []
     whole = next((cards.loc_of(k) for k in ("play", "pbn", "lin") if isinstance(cards, LocDict) and k in cards),
                  Loc(file))
@@ -227,13 +232,14 @@ def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file
             except ValueError as e:
                 c.add(where, f"{what}, trick {n}: {e}")
                 return None
-            if card not in held[seat]:
+            if card not in held[seat] and (not wrong_hands or card in seen):
                 owner = next((s for s, h in hands.items() if card in h), None)
                 c.add(where, f"{what}, trick {n}: {seat} plays {_name(card)}, which he "
                       + ("never held" if owner != seat else "has already played"),
                       hint=f"{_name(card)} was dealt to {owner}" if owner and owner != seat else None)
                 return None
             held[seat].discard(card)
+            seen.add(card)
             t.plays.append((seat, card))
             seat = lho_of(seat)
         if len(t.plays) == 4:
