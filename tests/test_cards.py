@@ -285,3 +285,30 @@ def test_a_card_never_held_is_no_error_where_laws_13_or_14_explain_it(knowledge,
     with pytest.raises(BridgelawError) as e:
         load_incident(tmp_path / "i.yaml", knowledge.vocabulary)
     assert "trick 2: E plays D2, which he never held" in str(e.value)
+
+
+# -- a defective trick from the cards (Law 67) --------------------------------------------------------------------
+
+DEFECTIVE = ROOT / "facts" / "incidents" / "defective-trick-from-the-cards.yaml"
+
+
+def test_a_defective_trick_from_the_cards_rules_as_c07_typed_by_hand(knowledge, engine):
+    from_cards = load_incident(DEFECTIVE, knowledge.vocabulary)
+    d = next(f for f in from_cards.facts if f.template == "defective_trick").known()
+    assert d == {"offender": "N", "trick": 9, "fault": "omitted_card", "both_sides_played_to_next_trick": True,
+                 "offender_has_card_of_suit_led": True, "trick_winner": "non_offending_side",
+                 "offending_side_won_later_trick": True}
+    typed = load_incident(ROOT / "facts" / "incidents" / "defective-trick-card-left-over.yaml", knowledge.vocabulary)
+    assert _elements(engine.rule(from_cards)) == _elements(engine.rule(typed))
+    assert engine.rule(from_cards).result.text == engine.rule(typed).result.text
+    assert not from_cards.find("revoke")  # the card kept back is no failure to follow suit: 67B1(a) deems one
+
+
+def test_two_cards_from_one_hand_make_a_defective_trick(knowledge, tmp_path):
+    """A list in a hand's place: it played several cards to the trick (the first counts for the trick)."""
+    text = DEFECTIVE.read_text(encoding="utf-8").replace('[HJ, "-", H6, C8]', "[HJ, [H5, H8], H6, C8]")
+    text = text.replace("[CA, SA, C6, H8]", "[CA, SA, C6]")  # North has no card left for the last trick
+    (tmp_path / "i.yaml").write_text(text, encoding="utf-8")
+    incident = load_incident(tmp_path / "i.yaml", knowledge.vocabulary)
+    [d] = [f.known() for f in incident.find("defective_trick")]
+    assert (d["trick"], d["fault"], d["both_sides_played_to_next_trick"]) == (9, "too_many_cards", True)

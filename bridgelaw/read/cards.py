@@ -20,7 +20,7 @@ incident has cards.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import Collector, Loc
@@ -46,8 +46,10 @@ class Conflict:
 class _Trick:
     n: int
     leader: str
-    plays: list  # [(seat, card)], card as "S10"-style canonical text ("SA", "H7", "DT"->"D10")
+    plays: list  # [(seat, card)], card as (suit, rank index); a hand's first card to the trick
     winner: str | None = None
+    defects: list = field(default_factory=list)  # [(seat, "omitted_card" | "too_many_cards")]: Law 67
+    extra: list = field(default_factory=list)  # [(seat, card)]: the cards a hand played to the trick beyond one
 
 
 def _card(text: str) -> tuple[str, int]:
@@ -176,7 +178,8 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
         return {}
     claim = (facts.get("claim") if isinstance(facts, dict) else None) or None
     shown = {"declarer": declarer, "contract": deal_fact.get("contract")} | _deal(played, declarer)
-    out = {"deal": shown, "revoke": [] if wrong_hands else _revokes(played, hands, partner_of(declarer))}
+    out = {"deal": shown, "revoke": [] if wrong_hands else _revokes(played, hands, partner_of(declarer)),
+           "defective_trick": _defective(played, hands)}
     if isinstance(claim, dict) and len([t for t in played if t.winner]) < 13:
         shown["play_ended"] = None  # play ended with the claim: the claim's laws say what follows (69-71)
         out["claim"], out["claim_lines"] = _claim(claim, cards, hands, played, lho_of(declarer), trump, c)
@@ -186,7 +189,7 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
 def _claim(claim: dict, cards, hands: dict, played: list, first: str, trump: str | None, c: Collector):
     """What the cards show at a claim (the tricks still to play, whether an opponent of the claimer holds a
     trump) and the claim's lines by double dummy (read/dd.py) when the claimer is known."""
-    left = {s: set(h) - {card for t in played for p, card in t.plays if p == s} for s, h in hands.items()}
+    left = {s: set(h) - {card for t in played for p, card in t.plays + t.extra if p == s} for s, h in hands.items()}
     done = [t for t in played if t.winner]
     trick = played[-1].plays if played and not played[-1].winner else []
     leader = done[-1].winner if done else first
@@ -226,23 +229,30 @@ def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file
         where = tricks.loc_of(n - 1) if isinstance(tricks, LocList) else whole  # the trick's own line
         t = _Trick(n, leader, [])
         seat = leader
-        for text in trick:
-            try:
-                card = _card(text)
-            except ValueError as e:
-                c.add(where, f"{what}, trick {n}: {e}")
-                return None
-            if card not in held[seat] and (not wrong_hands or card in seen):
-                owner = next((s for s, h in hands.items() if card in h), None)
-                c.add(where, f"{what}, trick {n}: {seat} plays {_name(card)}, which he "
-                      + ("never held" if owner != seat else "has already played"),
-                      hint=f"{_name(card)} was dealt to {owner}" if owner and owner != seat else None)
-                return None
-            held[seat].discard(card)
-            seen.add(card)
-            t.plays.append((seat, card))
+        for entry in trick:
+            # "-": this hand played no card to the trick; a list: it played several (a defective trick, Law 67)
+            texts = [] if str(entry).strip() in ("-", "") else entry if isinstance(entry, list) else [entry]
+            if not texts:
+                t.defects.append((seat, "omitted_card"))
+            elif len(texts) > 1:
+                t.defects.append((seat, "too_many_cards"))
+            for i, text in enumerate(texts):
+                try:
+                    card = _card(text)
+                except ValueError as e:
+                    c.add(where, f"{what}, trick {n}: {e}")
+                    return None
+                if card not in held[seat] and (not wrong_hands or card in seen):
+                    owner = next((s for s, h in hands.items() if card in h), None)
+                    c.add(where, f"{what}, trick {n}: {seat} plays {_name(card)}, which he "
+                          + ("never held" if owner != seat else "has already played"),
+                          hint=f"{_name(card)} was dealt to {owner}" if owner and owner != seat else None)
+                    return None
+                held[seat].discard(card)
+                seen.add(card)
+                (t.plays if i == 0 else t.extra).append((seat, card))  # the first counts for the trick
             seat = lho_of(seat)
-        if len(t.plays) == 4:
+        if len(trick) == 4 and t.plays:
             led = t.plays[0][1][0]
             best = max(t.plays, key=lambda p: (p[1][0] == trump, p[1][0] == led, p[1][1]))
             t.winner = best[0]
@@ -251,8 +261,32 @@ def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file
     return out
 
 
+def _defective(played: list, hands: dict) -> list:
+    """Each hand that played no card, or more than one, to a trick (Law 67), with what the record shows: who won
+    the trick, whether both sides played to the next one, whether the offending side won a later trick, and
+    whether the offender holds the suit led now (at the end of the record)."""
+    out = []
+    now = {s: set(h) - {card for t in played for p, card in t.plays + t.extra if p == s} for s, h in hands.items()}
+    ended = len([u for u in played if u.winner]) == 13 or not any(now.values())
+    for t in played:
+        for seat, fault in t.defects:
+            side = side_of(seat)
+            nxt = played[t.n] if t.n < len(played) else None
+            led = t.plays[0][1][0] if t.plays else None
+            won_later = any(side_of(u.winner) == side for u in played[t.n:] if u.winner)
+            out.append({"offender": seat, "trick": t.n, "fault": fault,
+                        "trick_winner": None if t.winner in (None, seat) else
+                        "offender_partner" if t.winner == partner_of(seat) else "non_offending_side",
+                        "both_sides_played_to_next_trick": nxt is not None and {side_of(p) for p, _ in nxt.plays}
+                        == {"NS", "EW"},
+                        "offending_side_won_later_trick": True if won_later else False if ended else None,
+                        "offender_has_card_of_suit_led": None if led is None else any(
+                            s == led for s, _ in now[seat])})
+    return out
+
+
 def _holding_before(hands: dict, played: list, seat: str, n: int, play_index: int) -> set:
-    gone = {card for t in played[:n - 1] for s, card in t.plays if s == seat}
+    gone = {card for t in played[:n - 1] for s, card in t.plays + t.extra if s == seat}
     gone |= {card for s, card in played[n - 1].plays[:play_index] if s == seat}
     return hands[seat] - gone
 
@@ -260,6 +294,8 @@ def _holding_before(hands: dict, played: list, seat: str, n: int, play_index: in
 def _revokes(played: list, hands: dict, dummy: str) -> list:
     out = []
     for t in played:
+        if not t.plays:
+            continue
         led = t.plays[0][1][0]
         for i, (seat, card) in enumerate(t.plays[1:], 1):
             if card[0] == led or not any(s == led for s, _ in _holding_before(hands, played, seat, t.n, i)):

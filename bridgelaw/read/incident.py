@@ -240,10 +240,12 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, obj
 
     if shown.get("deal"):
         merged["deal"] = put("deal", "deal", deal, shown["deal"], facts.loc_of("deal") if "deal" in facts else None)
-    if shown.get("revoke"):
-        stated = list(facts.get("revoke") or [])
+    for template in ("revoke", "defective_trick"):  # many a board: matched to the stated ones by offender and trick
+        if not shown.get(template):
+            continue
+        stated = list(facts.get(template) or [])
         out = []
-        for i, r in enumerate(shown["revoke"]):
+        for r in shown[template]:
             match = next((j for j, s in enumerate(stated) if s is not None and s.get("offender") == r["offender"]
                           and s.get("trick") in (None, r["trick"])), None)
             if match is None:
@@ -251,9 +253,9 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, obj
                 continue
             s = stated[match]
             stated[match] = None
-            out.append(put("revoke", f"revoke-{len(out) + 1}", s, r, getattr(s, "loc", None)))
-        out += [dict(s) for s in stated if s is not None]  # stated revokes the cards do not show stay stated
-        merged["revoke"] = out
+            out.append(put(template, f"{template}-{len(out) + 1}", s, r, getattr(s, "loc", None)))
+        out += [dict(s) for s in stated if s is not None]  # stated facts the cards do not show stay stated
+        merged[template] = out
     if shown.get("claim"):
         claim = facts["claim"]
         merged["claim"] = put("claim", "claim", claim, shown["claim"], getattr(claim, "loc", None))
