@@ -134,6 +134,9 @@ def test_at_a_claim_the_cards_state_the_tricks_left_and_whether_an_opponent_hold
     in_hearts = _claim_variant(tmp_path, "contract: 3NT", "contract: 3S")  # West still holds four spades
     claim = next(f for f in load_incident(in_hearts, knowledge.vocabulary).facts if f.template == "claim").known()
     assert claim["trump_outstanding"] is True
+    in_clubs = _claim_variant(tmp_path, "contract: 3NT", "contract: 3C")  # East's ♣2; North-South hold no club
+    claim = next(f for f in load_incident(in_clubs, knowledge.vocabulary).facts if f.template == "claim").known()
+    assert claim["trump_outstanding"] is True
     deal = next(f for f in load_incident(CLAIM, knowledge.vocabulary).facts if f.template == "deal").known()
     assert deal["declarer_tricks"] == 6 and "play_ended" not in deal  # play ended with the claim: 69-71 say what follows
 
@@ -146,6 +149,7 @@ def test_the_claims_worst_and_best_lines_stand_beside_the_70D1_question(knowledg
     out = ruling.render("en").splitlines()
     at = next(i for i, line in enumerate(out) if line.startswith("  - ") and "(needed by 70D1)" in line)
     assert out[at + 1].strip().startswith("From the cards (double dummy; evidence for the director, not a finding)")
+    assert sum("From the cards" in line for line in out) == 1
     assert "North-South take 4 on the best order of play the statement allows and 3 on the worst" in out[at + 1]
     assert out[at + 3].strip().startswith("Best: 10 (S): ♦A") and out[at + 4].strip().startswith("Worst: 10 (S): ♥J")
     assert "every one the statement allows" in out[at + 5] and "director's finding (Law 70D1)" in out[at + 6]
@@ -312,3 +316,22 @@ def test_two_cards_from_one_hand_make_a_defective_trick(knowledge, tmp_path):
     incident = load_incident(tmp_path / "i.yaml", knowledge.vocabulary)
     [d] = [f.known() for f in incident.find("defective_trick")]
     assert (d["trick"], d["fault"], d["both_sides_played_to_next_trick"]) == (9, "too_many_cards", True)
+
+
+def test_with_no_statement_the_best_line_is_the_double_dummy_result():
+    """The opponents play double dummy: with nothing stated, the best order the claimer's side can find makes the
+    double-dummy number of tricks, and the worst makes no more (40 made-up 4-card endings, fixed seed)."""
+    import random
+    from endplay import dds
+    from endplay.types import Deal, Denom, Player
+    from bridgelaw.read import dd
+    rng = random.Random(18)
+    for _ in range(40):
+        deck = [(s, r) for s in "SHDC" for r in range(13)]
+        rng.shuffle(deck)
+        hands = {seat: set(deck[i * 4:(i + 1) * 4]) for i, seat in enumerate("NESW")}
+        trump = rng.choice(["S", "H", None])
+        deal = Deal(dd._pbn(hands))
+        deal.trump, deal.first = {"S": Denom.spades, "H": Denom.hearts, None: Denom.nt}[trump], Player.south
+        lines = dd.claim_lines(hands, [], "S", trump, "S", budget=60)
+        assert lines.complete and lines.best == max(t for _, t in dds.solve_board(deal)) >= lines.worst
