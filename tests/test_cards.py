@@ -335,3 +335,18 @@ def test_with_no_statement_the_best_line_is_the_double_dummy_result():
         deal.trump, deal.first = {"S": Denom.spades, "H": Denom.hearts, None: Denom.nt}[trump], Player.south
         lines = dd.claim_lines(hands, [], "S", trump, "S", budget=60)
         assert lines.complete and lines.best == max(t for _, t in dds.solve_board(deal)) >= lines.worst
+
+
+def test_a_discard_keeps_named_cards_and_side_suit_winners_while_another_card_can_go():
+    """Throwing away a winner is irrational, not careless (footnote to Laws 70 and 71): not a line to examine."""
+    import time
+    from bridgelaw.read import dd
+    s = dd._Search("S", "S", (), {("D", 0)}, time.monotonic() + 60, None)
+    hands = {"N": {("H", 12)}, "E": {("H", 0), ("C", 11)}, "W": {("H", 1), ("C", 10)},
+             "S": {("C", 12), ("D", 0), ("C", 2), ("S", 5)}}  # ♣A a winner, ♦2 named, ♣4, ♠7 (a trump)
+    # dummy cashes the ♥A, East follows: South has no heart
+    ordered = [("C", 12), ("D", 0), ("C", 2), ("S", 5)]
+    assert s.choices(hands, (("N", ("H", 12)), ("E", ("H", 0))), "S", ordered) == [("C", 2), ("S", 5)]
+    only_winners = {**hands, "S": {("C", 12), ("D", 0)}}
+    assert s.choices(only_winners, (("N", ("H", 12)), ("E", ("H", 0))), "S", [("C", 12), ("D", 0)]) == [
+        ("C", 12), ("D", 0)]  # nothing else to throw: either may go
