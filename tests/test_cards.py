@@ -350,3 +350,16 @@ def test_a_discard_keeps_named_cards_and_side_suit_winners_while_another_card_ca
     only_winners = {**hands, "S": {("C", 12), ("D", 0)}}
     assert s.choices(only_winners, (("N", ("H", 12)), ("E", ("H", 0))), "S", [("C", 12), ("D", 0)]) == [
         ("C", 12), ("D", 0)]  # nothing else to throw: either may go
+
+
+@pytest.mark.parametrize("from_cards,typed", [
+    ("repeated-revoke-from-the-cards.yaml", "repeated-revoke-same-suit.yaml"),
+    ("defective-trick-from-the-cards.yaml", "defective-trick-card-left-over.yaml"),
+])
+def test_a_shipped_incident_told_by_its_cards_rules_as_typed_by_hand(knowledge, engine, from_cards, typed):
+    """The same elements and result; the cards may settle more (a slot the typed incident left open)."""
+    incidents = ROOT / "facts" / "incidents"
+    a = engine.rule(load_incident(incidents / from_cards, knowledge.vocabulary))
+    b = engine.rule(load_incident(incidents / typed, knowledge.vocabulary))
+    assert _elements(a) == _elements(b) and a.result.text == b.result.text
+    assert {q.slot for q in a.open_questions} <= {q.slot for q in b.open_questions}

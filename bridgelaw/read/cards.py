@@ -1,21 +1,28 @@
 """The cards as evidence: the facts a deal and its play record show, never asked when the cards say them.
 
-    card_facts(cards, stated, vocab, file, c) -> (facts, conflicts)
+    card_facts(cards, facts, file, c) -> {"deal": {...}, "revoke": [...], "defective_trick": [...],
+                                          "claim": {...}, "claim_lines": dd.ClaimLines | None}
 
 An incident may carry ``cards:`` beside ``facts:`` — the deal (a PBN deal
 string, ``N:AKQ2.J53.T95.K82 ...``) and the play trick by trick (each trick's
-cards in the order played), or a PBN file (``pbn: board.pbn``, its Deal and
-Play sections, read with endplay).  Python works out only what the cards show
-— who held and played what, who won each trick, each failure to follow suit
-and what the offending side did next, the tricks declarer's side won — and
-states it in the vocabulary's own slots (``revoke``, ``deal``); whether a
-revoke is established, and everything after, stays the productions'.
+cards in the order played: ``"-"`` where a hand played none, a list where it
+played several), or a PBN file (``pbn: board.pbn``, its Deal and Play) or a
+BBO LIN hand record (``lin: board.lin``, its deal, auction and cards played),
+read with endplay.  Python works out only what the cards show — who held and
+played what, who won each trick, each failure to follow suit and what the
+offending side did next, each defective trick (Law 67), the tricks declarer's
+side won, and at a claim the tricks still to play and whether an opponent holds
+a trump — and states it in the vocabulary's own slots; whether a revoke is
+established, and everything after, stays the productions'.  At a claim the
+orders of play its statement allows are searched by double dummy (read/dd.py):
+evidence shown beside the 70D1 question, never a fact the productions use.
 
 A fact the director stated that the cards contradict is not overruled: the
 slot is left open, and the ruling shows both values and asks which the
 director finds established (Law 85).  A card the player never held is an
-error naming the trick and the card.  endplay is imported only here, when an
-incident has cards.
+error naming the file, board, trick and card, unless a hand of the wrong
+number of cards is stated (Laws 13, 14).  endplay is imported only here and in
+read/dd.py, when an incident has cards.
 """
 from __future__ import annotations
 
