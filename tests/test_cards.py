@@ -363,3 +363,18 @@ def test_a_shipped_incident_told_by_its_cards_rules_as_typed_by_hand(knowledge, 
     b = engine.rule(load_incident(incidents / typed, knowledge.vocabulary))
     assert _elements(a) == _elements(b) and a.result.text == b.result.text
     assert {q.slot for q in a.open_questions} <= {q.slot for q in b.open_questions}
+
+
+def test_a_card_pointed_wrongly_the_cards_say_whether_its_side_won_the_trick(knowledge, engine, tmp_path):
+    """65B: West's card of trick 2 pointed wrongly (North's ♦A won that trick), East's of trick 5 (East won it),
+    North's of trick 1 (South won it): the record says whether the player's side won the trick."""
+    head = CARDS.read_text(encoding="utf-8").split("\ncards:")[1]
+    for seat, trick, won in (("W", 2, False), ("E", 5, True), ("N", 1, True)):
+        (tmp_path / "i.yaml").write_text(
+            "source: t\nfacts:\n  deal: {declarer: S, contract: 4S}\n"
+            f"  trick_arrangement: {{issue: card_pointed_wrongly, player: {seat}, trick: {trick}}}\ncards:" + head,
+            encoding="utf-8")
+        incident = load_incident(tmp_path / "i.yaml", knowledge.vocabulary)
+        assert incident.find("trick_arrangement")[0].get("trick_won_by_own_side") is won
+        fired = engine.rule(incident).fired()
+        assert ("65B1.own-side-won" if won else "65B2.opponents-won") in fired

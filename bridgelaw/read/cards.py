@@ -183,10 +183,17 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
     played = _play(tricks, hands, lho_of(declarer), trump, cards, file, c, what, wrong_hands)
     if played is None:
         return {}
+    out_arrangement = None  # a card pointed wrongly (65B): whether its side won that trick, from the record
+    pointed = facts.get("trick_arrangement") if isinstance(facts, dict) else None
+    if isinstance(pointed, dict) and pointed.get("issue") == "card_pointed_wrongly" \
+            and pointed.get("player") in SEATS and isinstance(pointed.get("trick"), int):
+        won = next((t.winner for t in played if t.n == pointed["trick"] and t.winner), None)
+        if won:  # whether the player's side won the trick his card is pointed for (65B)
+            out_arrangement = {"trick_won_by_own_side": side_of(won) == side_of(pointed["player"])}
     claim = (facts.get("claim") if isinstance(facts, dict) else None) or None
     shown = {"declarer": declarer, "contract": deal_fact.get("contract")} | _deal(played, declarer)
     out = {"deal": shown, "revoke": [] if wrong_hands else _revokes(played, hands, partner_of(declarer)),
-           "defective_trick": _defective(played, hands)}
+           "defective_trick": _defective(played, hands), "trick_arrangement": out_arrangement}
     if isinstance(claim, dict) and len([t for t in played if t.winner]) < 13:
         shown["play_ended"] = None  # play ended with the claim: the claim's laws say what follows (69-71)
         out["claim"], out["claim_lines"] = _claim(claim, cards, hands, played, lho_of(declarer), trump, c)

@@ -256,6 +256,10 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, obj
             out.append(put(template, f"{template}-{len(out) + 1}", s, r, getattr(s, "loc", None)))
         out += [dict(s) for s in stated if s is not None]  # stated facts the cards do not show stay stated
         merged[template] = out
+    if shown.get("trick_arrangement"):
+        stated = facts["trick_arrangement"]
+        merged["trick_arrangement"] = put("trick_arrangement", "trick_arrangement", stated,
+                                          shown["trick_arrangement"], getattr(stated, "loc", None))
     if shown.get("claim"):
         claim = facts["claim"]
         merged["claim"] = put("claim", "claim", claim, shown["claim"], getattr(claim, "loc", None))
