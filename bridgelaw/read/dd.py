@@ -18,8 +18,8 @@ the defence answering double dummy (endplay's DDS).  Evidence beside the directo
 - the opponents play the card DDS finds best for them (most tricks for their side against best play).
 
 The worst and best lines are searched with a memo on positions, so with up to 6 cards left in each hand every
-line is covered well inside the budget; beyond, once ``budget`` seconds (one core) have gone, each open position
-is finished on its first (double-dummy best) choice and the result says the search was cut.  ``progress(n,
+line is covered well inside the budget; beyond, once ``budget`` seconds (one core) have gone, no further choice is
+tried: the line under way is finished on its double-dummy best cards and the result says the search was cut.  ``progress(n,
 seconds)`` is called now and then past half a second, for a terminal to show (never in JSON or tests).
 endplay is imported only here and in read/cards.py, when an incident gives its cards.
 """
@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from ..values import SEATS, lho_of, side_of
 
 RANKS = "23456789TJQKA"
+COMPLETE = 6  # cards a hand: up to this, every line is searched (in sorted order); beyond, the best card first
 PROGRESS_AFTER = 0.5  # seconds: a terminal shows the search's progress past this
 BUDGET = 2.0  # seconds on one core, unless the caller gives another (`bridgelaw rule --dd-budget`)
 _OPTIONS: ContextVar = ContextVar("dd_options", default=(BUDGET, None))
@@ -135,6 +136,9 @@ class _Search:
                 self.cut = self.cut or len(classes) > 1
                 scored = sorted(self.dd(hands, trick, leader), key=lambda x: -x[1])
                 choices = self.choices(hands, trick, seat, [c for c, _ in scored])[:1]
+            elif max(len(h) for h in hands.values()) > COMPLETE:  # a cut is likely: the best card first
+                scored = sorted(self.dd(hands, trick, leader), key=lambda x: -x[1])
+                choices = self.choices(hands, trick, seat, self.equal_once(hands, trick, seat, [c for c, _ in scored]))
             else:
                 choices = self.choices(hands, trick, seat, classes)
         elif len(classes) == 1:
@@ -143,6 +147,9 @@ class _Search:
             choices = [max(self.dd(hands, trick, leader), key=lambda x: x[1])[0]]
         result = None
         for card in choices:
+            if result is not None and time.monotonic() > self.deadline:  # the budget is spent: no more siblings
+                self.cut = True
+                break
             r = self.play(hands, trick, leader, seat, card)
             if result is None:
                 result = r
@@ -197,7 +204,7 @@ class _Search:
             master = {c for c in mine if c[0] != self.trump
                       and not any(o[0] == c[0] and o[1] > c[1] for o in out_cards)}
             sensible = [c for c in kept if c not in pending and c not in self.named and c not in master]
-            kept = sensible or kept
+            kept = sensible if any(c[0] != self.trump for c in sensible) else kept  # a ruff is no discard
         return kept
 
 
