@@ -176,7 +176,7 @@ def test_no_declarer_is_asked_during_the_auction(knowledge, engine):
         incident = engine.load_incident(path)
         calls = [f for f in incident.facts if f.template == "call"]
         deal = next((f for f in incident.facts if f.template == "deal"), None)
-        if not calls or any(c.get("final_pass") for c in calls) or (deal and deal.get("declarer")):
+        if not calls or any(c.get("ends_auction") for c in calls) or (deal and deal.get("declarer")):
             continue
         unfinished += 1
         assert "deal.declarer" not in _asked(knowledge, engine, path)[2], path.name

@@ -244,7 +244,7 @@ class Interview:
         base = self._infacts(st)
         incident = Incident(name=self.title, facts=self._read(base), title=self.title)
         self._auction_open = any(f.template == "auction" for f in base) and not any(
-            f.template == "call" and f.get("final_pass") for f in incident.facts)
+            f.template == "call" and f.get("ends_auction") for f in incident.facts)
         ruling, working, fired = self.engine.run(incident)
         stated = {f.id for f in base}
         facts = [f for f in working if f.id not in stated] + self._infacts(st, all_context=True)
