@@ -276,7 +276,8 @@ def test_a_card_never_held_is_no_error_where_laws_13_or_14_explain_it(knowledge,
     an error."""
     source = CARDS.read_text(encoding="utf-8").replace("[D7, C6, DA, D4]", "[D7, C6, DA, D2]")
     source = source[:source.index("    - [H4, H7, HQ, HJ]")]  # three tricks: North's D2 is not played again
-    explained = source.replace("  revoke:\n", "  missing_card: {player: E, found: among_played_cards}\n  revoke:\n")
+    stated = "  incorrect_hands: {most_cards: 13, fewest_cards: 12, player: E, found: among_played_cards}\n"
+    explained = source.replace("  revoke:\n", stated + "  revoke:\n")
     (tmp_path / "i.yaml").write_text(explained, encoding="utf-8")
     incident = load_incident(tmp_path / "i.yaml", knowledge.vocabulary)
     assert next(f for f in incident.facts if f.template == "revoke").get("trick") is None  # stated, not read

@@ -65,7 +65,9 @@ def test_contested_claim_with_an_unmentioned_trump_prints_the_70c_award(capsys):
     assert "[Law 70A] Result for the remaining tricks: North-South 7, East-West 1." in out
     for step in ("[Law 68D2(a)]", "[Law 70B1]", "[Law 70B2]", "[Law 70B3]", "[Law 70A] Doubtful points are resolved"):
         assert step in out
-    assert "70C.outstanding-trump [70C]" in out  # HOW names the production
+    assert "70C.outstanding-trump" not in out and "[70C] " in out  # HOW names the law, not the production
+    code, out, _ = run(capsys, "rule", str(CLAIM), "--lang", "en", "--debug")
+    assert "70C.outstanding-trump [70C]" in out  # --debug names the production
     code, out, _ = run(capsys, "rule", str(CLAIM))
     assert "[Правило 70C] Паре Восток-Запад присуждается одна взятка. Её при нормальной" in out
 

@@ -212,7 +212,7 @@ def test_an_artificial_score_gives_each_side_its_figure_by_its_share_of_fault(en
 def test_artificial_scores_a_ruling_gives_each_side_are_the_result_with_no_contract_needed(engine):
     # 13B2 with no result to assign (C76): the board has no contract of its own; each side's figure is shown
     facts = {"deal": {"scoring": "teams"},
-             "incorrect_hands": {"discovered": "auction_or_play", "playable": False, "result_assignable": False,
+             "incorrect_hands": {"most_cards": 14, "fewest_cards": 12, "discovered": "auction_or_play", "playable": False, "result_assignable": False,
                                  "offending_side": "EW"}}
     r = rule_facts(engine, facts).result
     assert r.status == "adjusted" and r.missing == []

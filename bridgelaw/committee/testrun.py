@@ -188,7 +188,7 @@ def failure_report(outcome: Outcome, lang: str = "en") -> str:
     lines += ["  " + x for x in side_by_side(case, outcome.ruling)]
     lines.append("")
     lines.append("  the actual ruling, and how it was reached:")
-    lines += [("    " + x).rstrip() for x in outcome.ruling.render(lang, how=True).splitlines()]
+    lines += [("    " + x).rstrip() for x in outcome.ruling.render(lang, how=True, debug=True).splitlines()]
     return "\n".join(lines)
 
 

@@ -4,9 +4,12 @@ Shape: ``reached(knowledge, facts) -> [NotEncoded]``, one plain sentence each ("
 lead out of turn) is not encoded yet: rule from the law book"), from
 
 - a ``not_encoded`` fact: an irregularity of facts/irregularities.yaml that names no template
-  (the interview states one when the director picks it), or a law number the knowledge has
-  no file for;
-- the catch-all ``irregularity``'s ``law`` ("27: insufficient bid") naming a law without a file.
+  (the interview states one when the director picks it), or a law number no production rules on
+  (no file, or a file whose subsections are all ``left_out`` or judgment);
+- the catch-all ``irregularity``'s ``law`` ("27: insufficient bid") naming such a law.
+
+Either way of naming a law says the same sentence: ``{law: 7}`` and the irregularity that names
+Law 7 alone (``board_and_cards_control``) read alike.
 
 Settled with the ruling (assemble.py), printed before its elements, and the ruling JSON's
 ``not_encoded``.  An irregularity name the list does not hold is a BridgelawError at the fact.
@@ -37,13 +40,19 @@ def reached(knowledge: Knowledge, facts) -> list[NotEncoded]:
                                                  " facts/irregularities.yaml", f"not_encoded {f.id}",
                                                  suggest(name, [i.id for i in irr.items] if irr else [])))
                 _add(out, item.laws, item.label)
-            elif law is not None and law not in knowledge.laws:
+            elif law is not None and not _rules_on(knowledge, law):
                 _add(out, (law,), _title(knowledge, law))
         elif f.template == "irregularity" and isinstance(f.get("law"), str):
             m = _LAW.match(f.get("law"))
-            if m and 1 <= int(m[1]) <= 93 and int(m[1]) not in knowledge.laws:
+            if m and 1 <= int(m[1]) <= 93 and not _rules_on(knowledge, int(m[1])):
                 _add(out, (int(m[1]),), _title(knowledge, int(m[1])))
     return out
+
+
+def _rules_on(knowledge: Knowledge, law: int) -> bool:
+    """Whether some production rules on ``law``: a law whose file only leaves its subsections out
+    (or leaves them to judgment) is not encoded, as much as a law with no file."""
+    return any(p.law == law for p in knowledge.productions)
 
 
 def _title(knowledge: Knowledge, law: int) -> dict:

@@ -138,7 +138,9 @@ class Ruling:
     def fired(self) -> list[str]:
         return [f.production for f in self.firings]
 
-    def render(self, lang: str = "ru", how: bool = True) -> str:
+    def render(self, lang: str = "ru", how: bool = True, debug: bool = False) -> str:
+        """The ruling as a director reads it; HOW names each firing by its law and what it found, in words.
+        The productions' ids (``64A1.offender-won-...``) are the committee's: only with ``debug``."""
         lines = [*self.result.render(lang), ""] if self.result else []
         lines += [f"{word('ruling.ruling', lang)}: {self.title.get(lang) or self.incident}", ""]
         lines += [c[lang] for c in self.conflicts] + ([""] if self.conflicts else [])
@@ -170,7 +172,8 @@ class Ruling:
             for f in self.firings:
                 facts = "; ".join(u.text.get(lang) or u.id for u in f.facts)
                 rest = f" <- #{', #'.join(map(str, f.rests_on))}" if f.rests_on else ""
-                lines.append(f"  #{f.n} {f.production} [{f.cite}] {f.summary[lang]}")
+                named = f" {f.production}" if debug else ""
+                lines.append(f"  #{f.n}{named} [{f.cite}] {f.summary[lang]}")
                 lines.append(f"      {word('ruling.facts', lang)}: {facts}{rest}")
                 if f.derived:
                     said = [t[lang] for t in f.derived_text] if len(f.derived_text) == len(f.derived) else f.derived

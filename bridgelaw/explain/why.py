@@ -17,7 +17,7 @@ from .ruling import OpenQuestion
 
 
 def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None, blanks=frozenset(),
-                   deferred: list | None = None) -> tuple[bool, set, dict]:
+                   deferred: list | None = None, soft: set | None = None) -> tuple[bool, set, dict]:
     """Test one fact against a pattern: (possible, unknown slots, new bindings).
 
     A test on a variable that a later pattern names is put on ``deferred`` (test, slot value),
@@ -28,6 +28,11 @@ def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None
     for ``known``, is decided), while any other unknown slot is open, a
     ``known`` test on it included.  A fact in ``blanks`` may yet be stated:
     every slot of it is open, whatever its template.
+
+    With ``soft`` (the interview's ``waiting``), a test an unknown value already passes because it
+    means "not said" (``unknown_or``: a choice that does not say which fact it answers answers each)
+    is passed, (slot, the value it would have to be) put on ``soft``: an answer could only
+    narrow the match, not make it.
     """
     unknown, new = set(), dict(bindings)
     complete = fact.template in derived and fact.id not in blanks
@@ -42,6 +47,9 @@ def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None
             new[t.names] = x
             continue
         y = resolve(t.value, new)
+        if x is None and soft is not None and is_open and t.op == "answers":
+            soft.add((t.slot, y if not isinstance(y, list) else tuple(y)))
+            continue
         if x is None and (not OPS[t.op].sees_unknown or (settled is not None and is_open)):
             if not is_open:
                 return False, set(), {}
@@ -101,8 +109,9 @@ def _by_template(facts: list[InFact]) -> dict[str, list[InFact]]:
     return by_t
 
 
-def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, blanks) -> list[set]:
-    """why_not over facts grouped by template."""
+def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, blanks, softs: list | None = None) -> list[set]:
+    """why_not over facts grouped by template; with ``softs``, each way's passed-but-not-said keys
+    (see _match_pattern) are appended to it, one set a way."""
     pos = [p for p in prod.when if not p.negated]
     neg = [p for p in prod.when if p.negated]
     results = []
@@ -112,7 +121,7 @@ def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, bl
             return {(f.id, f.template, None)}
         return {(f.id, f.template, s) for s in unk}
 
-    def walk(i: int, bindings: dict, unknown: set, deferred: list) -> None:
+    def walk(i: int, bindings: dict, unknown: set, deferred: list, said: frozenset = frozenset()) -> None:
         if i == len(pos):
             if _deferred_fail(deferred, bindings):
                 return
@@ -124,14 +133,18 @@ def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, bl
                     if ok and settled is not None:
                         unknown = unknown | found(f, unk)
             results.append(unknown)
+            if softs is not None:
+                softs.append(said)
             return
         for f in by_t.get(pos[i].template, []):
             if i == 0 and f.id in skip_subjects:
                 continue
             later = list(deferred)
-            ok, unk, new = _match_pattern(pos[i], f, bindings, derived, settled, blanks, later)
+            soft: set | None = set() if softs is not None else None
+            ok, unk, new = _match_pattern(pos[i], f, bindings, derived, settled, blanks, later, soft)
             if ok:
-                walk(i + 1, new, unknown | found(f, unk), later)
+                walk(i + 1, new, unknown | found(f, unk), later,
+                     said | {((f.id, f.template, slot), y) for slot, y in soft or ()})
     walk(0, {}, set(), [])
     return results
 
@@ -158,7 +171,10 @@ def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set,
     slot None asks whether its blank exists.  Each way is (production, the
     keys it waits on): a production that fired is asked about only where an
     answer could unmake or repeat its match, one whose overrider fired on a
-    subject never about that subject.
+    subject never about that subject.  A slot an unknown value already passes
+    (``unknown_or``) is waited on only where the production's ways through it would
+    need it to be different values (two stated facts offer the option a choice answers):
+    the answer then says which; with one value, not saying is answer enough.
     """
     by_t = _by_template(facts)
     prods = candidates(knowledge, by_t)
@@ -170,7 +186,15 @@ def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set,
     for prod in prods:
         overriders = knowledge.overridden_by.get(prod.id, ())
         skip = {subj for pid, subj in fired if pid in overriders}
-        for unknown in _ways(prod, by_t, derived, frozenset(skip), settled, blanks):
+        softs: list = []
+        ways = _ways(prod, by_t, derived, frozenset(skip), settled, blanks, softs)
+        through: dict = {}  # a key passed unsaid -> the values it would have to be, one a way
+        for said in softs:
+            for key, y in said:
+                if y not in blanks:  # a fact that may yet be stated offers nothing yet
+                    through.setdefault(key, set()).add(y)
+        for unknown, said in zip(ways, softs):
+            unknown = unknown | {key for key, _ in said if len(through.get(key, ())) > 1}
             if not unknown:
                 continue
             frozen = frozenset(unknown)

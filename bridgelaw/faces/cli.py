@@ -67,7 +67,7 @@ def cmd_rule(args) -> int:
     if args.json:
         print(json.dumps(ruling.to_dict(), ensure_ascii=False, indent=2))
     else:
-        print(ruling.render(args.lang, how=not args.no_how))
+        print(ruling.render(args.lang, how=not args.no_how, debug=args.debug))
     return 0
 
 
@@ -190,6 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the ruling (default ru)")
     r.add_argument("--json", action="store_true", help="print the ruling as JSON (schemas/ruling.schema.json)")
     r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
+    r.add_argument("--debug", action="store_true", help="name each firing's production (its id) in the HOW trace")
     r.add_argument("--dd-budget", type=seconds, default=2.0, metavar="SECONDS",
                    help="time for a claim's double-dummy lines, on one core (default 2)")
     r.set_defaults(func=cmd_rule)

@@ -42,7 +42,6 @@ from ..model import Knowledge
 from ..explain.result import EQUITY
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
-from ..read.choices import OF
 from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES
 from ..words import LANGS, both, same, word
 from . import keys
@@ -53,6 +52,11 @@ INCIDENT_KEY = keys.INCIDENT
 ADJUSTED = ("adjusted_outcome", "artificial_score")  # what an adjusted score is, when the ruling adjusts
 RESULT_WHY = ({"production": "", "cite": "77", "summary": both("question.result")},)  # the board's score, Law 77
 NOT_ENCODED = "not_encoded"  # the template stating an irregularity the knowledge does not encode
+# What cannot be known yet is not asked: no declarer while the auction goes on.  Where the calls stated
+# do not end the auction, whether it has ended is asked in the declarer's place (the director may be at
+# the table during the auction, or after it with only the calls up to the irregularity written down).
+DECLARER = ("deal", "deal", "declarer")
+AUCTION_ENDED = ("deal", "deal", "auction_ended")
 
 
 @dataclass
@@ -69,7 +73,7 @@ class Interview:
     """One interview over a Knowledge; see the module docstring."""
 
     _offers: dict = {}  # option -> its offer in the ruling so far ({option, chooser, choices}), set by each step
-    _offered: list = []  # the options on offer, once per offering fact
+    _auction_open: bool = False  # the calls stated so far do not end the auction (set by each step)
 
     def __init__(self, knowledge: Knowledge, engine: Engine | None = None, title: str = "interview",
                  answers: list | None = None):
@@ -239,6 +243,8 @@ class Interview:
             return self._incident_question()
         base = self._infacts(st)
         incident = Incident(name=self.title, facts=self._read(base), title=self.title)
+        self._auction_open = any(f.template == "auction" for f in base) and not any(
+            f.template == "call" and f.get("ends_auction") for f in incident.facts)
         ruling, working, fired = self.engine.run(incident)
         stated = {f.id for f in base}
         facts = [f for f in working if f.id not in stated] + self._infacts(st, all_context=True)
@@ -263,7 +269,6 @@ class Interview:
             ids = frozenset(f.id for f in blanks.values())
         ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids)
         self._offers = {e.options["option"]: e.options for e in ruling.elements if e.options}
-        self._offered = [e.options["option"] for e in ruling.elements if e.options]  # twice: two facts offer it
         question = self._choose(st, ways, blanks)
         if question is not None:
             return question
@@ -294,12 +299,26 @@ class Interview:
         shown = {lang: f"{word('result.result', lang)}: {ruling.result.text[lang]}\n{q.text[lang]}" for lang in LANGS}
         return replace(q, text=shown)
 
+    def _declarer_unknowable(self, st: _State) -> bool:
+        """While the calls stated do not end the auction and the director has not said it ended, there is
+        no declarer yet to ask about."""
+        return self._auction_open and st.facts.get(DECLARER[0], (None, {}))[1].get("auction_ended") is not True
+
+    def _gate(self, st: _State, key: tuple) -> tuple:
+        """The question to ask in ``key``'s place: whether the auction has ended, in the declarer's place
+        while that is open (asked once; "no" or "not known" and the declarer is not asked)."""
+        if key == DECLARER and self._declarer_unknowable(st) and AUCTION_ENDED[2] in self.vocab.templates["deal"].slots \
+                and (AUCTION_ENDED[0], AUCTION_ENDED[2]) not in st.settled \
+                and st.facts.get("deal", (None, {}))[1].get("auction_ended") is None:
+            return AUCTION_ENDED
+        return key
+
     def _askable(self, st: _State, key: tuple, blanks: dict) -> bool:
         fid, t, slot = key
+        if key == DECLARER and self._declarer_unknowable(st):
+            return False
         if slot is None:
             return fid == f"{t}?" and t in blanks and not self.vocab.templates[t].derived
-        if t == CHOICE and slot == OF:  # which fact a choice answers: asked only where two offer its option
-            return fid in st.facts and self._offered.count(st.facts[fid][1].get("option")) > 1
         return fid in st.facts and self.vocab.templates[t].slots[slot].question is not None
 
     def _choose(self, st: _State, ways: dict, blanks: dict) -> Question | None:
@@ -313,12 +332,12 @@ class Interview:
                             if slot.required and vals.get(name) is None and (fid, name) not in st.settled}
         for key in keys:
             ws = ways.get(key, [])
+            key = self._gate(st, key)
             if not self._askable(st, key, blanks):
                 continue
             fid, t, slot = key
             tmpl = vocab.templates[t]
-            ready = [w for w in ws if all(self._askable(st, k, blanks) or k[1:] == (CHOICE, OF) for k in w[1])]
-            # (an unknown 'of' answers the only offer of its option: it never holds a choice back)
+            ready = [w for w in ws if all(self._askable(st, k, blanks) for k in w[1])]
             if tmpl.context:
                 rank = (0, tmpl.order, 0, 0, _slot_index(tmpl, slot))
             elif slot is not None and tmpl.slots[slot].required:
@@ -367,9 +386,10 @@ class Interview:
                 if same is not None:  # two irregularities one template states (the auction): one choice naming both
                     c = listed[same]
                     label = {lang: f"{c.label[lang]}; {i.label[lang][:1].lower()}{i.label[lang][1:]}" for lang in c.label}
-                    listed[same] = Choice(value, label, c.help, c.group, c.short or i.short)
+                    listed[same] = Choice(value, label, c.help, c.group, c.short or i.short, c.brief or i.brief)
                     continue
-                listed.append(Choice(value, i.label, templates[i.kind].description if i.kind else None, i.group, i.short))
+                listed.append(Choice(value, i.label, templates[i.kind].description if i.kind else None, i.group, i.short,
+                                     i.brief))
         named = {c.value for c in listed}
         listed += [Choice(k, templates[k].label, templates[k].description, None, True) for k in self.kinds
                    if k not in named]
@@ -504,7 +524,7 @@ def answer_from(incident: Incident, q: Question, interview: Interview) -> Any:
         by_t.setdefault(f.template, []).append(f)
     if q.kind == "incident":
         return tuple(k for k in interview.kinds if k in by_t) + tuple(
-            f.get("irregularity") for f in by_t.get(NOT_ENCODED, ()) if f.get("irregularity"))
+            _named(interview, f) for f in by_t.get(NOT_ENCODED, ()) if _named(interview, f))
     stated = sum(1 for t, _ in interview._state().facts.values() if t == q.template)
     if q.kind == "exists":
         return len(by_t.get(q.template, [])) > stated
@@ -515,12 +535,29 @@ def answer_from(incident: Incident, q: Question, interview: Interview) -> Any:
     for fid, slots in mine:  # in order, each to the first fact not taken that agrees with what it says so far
         # (an incident lists its facts in its own order: two choices come in the order the ruling offers them)
         fits = [k for k, f in enumerate(theirs) if k not in taken.values()
-                and all(f.get(s) == v for s, v in slots.items() if v is not UNKNOWN)
+                and all(f.get(s) == v for s, v in slots.items() if v is not UNKNOWN and not _inferred(f, s))
                 and (fid != q.fact or allowed is None or f.get(q.slot) in allowed | {None})]
         if fits:
             taken[fid] = fits[0]
     value = theirs[taken[q.fact]].get(q.slot) if q.fact in taken else None
+    if value is None and (q.fact, q.template, q.slot) == AUCTION_ENDED and theirs:  # he knows the contract or
+        value = True if theirs[0].get("declarer") or theirs[0].get("contract") else None  # declarer: it ended
     return UNKNOWN if value is None and q.allow_unknown else value
+
+
+def _inferred(fact: InFact, slot: str) -> bool:
+    """A slot the director answered from what else he knows though the incident does not state it (that the
+    auction ended, from the contract or declarer it names)."""
+    return (fact.template, slot) == AUCTION_ENDED[1:] and fact.get(slot) is None
+
+
+def _named(interview: Interview, fact: InFact) -> str | None:
+    """The first screen's irregularity a ``not_encoded`` fact names: by its id, or (``{law: 7}``) the
+    one not encoded that names that law alone."""
+    if fact.get("irregularity") or fact.get("law") is None or interview.knowledge.irregularities is None:
+        return fact.get("irregularity")
+    return next((i.id for i in interview.knowledge.irregularities.items
+                 if i.kind is None and i.laws == (fact.get("law"),)), None)
 
 
 def simulate(interview: Interview, incident: Incident) -> tuple[Ruling, list[Question]]:

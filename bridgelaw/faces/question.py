@@ -35,6 +35,7 @@ class Choice:
     help: dict | None = None
     group: str | None = None  # on the first screen: the group it is listed under (facts/irregularities.yaml)
     short: bool = True  # on the first screen: on the short list shown first (the rest one step away)
+    brief: dict | None = None  # {ru, en}: on the phone's short list, the label in a few words (the label is the whole)
 
 
 @dataclass(frozen=True)

@@ -178,8 +178,7 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
     trump = next((s for s in "SHDC" if len(contract) > 1 and contract[1] == s), None)
     # a hand of more or fewer than 13 cards (Laws 13, 14): the deal given is not what each held, so a card not in
     # it is no error, and no failure to follow suit is read from it
-    wrong_hands = isinstance(facts, dict) and any(facts.get(t) for t in ("incorrect_hands", "missing_card",
-                                                                           "surplus_card"))
+    wrong_hands = isinstance(facts, dict) and any(facts.get(t) for t in ("incorrect_hands", "surplus_card"))
     played = _play(tricks, hands, lho_of(declarer), trump, cards, file, c, what, wrong_hands)
     if played is None:
         return {}

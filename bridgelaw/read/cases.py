@@ -237,5 +237,5 @@ def report(case: Case, ruling, problems: list[str], lang: str = "en") -> str:
         lines.append(f"    {e.kind} {e.args} [{e.cite}]")
     if not ruling.elements:
         lines.append("    (none)")
-    lines.append(ruling.render(lang).replace("\n", "\n    "))
+    lines.append(ruling.render(lang, debug=True).replace("\n", "\n    "))
     return "\n".join(lines)

@@ -30,6 +30,7 @@ class Irregularity:
     label: dict  # {ru, en}
     kind: str | None = None  # the vocabulary template the interview asks about, when encoded
     short: bool = False  # on the short list the first screen shows first
+    brief: dict | None = None  # {ru, en}: its words on the phone's short list (two short lines), where the label is long
 
 
 @dataclass(frozen=True)
@@ -72,9 +73,9 @@ def load_irregularities(path: Path, vocabulary, index=None, display: str | None 
             c.add(loc, "an irregularity is a mapping with an 'id'", f"irregularities[{i}]")
             continue
         loc, where = raw.loc, f"irregularities.{raw['id']}"
-        unknown = set(raw) - {"id", "group", "laws", "label", "kind", "short"}
+        unknown = set(raw) - {"id", "group", "laws", "label", "kind", "short", "brief"}
         for k in sorted(unknown):
-            c.add(raw.loc_of(k), f"unknown key '{k}'", where, "keys: id, group, laws, label, kind, short")
+            c.add(raw.loc_of(k), f"unknown key '{k}'", where, "keys: id, group, laws, label, kind, short, brief")
         if raw["id"] in seen:
             c.add(loc, f"'{raw['id']}' is listed twice", where)
         seen.add(raw["id"])
@@ -101,8 +102,9 @@ def load_irregularities(path: Path, vocabulary, index=None, display: str | None 
         else:
             c.add(loc, "an irregularity without a 'kind' needs a 'label' {ru, en}", where)
             label = None
+        brief = _texts(raw["brief"], raw.loc_of("brief"), where, c) if "brief" in raw else None
         if label is not None:
             items.append(Irregularity(str(raw["id"]), str(raw.get("group")), tuple(laws), label, kind,
-                                      bool(raw.get("short", False))))
+                                      bool(raw.get("short", False)), brief))
     c.raise_if_any()
     return Irregularities(groups, tuple(items))

@@ -131,6 +131,7 @@ def step_page(service, snap: Snapshot, lang: str, error: str = "", status: int =
         "q": q, "n": len(snap.answers) + 1, "error": error, "token": snap.token,
         "text": q.text[lang], "subject": _subject(q, service.vocab, lang), "help": q.help[lang] if q.help else "",
         "choices": [{"label": c.label[lang], "help": c.help[lang] if c.help else "", "group": c.group, "short": c.short,
+                     "brief": (c.brief or c.label)[lang],
                      "value": _form_value(c.value), "href": here(snap.with_answer(q.key, c.value), lang)}
                     for c in q.choices],
         "groups": [{"id": g, "label": label[lang]} for g, label in q.groups],
