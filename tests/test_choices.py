@@ -205,26 +205,27 @@ def test_two_choices_of_one_option_are_not_asked_which_applies(knowledge):
 
 # -- a choice says which offer it answers (of): two offers of one option on two facts do not mix ----------
 
-TWO = {"deal": {"declarer": "S", "contract": "4H"}, "next_lead": {"player": "E"},
-       "penalty_card": [{"player": "W", "card": "CK", "kind": "major"}, {"player": "W", "card": "DQ", "kind": "major"}]}
+TWO = {"deal": {"declarer": "S", "contract": "4H"},   # two defenders' leads out of turn, each with its own 56 offer
+       "lead": [{"trick": 5, "player": "E", "card": "DQ", "previous_trick_winner": "S", "response": "none"},
+                {"trick": 3, "player": "W", "card": "CK", "previous_trick_winner": "S", "response": "none"}]}
 
 
 def test_a_choice_of_one_fact_answers_only_that_offer(engine):
-    both = engine.rule(engine.incident("t", {**TWO, "choice": {"option": "lead_after_penalty_card", "chosen": "forbid_suit"}}))
-    assert sorted(e.args["suit"] for e in both.elements if e.kind == "lead_restriction") == ["C", "D"]  # says no fact: both
-    one = engine.rule(engine.incident("t", {**TWO, "choice": {"option": "lead_after_penalty_card", "chosen": "forbid_suit",
-                                                               "of": "penalty_card-2"}}))
-    assert [e.args["suit"] for e in one.elements if e.kind == "lead_restriction"] == ["D"]
-    offers = [e.options for e in one.elements if e.kind == "option" and e.cite == "50D2"]
-    assert sorted(len(o["choices"]) for o in offers) == [1, 3]  # the other card's offer still stands
+    both = engine.rule(engine.incident("t", {**TWO, "choice": {"option": "defender_lead_out_of_turn", "chosen": "refuse_lead"}}))
+    assert sorted(e.args["card"] for e in both.elements if e.kind == "penalty_card") == ["CK", "DQ"]  # says no fact: both
+    one = engine.rule(engine.incident("t", {**TWO, "choice": {"option": "defender_lead_out_of_turn", "chosen": "refuse_lead",
+                                                               "of": "lead-2"}}))
+    assert [e.args["card"] for e in one.elements if e.kind == "penalty_card"] == ["CK"]
+    offers = [e.options for e in one.elements if e.kind == "option" and e.cite == "56"]
+    assert sorted(len(o["choices"]) for o in offers) == [1, 2]  # the other lead's offer still stands
 
 
 def test_a_choice_of_no_fact_is_an_error(knowledge, engine):
-    inc = engine.incident("t", {**TWO, "choice": {"option": "lead_after_penalty_card", "chosen": "forbid_suit",
-                                                   "of": "penalty_card-9"}})
+    inc = engine.incident("t", {**TWO, "choice": {"option": "defender_lead_out_of_turn", "chosen": "refuse_lead",
+                                                   "of": "lead-9"}})
     (problem,) = check_choices(knowledge, inc.facts)
-    assert problem.message == "choice: 'of: penalty_card-9' names no fact of the incident"
-    assert "penalty_card-1, penalty_card-2" in problem.hint
+    assert problem.message == "choice: 'of: lead-9' names no fact of the incident"
+    assert "lead-1, lead-2" in problem.hint
 
 
 # -- knowledge/README.md: "Roles" and "A choice under a choice", their examples run ---------------------
