@@ -215,10 +215,11 @@ def test_an_unsaid_of_is_not_waited_on_where_one_fact_offers_the_option(knowledg
 
 
 def test_an_unsaid_of_is_asked_where_two_facts_offer_the_option(knowledge, engine):
-    """Two penalty cards (an earlier one and the revoke card) each offer declarer's choice: which one a
-    choice answers is asked (law-62's case), as before the rule moved into why.waiting."""
-    from test_interview import INCIDENTS as ALL
+    """Two defenders' leads out of turn each offer declarer Law 56's choice: which one a choice answers
+    is asked (the `of` of test_choices.TWO), as before the rule moved into why.waiting."""
+    from test_choices import TWO
     from bridgelaw.faces.interview import Interview, simulate
-    [(_, incident)] = [(n, i) for n, i in ALL if n.startswith("law-62:") and "(choice of:)" in n]
+    incident = engine.incident("two leads", {**TWO, "choice": {"option": "defender_lead_out_of_turn",
+                                                               "chosen": "refuse_lead", "of": "lead-2"}})
     _, asked = simulate(Interview(knowledge, engine), incident)
     assert any(q.key.endswith(".of") for q in asked)
