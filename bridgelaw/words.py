@@ -96,6 +96,7 @@ WORDS: dict[str, dict[str, str]] = {
     "result.artificial": {"ru": "искусственный компенсирующий результат (12C2): С-Ю {NS}, В-З {EW}",
                           "en": "artificial adjusted score (12C2): N-S {NS}, E-W {EW}"},
     "result.percent": {"ru": "{grade} ({n}%)", "en": "{grade} ({n}%)"},
+    "result.session": {"ru": "{grade}: процент сессии, {n}% (12C2(c))", "en": "{grade}: the session percentage, {n}% (12C2(c))"},
     "result.imp": {"ru": "{grade} ({n} IMP)", "en": "{grade} ({n} IMPs)"},
     "result.contradiction": {"ru": "Противоречие: судья отдал сделавшему претензию {judged} из оставшихся {r} взяток, но по {cite}"
                                    " оппонентам присуждено {award}; сделавшему претензию остаётся не больше {most}: результат"

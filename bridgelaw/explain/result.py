@@ -197,27 +197,48 @@ def _outcomes(working: list, deal: dict, first: str, scoring: Scoring) -> list:
 
 
 ARTIFICIAL = {"average_plus": (60, 3), "average": (50, 0), "average_minus": (40, -3)}  # pairs %, teams IMPs (86A)
+FIGURES = "artificial_figures"  # the Regulating Authority's or organizer's figures, the sides' session percentages
+
+
+def _figure(grade: str, side: str, scoring: str | None, figs: dict) -> dict:
+    """One side's artificial score (12C2): at pairs 60/50/40% (12C2(a): at least 60, at most 40, as the
+    regulations set them), at teams +3/0/-3 IMPs (12C2(b), varied by the organizer with the Regulating
+    Authority's approval); 12C2(c): a side given average-plus whose session percentage is higher gets that
+    percentage, a side given average-minus whose session percentage is lower gets that."""
+    pct = {"average_plus": figs.get("average_plus_percent", 60), "average": 50,
+           "average_minus": figs.get("average_minus_percent", 40)}[grade]
+    imp = {"average_plus": figs.get("average_plus_imps", 3), "average": 0,
+           "average_minus": figs.get("average_minus_imps", -3)}[grade]
+    session = figs.get(f"{side}_session_percent")
+    by_session = session is not None and ((grade == "average_plus" and session > pct)
+                                          or (grade == "average_minus" and session < pct))
+    return {"grade": grade, "percent": (session if by_session else pct) if scoring == "pairs" else None,
+            "imps": imp if scoring == "teams" else None, "session": bool(by_session and scoring == "pairs")}
+
+
+def _artificial_scores(knowledge, working: list, grades: dict, scoring: str | None) -> dict:
+    """Each side's artificial score by its grade, with its text; the figures of an ``artificial_figures`` fact."""
+    figs = next((f.known() for f in working if f.template == FIGURES), {})
+    out = {side: _figure(grades[side], side, scoring, figs) for side in SIDES}
+    labels = knowledge.vocabulary.templates["artificial_score"].slots["NS"]
+
+    def shown(side, lang):
+        g, o = labels.label_of(out[side]["grade"], lang), out[side]
+        if scoring == "pairs":
+            key = "result.session" if o["session"] else "result.percent"
+            return word(key, lang, grade=g, n=o["percent"])
+        return word("result.imp", lang, grade=g, n=f"{o['imps']:+d}") if scoring == "teams" else g
+    out["text"] = _both(lambda lang: {side: shown(side, lang) for side in SIDES})
+    return out
 
 
 def _artificial(knowledge, working: list, deal: dict) -> dict | None:
-    """12C2: each side's artificial score by its share of fault; at pairs 60/50/40%, at teams +3/0/-3 IMPs
-    (Law 86A), unless the Regulating Authority says otherwise."""
+    """12C2: the artificial score the director gives each side by its share of fault (an ``artificial_score``
+    fact), in figures (``_figure``)."""
     f = next((f for f in working if f.template == "artificial_score"), None)
     if f is None:
         return None
-    labels = knowledge.vocabulary.templates["artificial_score"].slots["NS"]
-    out, scoring = {}, deal.get("scoring")
-    for side in SIDES:
-        grade = f.get(side)
-        pct, imp = ARTIFICIAL[grade]
-        out[side] = {"grade": grade, "percent": pct if scoring == "pairs" else None,
-                     "imps": imp if scoring == "teams" else None}
-    def shown(side, lang):
-        g = labels.label_of(out[side]["grade"], lang)
-        return (word("result.percent", lang, grade=g, n=out[side]["percent"]) if scoring == "pairs" else
-                word("result.imp", lang, grade=g, n=f"{out[side]['imps']:+d}") if scoring == "teams" else g)
-    out["text"] = _both(lambda lang: {side: shown(side, lang) for side in SIDES})
-    return out
+    return _artificial_scores(knowledge, working, {side: f.get(side) for side in SIDES}, deal.get("scoring"))
 
 
 def _given_artificial(knowledge, working: list, elements: list, open_questions: list) -> Result | None:
@@ -229,21 +250,15 @@ def _given_artificial(knowledge, working: list, elements: list, open_questions: 
         return None
     deal = next((f.known() for f in working if f.template == "deal"), {})
     scoring = deal.get("scoring")
-    out = {side: {"grade": given[side], "percent": ARTIFICIAL[given[side]][0] if scoring == "pairs" else None,
-                  "imps": ARTIFICIAL[given[side]][1] if scoring == "teams" else None} for side in SIDES}
-
-    def shown(side, lang):
-        g = slots["NS"].label_of(given[side], lang)
-        return (word("result.percent", lang, grade=g, n=out[side]["percent"]) if scoring == "pairs" else
-                word("result.imp", lang, grade=g, n=f"{out[side]['imps']:+d}") if scoring == "teams" else g)
-    text = _both(lambda lang: word("result.artificial", lang, **{side: shown(side, lang) for side in SIDES}))
+    out = _artificial_scores(knowledge, working, given, scoring)
+    text = _both(lambda lang: word("result.artificial", lang, **out["text"][lang]))
     missing = [] if scoring or "scoring" not in getattr(knowledge.vocabulary.templates.get("deal"), "slots", {}) \
         else ["deal.scoring"]  # the figures (60/40%, +3/-3 IMPs) need the form of scoring
     if missing:
         what = _both(lambda lang: _label(knowledge, working, missing[0], lang))
         text = _both(lambda lang: f"{text[lang]}; {word('result.missing', lang, what=what[lang])}")
     return Result("adjusted", text, deal.get("contract"), deal.get("declarer"), missing=missing,
-                  provisional=_provisional(knowledge, open_questions), artificial=out)
+                  provisional=_provisional(knowledge, open_questions), artificial={s: out[s] for s in SIDES})
 
 
 def _public(o: dict) -> dict:

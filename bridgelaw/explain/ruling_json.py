@@ -195,6 +195,17 @@ FIRING = _obj("One production firing, numbered from 1 in firing order.", {
                  "additionalProperties": False}})),
     "derived": _list("The facts it derived, as template(subject).", {"type": "string"}),
     "rests_on": _list("The earlier firings that derived facts it used.", FIRING_N)})
+
+ARTIFICIAL_SIDE = _obj("One side's artificial score.", {
+    "grade": {"enum": ["average_plus", "average", "average_minus"], "description": "By its share of fault."},
+    "percent": {"type": ["integer", "null"], "description": "At pairs: 60, 50 or 40 (12C2(a)), or the regulations'"
+                                                         " average-plus (at least 60) and average-minus (at most"
+                                                         " 40); or the side's session percentage (12C2(c))."},
+    "imps": {"type": ["integer", "null"], "description": "At teams: +3, 0 or -3 IMPs (12C2(b), Law 86A), or as the"
+                                                      " organizer varies them."},
+    "session": {"type": "boolean", "description": "The percentage is the side's session percentage (12C2(c)):"
+                                                  " higher than its average-plus, or lower than its average-minus."}})
+
 RESULT = _or_null(_obj(
     "The board's result after the ruling, as the table writes it on the scoresheet (explain/result.py): null when"
     " the ruling settles no tricks.  Computed from the ruling's own elements and the tricks the director stated as"
@@ -246,14 +257,7 @@ RESULT = _or_null(_obj(
         "imps": _or_null(_obj("A weighted score at teams with the other table's score given: the weighted IMPs"
                               " (Law 78B) for each side.", {"NS": {"type": "number"}, "EW": {"type": "number"}})),
         "artificial": _or_null(_obj("An artificial adjusted score (12C2), each side by its share of fault.", {
-            "NS": _obj("One side's artificial score.", {
-            "grade": {"enum": ["average_plus", "average", "average_minus"], "description": "By its share of fault."},
-            "percent": {"type": ["integer", "null"], "description": "At pairs: 60, 50 or 40 (12C2)."},
-            "imps": {"type": ["integer", "null"], "description": "At teams: +3, 0 or -3 IMPs (Law 86A)."}}),
-            "EW": _obj("One side's artificial score.", {
-            "grade": {"enum": ["average_plus", "average", "average_minus"], "description": "By its share of fault."},
-            "percent": {"type": ["integer", "null"], "description": "At pairs: 60, 50 or 40 (12C2)."},
-            "imps": {"type": ["integer", "null"], "description": "At teams: +3, 0 or -3 IMPs (Law 86A)."}})}))}))
+            "NS": ARTIFICIAL_SIDE, "EW": ARTIFICIAL_SIDE}))}))
 NOT_ENCODED = _obj("A law the incident reaches that bridgelaw does not encode yet.", {
     "cite": CITE, "title": _texts("What it is about: the irregularity, or the law's title."),
     "text": _texts("What to do, e.g. 'Law 54 is not encoded yet: rule from the law book'.")})

@@ -39,7 +39,7 @@ from ..errors import Collector
 from ..read.auction import DERIVED_WHILE_READING, READ_WITH, sequence_facts
 from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
-from ..explain.result import EQUITY
+from ..explain.result import EQUITY, FIGURES
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
 from ..read.choices import OF
@@ -281,7 +281,25 @@ class Interview:
             for t in ADJUSTED:  # the score the director assigns (12C1(b), 12C2): asked once the ruling adjusts
                 if t in self.vocab.templates and t not in st.closed and not any(x == t for x, _ in st.facts.values()):
                     return self._exists_question(st, t, RESULT_WHY)
-        return ruling
+        figures = self._figures_question(st, r)
+        return figures or ruling
+
+    def _figures_question(self, st: _State, r) -> Question | None:
+        """An artificial score shown in figures (12C2): whether the tournament's figures or a side's session
+        percentage change them, then each figure the form of scoring uses (percentages at pairs, IMPs at teams)."""
+        if r is None or not r.artificial or FIGURES not in self.vocab.templates:
+            return None
+        shown = {k for side in SIDES for k in ("percent", "imps") if r.artificial[side].get(k) is not None}
+        if not shown:
+            return None  # no form of scoring: no figures to change
+        mine = next((fid for fid, (t, _) in st.facts.items() if t == FIGURES), None)
+        if mine is None:
+            return None if FIGURES in st.closed else self._exists_question(st, FIGURES, RESULT_WHY)
+        unit = "_imps" if "imps" in shown else "_percent"
+        for slot in self.vocab.templates[FIGURES].slots:
+            if slot.endswith(unit) and (mine, slot) not in st.settled and st.facts[mine][1].get(slot) is None:
+                return self._slot_question(st, mine, FIGURES, slot, RESULT_WHY)
+        return None
 
     def _result_question(self, st: _State, fid: str, slot: str, ruling: Ruling) -> Question:
         """A fact the board's result needs: a deal slot (Law 77), or a judgment such as 64C's tricks without
