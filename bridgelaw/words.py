@@ -87,6 +87,11 @@ WORDS: dict[str, dict[str, str]] = {
                                    " they have after the automatic rectification: that result stands; a transfer"
                                    " is never reduced (64C, 12B2)."},
     "result.weight": {"ru": "{weight}% × {board}", "en": "{weight}% × {board}"},
+    "result.each_side": {"ru": "компенсирующий результат ({cite}), у каждой стороны свой: для С-Ю — {NS}; для В-З — {EW}",
+                         "en": "adjusted score ({cite}), each side its own: for N-S {NS}; for E-W {EW}"},
+    "result.each_imps": {"ru": "против {other} за другим столом: С-Ю {NS} IMP, В-З {EW} IMP",
+                         "en": "against {other} at the other table: N-S {NS} IMPs, E-W {EW} IMPs"},
+    "result.no_outcome": {"ru": "судья определяет его исход", "en": "the director states its outcome"},
     "result.weighted": {"ru": "взвешенный компенсирующий результат ({cite}): {board}",
                         "en": "weighted adjusted score ({cite}): {board}"},
     "result.imps": {"ru": "взвешенно С-Ю {imps} IMP против {other} за другим столом",

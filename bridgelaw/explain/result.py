@@ -125,6 +125,8 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
         adjusted = None if equity["tricks"] is None else adjusted  # 64C: the automatic result stands
     artificial = _artificial(knowledge, working, deal) if adjusted and not equity else None
     outcomes = [] if artificial else _outcomes(working, deal, first, scoring) if adjusted and not equity else []
+    if outcomes and any(o["for_side"] for o in outcomes):
+        return _each_side(deal, outcomes, adjusted.cite, board, table, steps, notes, missing, provisional, scoring)
     imps = _weighted_imps(deal, outcomes, scoring)
     if artificial:
         at = board
@@ -189,11 +191,39 @@ def _outcomes(working: list, deal: dict, first: str, scoring: Scoring) -> list:
     for f in sorted((f for f in working if f.template == "adjusted_outcome"), key=lambda f: f.id):
         board = {**deal, "contract": f.get("contract"), "declarer": f.get("declarer")}
         t, sc = f.get("tricks"), _score(board, f.get("tricks"), scoring)
-        out.append({"weight": f.get("weight") or 100, "contract": board["contract"], "declarer": board["declarer"],
+        out.append({"weight": f.get("weight") or 100, "for_side": f.get("for_side"),
+                    "contract": board["contract"], "declarer": board["declarer"],
                     "tricks": t, "made": t - (int(board["contract"][0]) + 6), "score_": sc,
                     "score": _sides(sc, side_of(board["declarer"])) if sc else None,
                     "text": _both(lambda lang: _board(board, t, t, sc, [], lang, first))})
     return out
+
+
+def _each_side(deal: dict, outcomes: list, cite: str, at: dict, table: int, steps: list, notes: list,
+               missing: list, provisional, scoring: Scoring) -> Result:
+    """Each side its own adjusted score (12C1(b): the two sides may receive different scores; 82C: both treated
+    as non-offending): a side's outcomes are those stated for it or for both; its score is its one outcome's
+    (the two need not balance), or, weighted, each outcome with its weight (at teams the weighted IMPs)."""
+    score, parts, imps_ = {}, {}, {}
+    for side in SIDES:
+        mine = [o for o in outcomes if o["for_side"] in (side, None)]
+        score[side] = mine[0]["score"][side] if len(mine) == 1 and mine[0]["score"] else None
+        parts[side] = (mine[0]["text"] if len(mine) == 1 else
+                       _both(lambda lang: " + ".join(word("result.weight", lang, weight=o["weight"], board=o["text"][lang])
+                                                     for o in mine)) if mine else
+                       _both(lambda lang: word("result.no_outcome", lang)))
+        other = deal.get("other_table_score")
+        if deal.get("scoring") == "teams" and other is not None and mine and all(o["score"] for o in mine):
+            ns = sum(o["weight"] * imps(scoring.imps, o["score"]["NS"] - other) for o in mine) / 100
+            imps_[side] = round(ns if side == "NS" else -ns, 2)
+    shown = {side: f"{v:+.2f}".rstrip("0").rstrip(".") for side, v in imps_.items()}
+    tail = _both(lambda lang: "" if len(imps_) < 2 else "; " + word(
+        "result.each_imps", lang, other=deal["other_table_score"], **shown))
+    text = _both(lambda lang: f"{word('result.each_side', lang, cite=cite, NS=parts['NS'][lang], EW=parts['EW'][lang])}"
+                              f"{tail[lang]}; {word('result.at_table', lang, board=at[lang])}")
+    return Result("adjusted", text, deal["contract"], deal["declarer"], None, table, None,
+                  score if None not in score.values() else None, steps, notes, missing, provisional,
+                  [_public(o) for o in outcomes], imps_ if len(imps_) == 2 else None)
 
 
 ARTIFICIAL = {"average_plus": (60, 3), "average": (50, 0), "average_minus": (40, -3)}  # pairs %, teams IMPs (86A)

@@ -56,7 +56,8 @@ def _result(r) -> dict:
             "steps": [{"cite": s["cite"], "tricks": s["tricks"], "text": dict(s["text"])} for s in r.steps],
             "notes": [dict(n) for n in r.notes], "missing": list(r.missing),
             "provisional": _provisional(r.provisional),
-            "outcomes": [{"weight": o["weight"], "contract": o["contract"], "declarer": o["declarer"],
+            "outcomes": [{"weight": o["weight"], "for_side": o.get("for_side"), "contract": o["contract"],
+                          "declarer": o["declarer"],
                           "tricks": o["tricks"], "made": o["made"], "score": dict(o["score"]) if o["score"] else None,
                           "text": dict(o["text"])} for o in r.outcomes],
             "imps": dict(r.imps) if r.imps else None,
@@ -228,7 +229,9 @@ RESULT = _or_null(_obj(
         "made": _or_null({"type": "integer", "minimum": -13, "maximum": 7,
                            "description": "Tricks over the contract (0 or more: made), or minus the tricks"
                                           " down."}),
-        "score": _or_null(_obj("The score for each side (Law 77); for an adjusted result, the table's score.",
+        "score": _or_null(_obj("The score for each side (Law 77): an adjusted score's where"
+                               " the director states one outcome (each side's own where they differ, which need not"
+                               " balance: 12C1(b), 82C); else the table's.",
                                 {"NS": {"type": "integer"}, "EW": {"type": "integer"}})),
         "steps": _list("Each way the ruling moves tricks, in reading order.", _obj("One step.", {
             "cite": CITE,
@@ -245,6 +248,9 @@ RESULT = _or_null(_obj(
                           " weight: 12C1(c)), each scored; empty otherwise.", _obj("One outcome.", {
                               "weight": {"type": "integer", "minimum": 1, "maximum": 100,
                                          "description": "Its weight in percent (100 for a single outcome)."},
+                              "for_side": {"enum": ["NS", "EW", None],
+                                           "description": "The side the outcome is for, when the two sides get"
+                                                          " different scores (12C1(b), 82C); null: for both."},
                               "contract": _str("The outcome's contract."),
                               "declarer": SEAT,
                               "tricks": {"type": "integer", "minimum": 0, "maximum": 13,

@@ -152,7 +152,7 @@ class Interview:
         v = q.parse(value)
         self.answers.append((q.key, v))
         problems = Collector()  # a count that contradicts another stated one is refused at the prompt
-        check_counts(self._infacts(self._state(), all_context=True), problems)
+        check_counts(self._infacts(self._state(), all_context=True), problems, complete=False)
         if problems.errors:
             self.answers.pop()
             e = problems.errors[0]
@@ -281,8 +281,28 @@ class Interview:
             for t in ADJUSTED:  # the score the director assigns (12C1(b), 12C2): asked once the ruling adjusts
                 if t in self.vocab.templates and t not in st.closed and not any(x == t for x, _ in st.facts.values()):
                     return self._exists_question(st, t, RESULT_WHY)
-        figures = self._figures_question(st, r)
-        return figures or ruling
+        return self._figures_question(st, r) or self._each_side_question(st, ruling) or ruling
+
+    def _each_side_question(self, st: _State, ruling: Ruling) -> Question | None:
+        """Where the ruling treats both sides as non-offending (82C) and the director states outcomes: which side
+        each outcome is for (each side its own score, 12C1(b)), whether there is another (the other side's, or a
+        weighted score's next), and the weight of a side's several outcomes (12C1(c))."""
+        r, t = ruling.result, ADJUSTED[0]
+        sides = {e.args.get("side") for e in ruling.elements if e.kind == "non_offending"}
+        if r is None or r.status != "adjusted" or not r.outcomes or not sides >= set(SIDES) \
+                or "for_side" not in self.vocab.templates[t].slots:
+            return None
+        mine = [(fid, vals) for fid, (tt, vals) in st.facts.items() if tt == t]
+        for fid, vals in mine:
+            if vals.get("for_side") is None and (fid, "for_side") not in st.settled:
+                return self._slot_question(st, fid, t, "for_side", RESULT_WHY)
+        if t not in st.closed:
+            return self._exists_question(st, t, RESULT_WHY)
+        for fid, vals in mine:
+            several = sum(1 for _, v in mine if v.get("for_side") in (vals.get("for_side"), None)) > 1
+            if several and vals.get("weight") is None and (fid, "weight") not in st.settled:
+                return self._slot_question(st, fid, t, "weight", RESULT_WHY)
+        return None
 
     def _figures_question(self, st: _State, r) -> Question | None:
         """An artificial score shown in figures (12C2): whether the tournament's figures or a side's session
