@@ -86,6 +86,8 @@ WORDS: dict[str, dict[str, str]] = {
                              "en": "Without the revoke {side} would have won {judged} tricks, no more than the {after}"
                                    " they have after the automatic rectification: that result stands; a transfer"
                                    " is never reduced (64C, 12B2)."},
+    "result.adjusted_stands": {"ru": "в силе компенсирующий результат ({cite}), а не результат после автоматического исправления",
+                               "en": "the adjusted score stands ({cite}), not the result after the automatic rectification"},
     "result.weight": {"ru": "{weight}% × {board}", "en": "{weight}% × {board}"},
     "result.each_side": {"ru": "компенсирующий результат ({cite}), у каждой стороны свой: для С-Ю — {NS}; для В-З — {EW}",
                          "en": "adjusted score ({cite}), each side its own: for N-S {NS}; for E-W {EW}"},

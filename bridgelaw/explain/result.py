@@ -148,8 +148,11 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
             word("result.imps", lang, imps=f"{imps['NS']:+.2f}".rstrip("0").rstrip("."), other=deal["other_table_score"])
             if imps else word("result.matchpoints", lang)))
         cite = next((e.cite for e in elements if e.kind == "weighted_score"), adjusted.cite) if weighted else adjusted.cite
+        revoke = adjusted.cite.startswith("64C")  # 64C2(b): the revokes' own rectification, then the adjustment
+        before = "result.after_transfer" if revoke else "result.at_table"
+        stands = _both(lambda lang: f"; {word('result.adjusted_stands', lang, cite=adjusted.cite)}" if revoke else "")
         text = _both(lambda lang: f"{word(key, lang, cite=cite, board=board[lang])}{tail[lang]};"
-                                  f" {word('result.at_table', lang, board=at[lang])}")
+                                  f" {word(before, lang, board=at[lang])}{stands[lang]}")
         status = "adjusted"
         if weighted:
             score = None
