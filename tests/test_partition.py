@@ -44,3 +44,56 @@ def test_an_incident_runs_only_its_groups(project):
     stated = frozenset(n for n in knowledge.vocabulary.templates if n.endswith(f"_{groups[1]}") or n == "deal")
     prods = parts.productions(stated)
     assert prods and all(any(t.endswith(f"_{groups[1]}") for t in mentioned(p)) for p in prods)
+
+
+def test_an_engine_holds_only_what_can_fire(knowledge):
+    """An incident's engines are compiled from the productions that apply to it, not their whole components
+    (fewer nodes to pass and less to compile), and an engine is kept for the next incident needing the same."""
+    from bridgelaw.engine import Engine
+    built, compile_ = [], Engine(knowledge)._compile
+    parts = Partitions(knowledge, lambda prods: built.append(prods) or compile_(prods))
+    stated = frozenset({"revoke"})
+    run = parts.runner(stated)
+    can = {p.id for p in applicable(knowledge.productions, stated)}
+    assert {p.id for prods in built for p in prods} == can
+    assert len(can) < len(parts.productions(stated)), "the component holds productions that cannot fire here"
+    assert parts.runner(frozenset({"revoke"})) is run and len(built) == len(run.engines)
+
+
+def test_applicable_is_the_fixpoint(knowledge):
+    """applicable() finds what the plain fixpoint finds, in canonical order, for many stated sets."""
+    import random
+    names = sorted(knowledge.vocabulary.templates)
+    rng = random.Random(5)
+    for _ in range(40):
+        stated = frozenset(rng.sample(names, rng.randint(1, 8)))
+        available, changed, chosen = set(stated), True, []
+        while changed:
+            changed = False
+            for p in knowledge.productions:
+                if p not in chosen and positive_templates(p) <= available:
+                    chosen.append(p)
+                    available.update(d.template for d in p.derive)
+                    changed = True
+        assert applicable(knowledge.productions, stated) == [p for p in knowledge.productions if p in chosen]
+
+
+def test_engines_kept_are_bounded(knowledge, monkeypatch):
+    """Past KEEP engines all are let go and rebuilt on need, and the rulings do not change."""
+    import glob
+
+    from bridgelaw.engine import Engine
+    from bridgelaw.run import partition
+    monkeypatch.setattr(partition, "KEEP", 3)
+    bounded, free = Engine(knowledge), Engine(knowledge)
+    monkeypatch.setattr(partition, "KEEP", 10**6)  # read when an engine is built: free keeps all it builds
+    paths = sorted(glob.glob(str(partition.__file__).rsplit("bridgelaw", 1)[0] + "facts/incidents/*.yaml"))[:25]
+    most = 0
+    for path in paths * 2:
+        monkeypatch.setattr(partition, "KEEP", 3)
+        a = bounded.rule(bounded.load_incident(path))
+        most = max(most, len(bounded._partitions._engines))
+        monkeypatch.setattr(partition, "KEEP", 10**6)
+        b = free.rule(free.load_incident(path))
+        assert [e.text for e in a.elements] == [e.text for e in b.elements], path
+    assert most <= 3 < len(free._partitions._engines)

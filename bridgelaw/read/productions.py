@@ -343,6 +343,13 @@ class KnowledgeLoader:
             self.c.add(loc, "inside 'not', a variable can only be matched as equal (slot: $name)",
                        at.crumb, "move the comparison into a positive pattern or a derived fact")
             return None
+        var = parse_var(operand) if at.negated else None
+        if var is not None and var.accessor:  # experta cannot join through a function inside NOT: it never matched
+            self.c.add(loc, f"inside 'not', ${var.name}.{var.accessor} cannot be matched: only a variable as it is named",
+                       at.crumb, f"name the value in a positive condition first ({at.slot_name}: {{is: $x, in: "
+                       f"[${var.name}.{var.accessor}]}} on a fact that holds it), then not: {{{at.template}: "
+                       f"{{{at.slot_name}: $x}}}}")
+            return None
         if op.numeric and at.slot.type != "int":
             self.c.add(loc, f"'{written}' compares numbers, but {at.template}.{at.slot_name} is a {at.slot.type}",
                        at.crumb)

@@ -276,7 +276,8 @@ SCHEMAS = {"vocabulary-index": VOCABULARY_INDEX, "vocabulary": VOCABULARY, "know
            "incident": INCIDENT, "cases": CASES, "score_table": SCORE_TABLE, "imp_scale": IMP_SCALE}
 if TYPE_CHECKING:
     import jsonschema
-_VALIDATORS: dict = {}  # kind -> its validator, made on first use: importing jsonschema is a third of a start
+_VALIDATORS: dict = {}  # kind -> its validator, made on first use: importing jsonschema is a fifth of a start
+_CHECKERS: dict = {}  # kind -> jsonschema-rs's validator (None where it is not installed, as in the browser)
 
 
 def _validator(kind: str):
@@ -284,6 +285,23 @@ def _validator(kind: str):
         import jsonschema
         _VALIDATORS[kind] = jsonschema.Draft202012Validator(SCHEMAS[kind])
     return _VALIDATORS[kind]
+
+
+def _valid_at_once(kind: str, data: Any) -> bool:
+    """Whether ``data`` is valid by jsonschema-rs, which loads in a tenth of the time jsonschema takes
+    (a cold ``bridgelaw rule`` of a valid incident never imports jsonschema).  False when it is not
+    installed or cannot take the data: jsonschema then decides, and words what is wrong
+    (tests/test_schemas.py holds the two to the same verdict on every shipped file and error snippet)."""
+    if kind not in _CHECKERS:
+        try:
+            import jsonschema_rs
+            _CHECKERS[kind] = jsonschema_rs.Draft202012Validator(SCHEMAS[kind], validate_formats=False)
+        except Exception:  # not installed (the offline page), or a schema it cannot take
+            _CHECKERS[kind] = None
+    try:
+        return _CHECKERS[kind] is not None and _CHECKERS[kind].is_valid(data)
+    except Exception:  # a value it cannot convert (a key that is not a text...): jsonschema decides
+        return False
 
 
 def _locate(data: Any, path, file: str) -> tuple[Loc, bool]:
@@ -370,6 +388,8 @@ def _kind(want) -> str:
 
 def validate(kind: str, data: Any, file: str) -> list[Problem]:
     """Problems (empty when valid) for ``data`` loaded from ``file`` against schema ``kind``."""
+    if _valid_at_once(kind, data):
+        return []
     errors = sorted(_validator(kind).iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
     problems, seen = [], set()
     for err in errors:
