@@ -38,6 +38,31 @@ WORDS: dict[str, dict[str, str]] = {
                         "en": "The cards and the play record show: {what}: {shown}; the director stated: {stated}."
                               " The director decides which is established (Law 85); until then this fact is left open."},
     "ruling.derived": {"ru": "выведено", "en": "derived"},
+    # -- a claim's lines by double dummy (read/dd.py, explain/evidence.py): evidence beside 70D1, never the finding
+    "lines.claim": {"ru": "По картам (двойной болван; это сведения для судьи, а не решение): с {trick}-й взятки,"
+                          " взяток осталось {n}; {side} берут {best} при лучшем порядке игры, который допускает"
+                          " заявление, и {worst} при худшем.",
+                    "en": "From the cards (double dummy; evidence for the director, not a finding): from trick"
+                          " {trick}, with {n} tricks to play, {side} take {best} on the best order of play the"
+                          " statement allows and {worst} on the worst."},
+    "lines.diverge": {"ru": "Порядки расходятся во взятке {trick}: в лучшем {seat} играет {best}, в худшем — {worst}.",
+                      "en": "The orders part at trick {trick}: on the best {seat} plays {best}, on the worst {worst}."},
+    "lines.best": {"ru": "Лучший: {line}", "en": "Best: {line}"},
+    "lines.worst": {"ru": "Худший: {line}", "en": "Worst: {line}"},
+    "lines.one": {"ru": "Порядок: {line}", "en": "The order: {line}"},
+    "lines.all": {"ru": "Рассмотрено порядков игры: {n} — все, что допускает заявление.",
+                  "en": "Orders of play examined: {n}, every one the statement allows."},
+    "lines.cut": {"ru": "Рассмотрено порядков игры: {n}; перебор остановлен по лимиту времени ({budget} с):"
+                        " возможны порядок и хуже, и лучше.",
+                  "en": "Orders of play examined: {n}; the search stopped at its budget ({budget} s): a worse or"
+                        " a better order may exist."},
+    "lines.finding": {"ru": "Нормальна ли худшая линия (небрежная или слабая, но не иррациональная) — решает судья"
+                            " (Правило 70D1); взятки по этим линиям — лишь сведения рядом с его решением.",
+                      "en": "Whether the worst is a normal line (careless or inferior, not irrational) is the"
+                            " director's finding (Law 70D1); the tricks these lines give stand only as evidence"
+                            " beside it."},
+    "lines.progress": {"ru": "Двойной болван: позиций {n}, {seconds:.1f} с", "en": "Double dummy: {n} positions,"
+                       " {seconds:.1f} s"},
     "ruling.incident": {"ru": "Инцидент", "en": "Incident"},
     "ruling.law": {"ru": "Правило", "en": "Law"},
     "ruling.about_seat": {"ru": "{label} {seat}", "en": "{label} by {seat}"},  # one of several facts: by its seat

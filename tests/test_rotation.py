@@ -31,7 +31,7 @@ def test_a_call_knows_whether_its_caller_had_called_and_which_pass_ends_the_auct
     assert _slots(calls[-1], "at_turn_of", "called_before") == ("lho", True)  # 31C: a change of call
     assert not calls[0]["called_before"]
     done = read_calls("N", "1C P P P")
-    assert [c["final_pass"] for c in done] == [False, False, False, True]
+    assert [c["ends_auction"] for c in done] == [False, False, False, True]
 
 
 def test_the_player_whose_turn_it_was_calls_next_and_the_call_out_of_rotation_is_set_aside():

@@ -112,3 +112,19 @@ def test_the_interview_asks_in_the_stated_order(tmp_path, monkeypatch):
     index.write_text(text.replace(claims + "\n", "").replace("  - revokes ", claims + "\n  - revokes "),
                      encoding="utf-8")
     assert _first_questions(root) == ["claim", "revoke"]
+
+
+def test_one_idea_has_one_name():
+    """Template and element names that are the same words in another order (``call_cancelled`` beside
+    ``cancelled_call``) would make a committee member ask whether they differ; and a call says in one slot
+    that it was the pass that ended the auction (``ends_auction``, not a second ``final_pass``)."""
+    vocabulary = load_vocabulary(ROOT / "facts" / "vocabulary")
+    by_words: dict = {}
+    for name in set(vocabulary.templates) | set(vocabulary.elements):
+        by_words.setdefault(frozenset(name.split("_")), set()).add(name)
+    # the play's pair, not yet unified: played_card (the fact: a card put down, is it played?) and
+    # card_played (the ruling element: it is played)
+    known = [["card_played", "played_card"]]
+    assert [sorted(names) for names in by_words.values() if len(names) > 1] == known
+    assert "ends_auction" in vocabulary.templates["call"].slots
+    assert "final_pass" not in vocabulary.templates["call"].slots

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..model import Knowledge
 from ..read.incident import Incident, InFact
 from ..run.record import render_element
+from .evidence import claim_lines
 from .result import board_result
 from .ruling import OpenQuestion, Ruling, RulingElement
 from .not_encoded import reached
@@ -33,7 +34,10 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     ruling = Ruling(incident=titles.get("en") or incident.name, elements=elements,
                     firings=list(run.firings), open_questions=[], title=titles,
                     not_encoded=reached(knowledge, incident.facts),
-                    conflicts=[_conflict(knowledge, x) for x in getattr(incident, "conflicts", ())])
+                    conflicts=[_conflict(knowledge, x) for x in getattr(incident, "conflicts", ())],
+                    conflict_data=[{"template": x.template, "fact": x.fact, "slot": x.slot, "stated": x.stated,
+                                    "shown": x.shown} for x in getattr(incident, "conflicts", ())],
+                    claim_lines=claim_lines(getattr(incident, "claim_lines", None)))
     return ruling, working, fired
 
 

@@ -119,6 +119,8 @@ class Ruling:
     result: object = None  # the board's result (explain/result.py Result), None when the ruling settles no tricks
     not_encoded: list = field(default_factory=list)  # [NotEncoded]
     conflicts: list = field(default_factory=list)  # [{ru, en}]: stated facts the cards contradict, for the director
+    conflict_data: list = field(default_factory=list)  # the same as data: [{template, fact, slot, stated, shown}]
+    claim_lines: dict | None = None  # a claim's lines by double dummy (explain/evidence.py): evidence beside 70D1
 
     def to_dict(self) -> dict:
         from .ruling_json import ruling_json
@@ -151,11 +153,18 @@ class Ruling:
             lines += choice_lines(e.options, lang)
             for u in e.provisional:
                 lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})")
+        evidence = self.claim_lines["text"][lang] if self.claim_lines else []
+        beside = any("70D1" in _cites(q) for q in self.open_questions)
+        if evidence and not beside:  # the director has answered 70D1: the lines stay as his evidence
+            lines += [""] + evidence
         if self.open_questions:
             lines += ["", f"{word('ruling.open', lang)}:"]
             for q, abouts in _grouped(self.open_questions, lambda q: (q.question[lang], _cites(q)), lang):
                 about = f"({', '.join(abouts)}) " if abouts else ""
                 lines.append(f"  - {about}{q.question[lang]} ({word('ruling.why', lang)} {_cites(q)})")
+                if evidence and "70D1" in _cites(q):  # beside the question they are evidence for
+                    lines += [f"      {e}" for e in evidence]
+                    evidence = []
         if how and self.firings:
             lines += ["", f"{word('ruling.how', lang)}:"]
             for f in self.firings:

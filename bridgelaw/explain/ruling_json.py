@@ -5,7 +5,8 @@
 schemas`` publishes it as schemas/ruling.schema.json.  ``VERSION`` is the
 shape's version: adding a field keeps it; removing a field or changing what
 one means bumps it.  ``result`` is the board's result (explain/result.py);
-``not_encoded`` the laws the incident reaches that are not encoded yet; an element's ``options``
+``not_encoded`` the laws the incident reaches that are not encoded yet; ``conflicts`` the stated facts the cards
+contradict; ``claim_lines`` a claim's worst and best lines by double dummy (evidence only); an element's ``options``
 its choices and what follows from each, its ``provisional`` the first open answer that would change
 it.  Every field is always present, null or empty where it does not apply.  The schema uses no
 ``$ref``, so the web API can embed it whole in its OpenAPI document.
@@ -29,7 +30,16 @@ def ruling_json(ruling) -> dict:
         "open_questions": [_question(q) for q in ruling.open_questions],
         "how": [_firing(f) for f in ruling.firings],
         "not_encoded": [{"cite": n.cite, "title": dict(n.title), "text": dict(n.text)} for n in ruling.not_encoded],
+        "conflicts": [{**x, "text": dict(t)} for x, t in zip(ruling.conflict_data, ruling.conflicts)],
+        "claim_lines": _claim_lines(ruling.claim_lines),
     }
+
+
+def _claim_lines(x: dict | None) -> dict | None:
+    if x is None:
+        return None
+    return {**{k: v for k, v in x.items() if k != "text"}, "worst_line": [list(p) for p in x["worst_line"]],
+            "best_line": [list(p) for p in x["best_line"]], "text": {k: list(v) for k, v in x["text"].items()}}
 
 
 def _element(e) -> dict:
@@ -267,6 +277,43 @@ RESULT = _or_null(_obj(
 NOT_ENCODED = _obj("A law the incident reaches that bridgelaw does not encode yet.", {
     "cite": CITE, "title": _texts("What it is about: the irregularity, or the law's title."),
     "text": _texts("What to do, e.g. 'Law 54 is not encoded yet: rule from the law book'.")})
+CONFLICT = _obj("A fact the director stated that the cards contradict (read/cards.py): neither overrules the other;"
+                " the fact is left open and the director decides which is established (Law 85).", {
+                    "template": _str("The fact's template."),
+                    "fact": _str("The fact's id."),
+                    "slot": _str("The slot the two disagree on."),
+                    "stated": {**SCALAR, "description": "What the director stated."},
+                    "shown": {**SCALAR, "description": "What the cards and the play record show."},
+                    "text": _texts("Both, as the ruling says them.")})
+PLAY = {"type": "array", "prefixItems": [SEAT, _str("The card, e.g. SA, H10.")], "minItems": 2, "maxItems": 2,
+        "description": "One card played: [seat, card]."}
+CLAIM_LINES = _or_null(_obj(
+    "Null unless the incident gives the cards up to a claim with its claimer.  Otherwise the claim's lines by"
+    " double dummy (read/dd.py): the tricks the claimer's side takes from the claim on the worst and the best"
+    " order of play the statement allows, the defence playing double dummy.  Evidence beside the 70D1 question,"
+    " never the finding: the director judges whether the worst is a normal line.", {
+        "claimer": SEAT,
+        "side": SIDE,
+        "first_trick": {"type": "integer", "minimum": 1, "maximum": 13,
+                        "description": "The trick in progress at the claim."},
+        "remaining": {"type": "integer", "minimum": 1, "maximum": 13, "description": "Tricks still to play."},
+        "worst": {"type": "integer", "minimum": 0, "maximum": 13,
+                  "description": "Tricks to the claimer's side on the worst line."},
+        "best": {"type": "integer", "minimum": 0, "maximum": 13,
+                 "description": "Tricks to the claimer's side on the best line."},
+        "worst_line": _list("The worst line's cards from the claim, in the order played.", PLAY),
+        "best_line": _list("The best line's cards from the claim, in the order played.", PLAY),
+        "diverge": _or_null(_obj("Null when there is one line.  Otherwise where the two first differ.", {
+            "trick": {"type": "integer", "minimum": 1, "maximum": 13, "description": "The trick."},
+            "seat": SEAT,
+            "best": _str("The card the best line plays there."),
+            "worst": _str("The card the worst line plays there.")})),
+        "lines": {"type": "integer", "minimum": 1, "description": "Orders of play examined."},
+        "complete": {"type": "boolean", "description": "Whether every order the statement allows was examined"
+                                                       " (false: the search stopped at its time budget)."},
+        "text": _obj("The lines as the ruling says them, a list of lines in each language.",
+                     {"ru": {"type": "array", "items": {"type": "string"}},
+                      "en": {"type": "array", "items": {"type": "string"}}})}))
 
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -281,7 +328,10 @@ SCHEMA: dict[str, Any] = {
                "open_questions": _list("Facts not yet known that could change the ruling, each with WHY.", QUESTION),
                "how": _list("HOW: every firing in firing order (elements[].how and rests_on refer to n).", FIRING),
                "not_encoded": _list("Laws the incident reaches that are not encoded yet, each said plainly.",
-                                    NOT_ENCODED)}),
+                                    NOT_ENCODED),
+               "conflicts": _list("Facts the director stated that the cards contradict, each left to him (Law 85).",
+                                  CONFLICT),
+               "claim_lines": CLAIM_LINES}),
     "$comment": "Generated by `bridgelaw schemas` from bridgelaw/explain/ruling_json.py; do not edit by hand.",
 }
 

@@ -35,11 +35,34 @@ def _display(path: Path) -> str:
     return shown_path(path)
 
 
+def _dd_options(args):
+    """A claim's lines (read/dd.py) within ``--dd-budget``, their progress shown past half a second on a terminal
+    (not with --json, not when stderr is a file)."""
+    from contextlib import contextmanager
+
+    @contextmanager
+    def block():
+        shown = []
+
+        def progress(n: int, seconds: float) -> None:
+            shown.append(1)
+            sys.stderr.write("\r" + word("lines.progress", args.lang, n=n, seconds=seconds))
+            sys.stderr.flush()
+        from ..read import dd  # no endplay: it is imported only when a claim's cards are searched
+        with dd.options(args.dd_budget, progress if sys.stderr.isatty() and not args.json else None):
+            yield
+        if shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+    return block()
+
+
 def cmd_rule(args) -> int:
     from ..engine import Engine, load
     knowledge = load(_root(args.root))
     engine = Engine(knowledge)
-    incident = engine.load_incident(args.incident, _display(Path(args.incident)))
+    with _dd_options(args):
+        incident = engine.load_incident(args.incident, _display(Path(args.incident)))
     ruling = engine.rule(incident)
     if args.json:
         print(json.dumps(ruling.to_dict(), ensure_ascii=False, indent=2))
@@ -167,6 +190,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the ruling (default ru)")
     r.add_argument("--json", action="store_true", help="print the ruling as JSON (schemas/ruling.schema.json)")
     r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
+    r.add_argument("--dd-budget", type=seconds, default=2.0, metavar="SECONDS",
+                   help="time for a claim's double-dummy lines, on one core (default 2)")
     r.set_defaults(func=cmd_rule)
 
     a = sub.add_parser("ask", help="interview: asks only what can change the ruling, then gives it")

@@ -82,7 +82,7 @@ def read_calls(dealer: str, calls: str) -> list[dict]:
             standing = "redoubled"
         passes = passes + 1 if call == "P" else 0
         final = not ended and ((passes == 3 and any_call and call == "P") or passes == 4)
-        out[-1]["final_pass"] = out[-1]["ends_auction"] = final  # one fact, two names (Laws 29-34; 17-39)
+        out[-1]["ends_auction"] = final
         ended = ended or final
         any_call = any_call or call != "P"
         state = (V.lho_of(seat), last_bid, passes, ended, any_call, bid_by, standing, doubled_by)
@@ -135,9 +135,9 @@ def check_events(events: list, n_calls: int | None, c: Collector) -> None:
 def final_contract(calls: list[dict]) -> tuple[str, str] | None:
     """The contract and declarer a regular, finished auction arrives at (Law 22); None while it is not
     over, or when an irregular call (out of rotation, insufficient, above seven) leaves it to the laws."""
-    if not calls or not any(k["final_pass"] for k in calls):
+    if not calls or not any(k["ends_auction"] for k in calls):
         return None
-    played = calls[:next(n for n, k in enumerate(calls, 1) if k["final_pass"])]
+    played = calls[:next(n for n, k in enumerate(calls, 1) if k["ends_auction"])]
     if any(k["out_of_rotation"] or k["insufficient"] or k["above_seven"] for k in played):
         return None
     bids = [k for k in played if k["kind"] == "bid"]

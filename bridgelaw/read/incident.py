@@ -57,6 +57,7 @@ class Incident:
     title: str | dict = ""  # a title, or {ru, en}: how the ruling is headed in each language
     description: str = ""
     conflicts: tuple = ()  # (cards.Conflict, ...): what the director stated and the cards contradict
+    claim_lines: object = None  # dd.ClaimLines: a claim's worst and best lines from the cards, evidence only
 
     def titles(self) -> dict:
         """{ru, en}: the title in each language (a plain title reads alike in both); {} without one."""
@@ -210,24 +211,25 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
         c.raise_if_any()
     c.problems.extend(validate("incident", data, name))
     c.raise_if_any()
-    stated, conflicts = data["facts"], ()
+    stated, conflicts, lines = data["facts"], (), None
     if "cards" in data:  # the deal and its play: what they show is stated for the director (read/cards.py)
-        stated, conflicts = _with_cards(data["facts"], data["cards"], name, c)
+        stated, conflicts, lines = _with_cards(data["facts"], data["cards"], name, c)
         c.raise_if_any()
     facts = facts_from_data(stated, vocab, name, c, data.loc_of("facts"))
     check_counts(facts, c)
     check_cards(facts, vocab, c)
     c.raise_if_any()
     return Incident(name=name, facts=tuple(facts), source=data["source"], title=data.get("title") or "",
-                    description=data.get("description") or "", conflicts=conflicts)
+                    description=data.get("description") or "", conflicts=conflicts, claim_lines=lines)
 
 
-def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple]:
+def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, object]:
     """The stated facts with what the cards show added where the director said nothing; a slot stated
-    otherwise than the cards show is left open (and listed), never overruled either way."""
+    otherwise than the cards show is left open (and listed), never overruled either way; and a claim's
+    lines by double dummy (read/dd.py), None without a claim."""
     from .cards import Conflict, card_facts
     deal = dict(facts.get("deal") or {}) if isinstance(facts, dict) else {}
-    shown = card_facts(cards, deal, file, c)
+    shown = card_facts(cards, facts, file, c)
     merged, conflicts = dict(facts), []
 
     def put(template: str, fid: str, stated: dict, values: dict, loc) -> dict:
@@ -244,10 +246,12 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple]:
 
     if shown.get("deal"):
         merged["deal"] = put("deal", "deal", deal, shown["deal"], facts.loc_of("deal") if "deal" in facts else None)
-    if shown.get("revoke"):
-        stated = list(facts.get("revoke") or [])
+    for template in ("revoke", "defective_trick"):  # many a board: matched to the stated ones by offender and trick
+        if not shown.get(template):
+            continue
+        stated = list(facts.get(template) or [])
         out = []
-        for i, r in enumerate(shown["revoke"]):
+        for r in shown[template]:
             match = next((j for j, s in enumerate(stated) if s is not None and s.get("offender") == r["offender"]
                           and s.get("trick") in (None, r["trick"])), None)
             if match is None:
@@ -255,10 +259,17 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple]:
                 continue
             s = stated[match]
             stated[match] = None
-            out.append(put("revoke", f"revoke-{len(out) + 1}", s, r, getattr(s, "loc", None)))
-        out += [dict(s) for s in stated if s is not None]  # stated revokes the cards do not show stay stated
-        merged["revoke"] = out
-    return merged, tuple(conflicts)
+            out.append(put(template, f"{template}-{len(out) + 1}", s, r, getattr(s, "loc", None)))
+        out += [dict(s) for s in stated if s is not None]  # stated facts the cards do not show stay stated
+        merged[template] = out
+    if shown.get("trick_arrangement"):
+        stated = facts["trick_arrangement"]
+        merged["trick_arrangement"] = put("trick_arrangement", "trick_arrangement", stated,
+                                          shown["trick_arrangement"], getattr(stated, "loc", None))
+    if shown.get("claim"):
+        claim = facts["claim"]
+        merged["claim"] = put("claim", "claim", claim, shown["claim"], getattr(claim, "loc", None))
+    return merged, tuple(conflicts), shown.get("claim_lines")
 
 
 def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<facts>") -> Incident:

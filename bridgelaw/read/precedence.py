@@ -52,13 +52,17 @@ def stratify(prods: list[Production], c: Collector) -> list[Production]:
     derivers = derivers_of(prods)
     by_id = {p.id: p for p in prods}
     edges = {p.id: [] for p in prods}  # p depends on q with strictness
+    why = {}  # a strict edge (p, q) -> where it is written and what it says
     for p in prods:
         for pat in p.when:
             for q in derivers.get(pat.template, ()):
                 if q.id != p.id or pat.negated:
                     edges[p.id].append((q.id, 1 if pat.negated else 0))
+                    if pat.negated:
+                        why.setdefault((p.id, q.id), (pat.loc, p.id, f"tests that there is no {pat.template}, which {q.id} derives"))
         for q in p.overrides:
             edges[q].append((p.id, 1))
+            why.setdefault((q, p.id), (p.overrides_loc or p.loc, p.id, f"overrides {q}"))
     stratum = {pid: 0 for pid in by_id}
     n = len(prods)
     for _ in range(n + 1):
@@ -72,9 +76,76 @@ def stratify(prods: list[Production], c: Collector) -> list[Production]:
         if not changed:
             break
     else:
-        bad = sorted(pid for pid, s in stratum.items() if s > n)
-        for pid in bad[:5]:
-            c.add(by_id[pid].loc, "this production depends on its own outcome through a 'not' or an override",
-                  f"production {pid}", "break the cycle: a production cannot be blocked by what it derives")
+        loops = _loops(edges, why)
+        if not loops:  # cannot happen (every strict edge says why); never pass a loop over in silence
+            first = min(pid for pid, s in stratum.items() if s > n)
+            c.add(by_id[first].loc, "this production depends on its own outcome through a 'not' or an override",
+                  f"production {first}", "break the loop: a production cannot be blocked by what follows from it")
+        for (pid, q), (loc, who, what) in loops:
+            c.add(loc, f"{what} (so {pid} is decided after {q}), but {q} must itself be decided after {pid}:"
+                  f" {' after '.join(_path(edges, q, pid))}",
+                  f"production {who}",
+                  "break the loop: a production cannot be blocked by what follows from it; if one is the exception,"
+                  " drop the 'overrides' (or the 'not') that points back")
         return prods
     return [replace(p, salience=-stratum[p.id]) for p in prods]
+
+
+def _loops(edges: dict, why: dict) -> list:
+    """The strict edges (an override or a 'not') that lie on a cycle, one per group of productions that
+    depend on each other, each with where it is written: these are what no order can satisfy."""
+    comp, out, seen = _components(edges), [], set()
+    for (pid, q), w in sorted(why.items(), key=lambda kv: (str(kv[1][0]), kv[0])):
+        if comp[pid] == comp[q] and comp[pid] not in seen and (pid != q or (q, 1) in edges[pid]):
+            seen.add(comp[pid])
+            out.append(((pid, q), w))
+    return out
+
+
+def _components(edges: dict) -> dict:
+    """Strongly connected components of the dependency graph (iterative Tarjan): id -> component number."""
+    index, low, comp, stack, on, counter = {}, {}, {}, [], set(), [0]
+    for root in edges:
+        if root in index:
+            continue
+        work = [(root, iter(edges[root]))]
+        index[root] = low[root] = counter[0]; counter[0] += 1
+        stack.append(root); on.add(root)
+        while work:
+            v, it = work[-1]
+            for w, _ in it:
+                if w not in index:
+                    index[w] = low[w] = counter[0]; counter[0] += 1
+                    stack.append(w); on.add(w)
+                    work.append((w, iter(edges[w])))
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    while True:
+                        w = stack.pop(); on.discard(w); comp[w] = v
+                        if w == v:
+                            break
+    return comp
+
+
+def _path(edges: dict, start: str, goal: str) -> list[str]:
+    """The shortest chain of dependencies from ``start`` to ``goal`` (breadth first), both included."""
+    back, todo = {start: None}, [start]
+    while todo and goal not in back:
+        nxt = []
+        for v in todo:
+            for w, _ in edges[v]:
+                if w not in back:
+                    back[w] = v
+                    nxt.append(w)
+        todo = nxt
+    out, v = [], goal
+    while v is not None:
+        out.append(v)
+        v = back.get(v)
+    return out[::-1] if out[-1] == start else [start, goal]

@@ -173,9 +173,20 @@ INCIDENT = {
                   " where the facts say nothing, and a stated fact they contradict is left to the director",
                   "properties": {
                       "deal": {"type": "string", "description": "a PBN deal: N:AKQ2.J53.T95.K82 J9865.A6.K863.A5 ..."},
-                      "play": {"type": "array", "description": "the tricks in order, each its cards as played",
-                               "items": {"type": "array", "maxItems": 4, "items": {"type": ["string", "integer"]}}},
-                      "pbn": {"type": "string", "description": "a PBN file (its Deal and Play), beside the incident"}},
+                      "play": {"type": "array", "description": "the tricks in order, each its cards as played, a"
+                                                             " hand's card in its turn from the leader: '-' for"
+                                                             " none, a list for several (a defective trick)",
+                               "items": {"type": "array", "maxItems": 4, "items": {
+                                   "anyOf": [{"type": ["string", "integer"]},
+                                             {"type": "array", "items": {"type": ["string", "integer"]}}]}}},
+                      "pbn": {"type": "string", "description": "a PBN file (its Deal and Play), beside the incident"},
+                      "lin": {"type": "string", "description": "a BBO LIN file (its deal and play), beside the incident"},
+                      "claim_line": {"type": "array", "items": {"type": "string"},
+                                     "description": "the cards the claimer named, in the order he named them"
+                                                    " (a claim's lines keep that order: read/dd.py)"},
+                      "claim_named": {"type": "array", "items": {"type": "string"},
+                                      "description": "the cards the claimer named as winners, in no order (a claim's"
+                                                     " lines lead them first and never throw them away)"}},
                   "additionalProperties": False},
     },
     "required": ["source", "facts"],

@@ -1,0 +1,225 @@
+"""A claim's lines as evidence: the tricks the claimer's side takes on the orders of play its statement allows,
+the defence answering double dummy (endplay's DDS).  Evidence beside the director's 70D1 finding, never the finding.
+
+    claim_lines(hands, trick, leader, trump, claimer, stated=(), named=(), first_trick=1, budget=None,
+                progress=None) -> ClaimLines
+
+``hands`` are the cards each seat still holds at the claim ({seat: {(suit, rank)}}, rank 0 = two ... 12 = ace),
+``trick`` the cards already played to the trick in progress ([(seat, card)], empty at a trick's start),
+``leader`` who led (or leads) it.  A *line* is one order of play from the claim to the last trick:
+
+- the claimer's side (the claimer and his partner: declarer plays dummy's cards) may play any legal card, equal
+  cards counted once (two cards of a suit in one hand with no card between them still out);
+- the cards the claimer stated in an order (``stated``) are played in that order, each as soon as its hand may
+  play it; the cards he named as winners in no order (``named``) are led before any other card while the hand
+  on lead holds one; neither is thrown away, nor a winner (the highest card still out in a side suit)
+  discarded, while the hand has another card to discard: those are irrational, not careless, plays (footnote to
+  Laws 70 and 71);
+- the opponents play the card DDS finds best for them (most tricks for their side against best play).
+
+The worst and best lines are searched with a memo on positions, so with up to 6 cards left in each hand every
+line is covered well inside the budget; beyond, once ``budget`` seconds (one core) have gone, no further choice is
+tried: the line under way is finished on its double-dummy best cards and the result says the search was cut.  ``progress(n,
+seconds)`` is called now and then past half a second, for a terminal to show (never in JSON or tests).
+endplay is imported only here and in read/cards.py, when an incident gives its cards.
+"""
+from __future__ import annotations
+
+import threading
+import time
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+
+from ..values import SEATS, lho_of, side_of
+
+RANKS = "23456789TJQKA"
+COMPLETE = 6  # cards a hand: up to this, every line is searched (in sorted order); beyond, the best card first
+PROGRESS_AFTER = 0.5  # seconds: a terminal shows the search's progress past this
+BUDGET = 2.0  # seconds on one core, unless the caller gives another (`bridgelaw rule --dd-budget`)
+_OPTIONS: ContextVar = ContextVar("dd_options", default=(BUDGET, None))
+_ONE_AT_A_TIME = threading.Lock()  # the solver serves one search at a time (the web server's threads queue)
+
+
+@contextmanager
+def options(budget: float = BUDGET, progress=None):
+    """Within the block, a claim's lines are searched with this budget and report progress to ``progress``
+    (the command sets both for its one incident; the defaults otherwise: 2 s, no progress)."""
+    token = _OPTIONS.set((budget, progress))
+    try:
+        yield
+    finally:
+        _OPTIONS.reset(token)
+
+
+@dataclass(frozen=True)
+class ClaimLines:
+    """What the claimer's side takes from the claim on its worst and best line, and how much was examined."""
+
+    claimer: str
+    remaining: int  # tricks still to be played at the claim (the trick in progress counts)
+    worst: int  # tricks to the claimer's side on the worst line
+    best: int
+    worst_line: tuple  # ((seat, card), ...) from the claim: card as "SA", "H10"
+    best_line: tuple
+    diverge: int | None  # the index in the lines of their first different card (None: one line)
+    first_trick: int  # the number of the trick in progress at the claim
+    lines: int  # orders of play examined
+    complete: bool  # every order the statement allows was examined (the budget did not cut it)
+    budget: float
+    seconds: float
+
+
+def name(card: tuple) -> str:
+    rank = RANKS[card[1]]
+    return card[0] + ("10" if rank == "T" else rank)
+
+
+def _pbn(hands: dict) -> str:
+    def hand(cards):
+        return ".".join("".join(RANKS[r] for r in sorted((r for s, r in cards if s == suit), reverse=True))
+                        for suit in "SHDC")
+    return "N:" + " ".join(hand(hands[s]) for s in SEATS)
+
+
+class _Search:
+    def __init__(self, trump, claimer, stated, named, deadline, progress):
+        from endplay import dds
+        from endplay.types import Card, Deal, Denom, Player
+        self.dds, self.Card, self.Deal = dds, Card, Deal
+        self.denom = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}.get(trump,
+                                                                                                      Denom.nt)
+        self.player = {s: getattr(Player, w) for s, w in zip(SEATS, ("north", "east", "south", "west"))}
+        self.trump, self.side, self.stated = trump, side_of(claimer), tuple(stated)
+        self.named = frozenset(named) | frozenset(stated)
+        self.deadline, self.progress, self.start = deadline, progress, time.monotonic()
+        self.memo: dict = {}
+        self.solved: dict = {}
+        self.cut = False
+        self.shown = self.start + PROGRESS_AFTER
+        self.nodes = 0
+
+    def dd(self, hands, trick, leader) -> list:
+        """[(card, tricks for the side to play)] for the seat to play, from DDS."""
+        key = (tuple(frozenset(hands[s]) for s in SEATS), trick, leader)
+        if key not in self.solved:
+            full = {s: set(hands[s]) | {c for p, c in trick if p == s} for s in SEATS}
+            deal = self.Deal(_pbn(full))
+            deal.trump, deal.first = self.denom, self.player[leader]
+            for _, c in trick:
+                deal.play(self.Card(c[0] + RANKS[c[1]]))
+            out = []
+            for card, tricks in self.dds.solve_board(deal):
+                out.append((("SHDC"[int(card.suit)], RANKS.index(card.rank.abbr)), tricks))
+            self.solved[key] = out
+        return self.solved[key]
+
+    def search(self, hands, trick, leader):
+        """(worst, worst line, best, best line, lines) for the claimer's side from this position."""
+        seat = leader
+        for _ in trick:
+            seat = lho_of(seat)
+        if not hands[seat]:
+            return 0, (), 0, (), 1
+        key = (tuple(frozenset(hands[s]) for s in SEATS), trick, leader)
+        if key in self.memo:
+            return self.memo[key]
+        self.nodes += 1
+        now = time.monotonic()
+        if self.progress and now > self.shown:
+            self.progress(self.nodes, now - self.start)
+            self.shown = now + 0.2
+        legal = [c for c in hands[seat] if trick and c[0] == trick[0][1][0]] or sorted(hands[seat])
+        classes = self.equal_once(hands, trick, seat, sorted(legal, reverse=True))
+        if side_of(seat) == self.side:
+            if now > self.deadline:  # past the budget: each open position on its double-dummy best card
+                self.cut = self.cut or len(classes) > 1
+                scored = sorted(self.dd(hands, trick, leader), key=lambda x: -x[1])
+                choices = self.choices(hands, trick, seat, [c for c, _ in scored])[:1]
+            elif max(len(h) for h in hands.values()) > COMPLETE:  # a cut is likely: the best card first
+                scored = sorted(self.dd(hands, trick, leader), key=lambda x: -x[1])
+                choices = self.choices(hands, trick, seat, self.equal_once(hands, trick, seat, [c for c, _ in scored]))
+            else:
+                choices = self.choices(hands, trick, seat, classes)
+        elif len(classes) == 1:
+            choices = classes
+        else:  # the opponents: DDS's best card for them (the first of equal scores, as DDS lists them)
+            choices = [max(self.dd(hands, trick, leader), key=lambda x: x[1])[0]]
+        result = None
+        for card in choices:
+            if result is not None and time.monotonic() > self.deadline:  # the budget is spent: no more siblings
+                self.cut = True
+                break
+            r = self.play(hands, trick, leader, seat, card)
+            if result is None:
+                result = r
+                continue
+            result = (min(result[0], r[0]), result[1] if result[0] <= r[0] else r[1],
+                      max(result[2], r[2]), result[3] if result[2] >= r[2] else r[3], result[4] + r[4])
+        self.memo[key] = result
+        return result
+
+    def play(self, hands, trick, leader, seat, card):
+        after = dict(hands)
+        after[seat] = hands[seat] - {card}
+        now = trick + ((seat, card),)
+        won = 0
+        if len(now) == 4:
+            led = now[0][1][0]
+            winner = max(now, key=lambda p: (p[1][0] == self.trump, p[1][0] == led, p[1][1]))[0]
+            won, leader, now = int(side_of(winner) == self.side), winner, ()
+        w, wl, b, bl, n = self.search(after, now, leader)
+        return w + won, ((seat, name(card)),) + wl, b + won, ((seat, name(card)),) + bl, n
+
+    @staticmethod
+    def equal_once(hands, trick, seat, ordered) -> list:
+        """``ordered`` with equal cards once: two cards of a suit in the hand with no card between them still out
+        (in another hand or in the trick in progress); the first of each kept."""
+        mine = hands[seat]
+        out_cards = {c for s in SEATS if s != seat for c in hands[s]} | {c for _, c in trick}
+        kept, seen = [], set()
+        for c in ordered:
+            group = frozenset(x for x in mine if x[0] == c[0] and not any(
+                o[0] == c[0] and min(x[1], c[1]) < o[1] < max(x[1], c[1]) for o in out_cards))
+            if group not in seen:
+                seen.add(group)
+                kept.append(c)
+        return kept
+
+    def choices(self, hands, trick, seat, ordered) -> list:
+        """The claimer's side's cards at this turn, of ``ordered`` (legal ones): equal cards once, the stated
+        order kept, no named card or side-suit winner thrown away while another card can go."""
+        mine = hands[seat]
+        out_cards = {c for s in SEATS if s != seat for c in hands[s]} | {c for _, c in trick}
+        ours = {c for s in SEATS if side_of(s) == self.side for c in hands[s]}
+        pending = [c for c in self.stated if c in ours]
+        follows = bool(trick) and any(c[0] == trick[0][1][0] for c in mine)
+        if pending and pending[0] in mine and (not follows or pending[0][0] == trick[0][1][0]):
+            return [pending[0]]
+        kept = self.equal_once(hands, trick, seat, ordered)
+        if not trick:  # a lead: a named card only in its turn; a named winner before any other card
+            kept = [c for c in kept if c not in pending[1:]] or kept
+            kept = [c for c in kept if c in self.named] or kept
+        elif not follows:  # a discard (or a ruff)
+            master = {c for c in mine if c[0] != self.trump
+                      and not any(o[0] == c[0] and o[1] > c[1] for o in out_cards)}
+            sensible = [c for c in kept if c not in pending and c not in self.named and c not in master]
+            kept = sensible if any(c[0] != self.trump for c in sensible) else kept  # a ruff is no discard
+        return kept
+
+
+def claim_lines(hands: dict, trick: list, leader: str, trump: str | None, claimer: str, stated=(), named=(),
+                first_trick: int = 1, budget: float | None = None, progress=None) -> ClaimLines:
+    """The worst and best lines from the claim (see the module's docstring); budget and progress default to
+    those ``options`` set."""
+    default_budget, default_progress = _OPTIONS.get()
+    budget = default_budget if budget is None else budget
+    progress = default_progress if progress is None else progress
+    with _ONE_AT_A_TIME:
+        start = time.monotonic()
+        s = _Search(trump, claimer, stated, named, start + budget, progress)
+        worst, wl, best, bl, n = s.search({k: frozenset(v) for k, v in hands.items()}, tuple(trick), leader)
+    diverge = next((i for i, (a, b) in enumerate(zip(wl, bl)) if a != b), None)
+    remaining = (sum(len(v) for v in hands.values()) + len(trick)) // 4
+    return ClaimLines(claimer, remaining, worst, best, wl, bl, diverge, first_trick, n, not s.cut, budget,
+                      time.monotonic() - start)
