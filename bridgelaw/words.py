@@ -111,7 +111,14 @@ WORDS: dict[str, dict[str, str]] = {
                              "en": "Without the revoke {side} would have won {judged} tricks, no more than the {after}"
                                    " they have after the automatic rectification: that result stands; a transfer"
                                    " is never reduced (64C, 12B2)."},
+    "result.adjusted_stands": {"ru": "в силе компенсирующий результат ({cite}), а не результат после автоматического исправления",
+                               "en": "the adjusted score stands ({cite}), not the result after the automatic rectification"},
     "result.weight": {"ru": "{weight}% × {board}", "en": "{weight}% × {board}"},
+    "result.each_side": {"ru": "компенсирующий результат ({cite}), у каждой стороны свой: для С-Ю — {NS}; для В-З — {EW}",
+                         "en": "adjusted score ({cite}), each side its own: for N-S {NS}; for E-W {EW}"},
+    "result.each_imps": {"ru": "против {other} за другим столом: С-Ю {NS} IMP, В-З {EW} IMP",
+                         "en": "against {other} at the other table: N-S {NS} IMPs, E-W {EW} IMPs"},
+    "result.no_outcome": {"ru": "судья определяет его исход", "en": "the director states its outcome"},
     "result.weighted": {"ru": "взвешенный компенсирующий результат ({cite}): {board}",
                         "en": "weighted adjusted score ({cite}): {board}"},
     "result.imps": {"ru": "взвешенно С-Ю {imps} IMP против {other} за другим столом",
@@ -121,6 +128,7 @@ WORDS: dict[str, dict[str, str]] = {
     "result.artificial": {"ru": "искусственный компенсирующий результат (12C2): С-Ю {NS}, В-З {EW}",
                           "en": "artificial adjusted score (12C2): N-S {NS}, E-W {EW}"},
     "result.percent": {"ru": "{grade} ({n}%)", "en": "{grade} ({n}%)"},
+    "result.session": {"ru": "{grade}: процент сессии, {n}% (12C2(c))", "en": "{grade}: the session percentage, {n}% (12C2(c))"},
     "result.imp": {"ru": "{grade} ({n} IMP)", "en": "{grade} ({n} IMPs)"},
     "result.contradiction": {"ru": "Противоречие: судья отдал сделавшему претензию {judged} из оставшихся {r} взяток, но по {cite}"
                                    " оппонентам присуждено {award}; сделавшему претензию остаётся не больше {most}: результат"

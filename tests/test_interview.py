@@ -15,7 +15,7 @@ from bridgelaw.read.cases import load_cases
 from bridgelaw.faces.cli import main
 from bridgelaw.engine import Engine, load
 from bridgelaw.read.incident import incident_text, load_incident
-from bridgelaw.explain.result import BOARD
+from bridgelaw.explain.result import BOARD, FIGURES
 from bridgelaw.faces.interview import ADJUSTED, RESULT_WHY, UNKNOWN, AnswerError, Interview, Question, answer_from, simulate
 from bridgelaw.explain.ruling import Ruling
 
@@ -95,7 +95,11 @@ def test_simulated_director_reaches_the_same_ruling(name, incident, knowledge, e
     assert not left, f"{name}: the ruling leaves open what was never asked: {left}"
     slots, templates = relevant(knowledge, engine, incident)
     for q in asked:
-        if q.kind == "slot" and q.why and q.why[0]["summary"] == RESULT_WHY[0]["summary"]:  # asked last, for the
+        if q.template == FIGURES:  # the tournament's figures and the sessions, only for artificial scores (12C2)
+            assert full.result and full.result.artificial, f"{name}: asked {q.key} for no artificial score"
+        elif q.template in ADJUSTED and q.kind == "slot":  # an outcome's side or weight (82C, 12C1(c))
+            assert full.result and full.result.status == "adjusted", f"{name}: asked {q.key} for no adjusted score"
+        elif q.kind == "slot" and q.why and q.why[0]["summary"] == RESULT_WHY[0]["summary"]:  # asked last, for the
             # board's result (explain/result.py): the board, 64C's tricks without the revoke, and the form of
             # scoring only where the ruling gives artificial scores (their figures, 12C2)
             assert full.result and q.slot in (*BOARD, "vulnerability", "tricks_without_revoke", "scoring"), (

@@ -204,8 +204,8 @@ def test_an_artificial_score_gives_each_side_its_figure_by_its_share_of_fault(en
     assert teams.text["en"].startswith("artificial adjusted score (12C2): N-S average minus (-3 IMPs),"
                                        " E-W average plus (+3 IMPs); at the table: 4♠ by North")
     pairs = rule_facts(engine, {**facts, "deal": {**facts["deal"], "scoring": "pairs"}}).to_dict()["result"]
-    assert pairs["artificial"] == {"NS": {"grade": "average_minus", "percent": 40, "imps": None},
-                                   "EW": {"grade": "average_plus", "percent": 60, "imps": None}}
+    assert pairs["artificial"] == {"NS": {"grade": "average_minus", "percent": 40, "imps": None, "session": False},
+                                   "EW": {"grade": "average_plus", "percent": 60, "imps": None, "session": False}}
     assert "С-Ю среднее минус (40%), В-З среднее плюс (60%)" in pairs["text"]["ru"]
 
 
@@ -217,6 +217,6 @@ def test_artificial_scores_a_ruling_gives_each_side_are_the_result_with_no_contr
     r = rule_facts(engine, facts).result
     assert r.status == "adjusted" and r.missing == []
     assert r.text["en"] == "artificial adjusted score (12C2): N-S average plus (+3 IMPs), E-W average minus (-3 IMPs)"
-    assert r.artificial["EW"] == {"grade": "average_minus", "percent": None, "imps": -3}
+    assert r.artificial["EW"] == {"grade": "average_minus", "percent": None, "imps": -3, "session": False}
     unknown = rule_facts(engine, {"incorrect_hands": facts["incorrect_hands"]}).result
     assert unknown.missing == ["deal.scoring"] and "to score the board, give: form of scoring" in unknown.text["en"]

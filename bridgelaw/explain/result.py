@@ -125,6 +125,8 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
         adjusted = None if equity["tricks"] is None else adjusted  # 64C: the automatic result stands
     artificial = _artificial(knowledge, working, deal) if adjusted and not equity else None
     outcomes = [] if artificial else _outcomes(working, deal, first, scoring) if adjusted and not equity else []
+    if outcomes and any(o["for_side"] for o in outcomes):
+        return _each_side(deal, outcomes, adjusted.cite, board, table, steps, notes, missing, provisional, scoring)
     imps = _weighted_imps(deal, outcomes, scoring)
     if artificial:
         at = board
@@ -146,8 +148,11 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
             word("result.imps", lang, imps=f"{imps['NS']:+.2f}".rstrip("0").rstrip("."), other=deal["other_table_score"])
             if imps else word("result.matchpoints", lang)))
         cite = next((e.cite for e in elements if e.kind == "weighted_score"), adjusted.cite) if weighted else adjusted.cite
+        revoke = adjusted.cite.startswith("64C")  # 64C2(b): the revokes' own rectification, then the adjustment
+        before = "result.after_transfer" if revoke else "result.at_table"
+        stands = _both(lambda lang: f"; {word('result.adjusted_stands', lang, cite=adjusted.cite)}" if revoke else "")
         text = _both(lambda lang: f"{word(key, lang, cite=cite, board=board[lang])}{tail[lang]};"
-                                  f" {word('result.at_table', lang, board=at[lang])}")
+                                  f" {word(before, lang, board=at[lang])}{stands[lang]}")
         status = "adjusted"
         if weighted:
             score = None
@@ -189,35 +194,84 @@ def _outcomes(working: list, deal: dict, first: str, scoring: Scoring) -> list:
     for f in sorted((f for f in working if f.template == "adjusted_outcome"), key=lambda f: f.id):
         board = {**deal, "contract": f.get("contract"), "declarer": f.get("declarer")}
         t, sc = f.get("tricks"), _score(board, f.get("tricks"), scoring)
-        out.append({"weight": f.get("weight") or 100, "contract": board["contract"], "declarer": board["declarer"],
+        out.append({"weight": f.get("weight") or 100, "for_side": f.get("for_side"),
+                    "contract": board["contract"], "declarer": board["declarer"],
                     "tricks": t, "made": t - (int(board["contract"][0]) + 6), "score_": sc,
                     "score": _sides(sc, side_of(board["declarer"])) if sc else None,
                     "text": _both(lambda lang: _board(board, t, t, sc, [], lang, first))})
     return out
 
 
+def _each_side(deal: dict, outcomes: list, cite: str, at: dict, table: int, steps: list, notes: list,
+               missing: list, provisional, scoring: Scoring) -> Result:
+    """Each side its own adjusted score (12C1(b): the two sides may receive different scores; 82C: both treated
+    as non-offending): a side's outcomes are those stated for it or for both; its score is its one outcome's
+    (the two need not balance), or, weighted, each outcome with its weight (at teams the weighted IMPs)."""
+    score, parts, imps_ = {}, {}, {}
+    for side in SIDES:
+        mine = [o for o in outcomes if o["for_side"] in (side, None)]
+        score[side] = mine[0]["score"][side] if len(mine) == 1 and mine[0]["score"] else None
+        parts[side] = (mine[0]["text"] if len(mine) == 1 else
+                       _both(lambda lang: " + ".join(word("result.weight", lang, weight=o["weight"], board=o["text"][lang])
+                                                     for o in mine)) if mine else
+                       _both(lambda lang: word("result.no_outcome", lang)))
+        other = deal.get("other_table_score")
+        if deal.get("scoring") == "teams" and other is not None and mine and all(o["score"] for o in mine):
+            ns = sum(o["weight"] * imps(scoring.imps, o["score"]["NS"] - other) for o in mine) / 100
+            imps_[side] = round(ns if side == "NS" else -ns, 2)
+    shown = {side: f"{v:+.2f}".rstrip("0").rstrip(".") for side, v in imps_.items()}
+    tail = _both(lambda lang: "" if len(imps_) < 2 else "; " + word(
+        "result.each_imps", lang, other=deal["other_table_score"], **shown))
+    text = _both(lambda lang: f"{word('result.each_side', lang, cite=cite, NS=parts['NS'][lang], EW=parts['EW'][lang])}"
+                              f"{tail[lang]}; {word('result.at_table', lang, board=at[lang])}")
+    return Result("adjusted", text, deal["contract"], deal["declarer"], None, table, None,
+                  score if None not in score.values() else None, steps, notes, missing, provisional,
+                  [_public(o) for o in outcomes], imps_ if len(imps_) == 2 else None)
+
+
 ARTIFICIAL = {"average_plus": (60, 3), "average": (50, 0), "average_minus": (40, -3)}  # pairs %, teams IMPs (86A)
+FIGURES = "artificial_figures"  # the Regulating Authority's or organizer's figures, the sides' session percentages
+
+
+def _figure(grade: str, side: str, scoring: str | None, figs: dict) -> dict:
+    """One side's artificial score (12C2): at pairs 60/50/40% (12C2(a): at least 60, at most 40, as the
+    regulations set them), at teams +3/0/-3 IMPs (12C2(b), varied by the organizer with the Regulating
+    Authority's approval); 12C2(c): a side given average-plus whose session percentage is higher gets that
+    percentage, a side given average-minus whose session percentage is lower gets that."""
+    pct = {"average_plus": figs.get("average_plus_percent", 60), "average": 50,
+           "average_minus": figs.get("average_minus_percent", 40)}[grade]
+    imp = {"average_plus": figs.get("average_plus_imps", 3), "average": 0,
+           "average_minus": figs.get("average_minus_imps", -3)}[grade]
+    session = figs.get(f"{side}_session_percent")
+    by_session = session is not None and ((grade == "average_plus" and session > pct)
+                                          or (grade == "average_minus" and session < pct))
+    return {"grade": grade, "percent": (session if by_session else pct) if scoring == "pairs" else None,
+            "imps": imp if scoring == "teams" else None, "session": bool(by_session and scoring == "pairs")}
+
+
+def _artificial_scores(knowledge, working: list, grades: dict, scoring: str | None) -> dict:
+    """Each side's artificial score by its grade, with its text; the figures of an ``artificial_figures`` fact."""
+    figs = next((f.known() for f in working if f.template == FIGURES), {})
+    out = {side: _figure(grades[side], side, scoring, figs) for side in SIDES}
+    labels = knowledge.vocabulary.templates["artificial_score"].slots["NS"]
+
+    def shown(side, lang):
+        g, o = labels.label_of(out[side]["grade"], lang), out[side]
+        if scoring == "pairs":
+            key = "result.session" if o["session"] else "result.percent"
+            return word(key, lang, grade=g, n=o["percent"])
+        return word("result.imp", lang, grade=g, n=f"{o['imps']:+d}") if scoring == "teams" else g
+    out["text"] = _both(lambda lang: {side: shown(side, lang) for side in SIDES})
+    return out
 
 
 def _artificial(knowledge, working: list, deal: dict) -> dict | None:
-    """12C2: each side's artificial score by its share of fault; at pairs 60/50/40%, at teams +3/0/-3 IMPs
-    (Law 86A), unless the Regulating Authority says otherwise."""
+    """12C2: the artificial score the director gives each side by its share of fault (an ``artificial_score``
+    fact), in figures (``_figure``)."""
     f = next((f for f in working if f.template == "artificial_score"), None)
     if f is None:
         return None
-    labels = knowledge.vocabulary.templates["artificial_score"].slots["NS"]
-    out, scoring = {}, deal.get("scoring")
-    for side in SIDES:
-        grade = f.get(side)
-        pct, imp = ARTIFICIAL[grade]
-        out[side] = {"grade": grade, "percent": pct if scoring == "pairs" else None,
-                     "imps": imp if scoring == "teams" else None}
-    def shown(side, lang):
-        g = labels.label_of(out[side]["grade"], lang)
-        return (word("result.percent", lang, grade=g, n=out[side]["percent"]) if scoring == "pairs" else
-                word("result.imp", lang, grade=g, n=f"{out[side]['imps']:+d}") if scoring == "teams" else g)
-    out["text"] = _both(lambda lang: {side: shown(side, lang) for side in SIDES})
-    return out
+    return _artificial_scores(knowledge, working, {side: f.get(side) for side in SIDES}, deal.get("scoring"))
 
 
 def _given_artificial(knowledge, working: list, elements: list, open_questions: list) -> Result | None:
@@ -229,21 +283,15 @@ def _given_artificial(knowledge, working: list, elements: list, open_questions: 
         return None
     deal = next((f.known() for f in working if f.template == "deal"), {})
     scoring = deal.get("scoring")
-    out = {side: {"grade": given[side], "percent": ARTIFICIAL[given[side]][0] if scoring == "pairs" else None,
-                  "imps": ARTIFICIAL[given[side]][1] if scoring == "teams" else None} for side in SIDES}
-
-    def shown(side, lang):
-        g = slots["NS"].label_of(given[side], lang)
-        return (word("result.percent", lang, grade=g, n=out[side]["percent"]) if scoring == "pairs" else
-                word("result.imp", lang, grade=g, n=f"{out[side]['imps']:+d}") if scoring == "teams" else g)
-    text = _both(lambda lang: word("result.artificial", lang, **{side: shown(side, lang) for side in SIDES}))
+    out = _artificial_scores(knowledge, working, given, scoring)
+    text = _both(lambda lang: word("result.artificial", lang, **out["text"][lang]))
     missing = [] if scoring or "scoring" not in getattr(knowledge.vocabulary.templates.get("deal"), "slots", {}) \
         else ["deal.scoring"]  # the figures (60/40%, +3/-3 IMPs) need the form of scoring
     if missing:
         what = _both(lambda lang: _label(knowledge, working, missing[0], lang))
         text = _both(lambda lang: f"{text[lang]}; {word('result.missing', lang, what=what[lang])}")
     return Result("adjusted", text, deal.get("contract"), deal.get("declarer"), missing=missing,
-                  provisional=_provisional(knowledge, open_questions), artificial=out)
+                  provisional=_provisional(knowledge, open_questions), artificial={s: out[s] for s in SIDES})
 
 
 def _public(o: dict) -> dict:

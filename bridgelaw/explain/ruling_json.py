@@ -66,7 +66,8 @@ def _result(r) -> dict:
             "steps": [{"cite": s["cite"], "tricks": s["tricks"], "text": dict(s["text"])} for s in r.steps],
             "notes": [dict(n) for n in r.notes], "missing": list(r.missing),
             "provisional": _provisional(r.provisional),
-            "outcomes": [{"weight": o["weight"], "contract": o["contract"], "declarer": o["declarer"],
+            "outcomes": [{"weight": o["weight"], "for_side": o.get("for_side"), "contract": o["contract"],
+                          "declarer": o["declarer"],
                           "tricks": o["tricks"], "made": o["made"], "score": dict(o["score"]) if o["score"] else None,
                           "text": dict(o["text"])} for o in r.outcomes],
             "imps": dict(r.imps) if r.imps else None,
@@ -205,6 +206,17 @@ FIRING = _obj("One production firing, numbered from 1 in firing order.", {
                  "additionalProperties": False}})),
     "derived": _list("The facts it derived, as template(subject).", {"type": "string"}),
     "rests_on": _list("The earlier firings that derived facts it used.", FIRING_N)})
+
+ARTIFICIAL_SIDE = _obj("One side's artificial score.", {
+    "grade": {"enum": ["average_plus", "average", "average_minus"], "description": "By its share of fault."},
+    "percent": {"type": ["integer", "null"], "description": "At pairs: 60, 50 or 40 (12C2(a)), or the regulations'"
+                                                         " average-plus (at least 60) and average-minus (at most"
+                                                         " 40); or the side's session percentage (12C2(c))."},
+    "imps": {"type": ["integer", "null"], "description": "At teams: +3, 0 or -3 IMPs (12C2(b), Law 86A), or as the"
+                                                      " organizer varies them."},
+    "session": {"type": "boolean", "description": "The percentage is the side's session percentage (12C2(c)):"
+                                                  " higher than its average-plus, or lower than its average-minus."}})
+
 RESULT = _or_null(_obj(
     "The board's result after the ruling, as the table writes it on the scoresheet (explain/result.py): null when"
     " the ruling settles no tricks.  Computed from the ruling's own elements and the tricks the director stated as"
@@ -227,7 +239,9 @@ RESULT = _or_null(_obj(
         "made": _or_null({"type": "integer", "minimum": -13, "maximum": 7,
                            "description": "Tricks over the contract (0 or more: made), or minus the tricks"
                                           " down."}),
-        "score": _or_null(_obj("The score for each side (Law 77); for an adjusted result, the table's score.",
+        "score": _or_null(_obj("The score for each side (Law 77): an adjusted score's where"
+                               " the director states one outcome (each side's own where they differ, which need not"
+                               " balance: 12C1(b), 82C); else the table's.",
                                 {"NS": {"type": "integer"}, "EW": {"type": "integer"}})),
         "steps": _list("Each way the ruling moves tricks, in reading order.", _obj("One step.", {
             "cite": CITE,
@@ -244,6 +258,9 @@ RESULT = _or_null(_obj(
                           " weight: 12C1(c)), each scored; empty otherwise.", _obj("One outcome.", {
                               "weight": {"type": "integer", "minimum": 1, "maximum": 100,
                                          "description": "Its weight in percent (100 for a single outcome)."},
+                              "for_side": {"enum": ["NS", "EW", None],
+                                           "description": "The side the outcome is for, when the two sides get"
+                                                          " different scores (12C1(b), 82C); null: for both."},
                               "contract": _str("The outcome's contract."),
                               "declarer": SEAT,
                               "tricks": {"type": "integer", "minimum": 0, "maximum": 13,
@@ -256,14 +273,7 @@ RESULT = _or_null(_obj(
         "imps": _or_null(_obj("A weighted score at teams with the other table's score given: the weighted IMPs"
                               " (Law 78B) for each side.", {"NS": {"type": "number"}, "EW": {"type": "number"}})),
         "artificial": _or_null(_obj("An artificial adjusted score (12C2), each side by its share of fault.", {
-            "NS": _obj("One side's artificial score.", {
-            "grade": {"enum": ["average_plus", "average", "average_minus"], "description": "By its share of fault."},
-            "percent": {"type": ["integer", "null"], "description": "At pairs: 60, 50 or 40 (12C2)."},
-            "imps": {"type": ["integer", "null"], "description": "At teams: +3, 0 or -3 IMPs (Law 86A)."}}),
-            "EW": _obj("One side's artificial score.", {
-            "grade": {"enum": ["average_plus", "average", "average_minus"], "description": "By its share of fault."},
-            "percent": {"type": ["integer", "null"], "description": "At pairs: 60, 50 or 40 (12C2)."},
-            "imps": {"type": ["integer", "null"], "description": "At teams: +3, 0 or -3 IMPs (Law 86A)."}})}))}))
+            "NS": ARTIFICIAL_SIDE, "EW": ARTIFICIAL_SIDE}))}))
 NOT_ENCODED = _obj("A law the incident reaches that bridgelaw does not encode yet.", {
     "cite": CITE, "title": _texts("What it is about: the irregularity, or the law's title."),
     "text": _texts("What to do, e.g. 'Law 54 is not encoded yet: rule from the law book'.")})

@@ -39,7 +39,7 @@ from ..errors import Collector
 from ..read.auction import DERIVED_WHILE_READING, READ_WITH, sequence_facts
 from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
-from ..explain.result import EQUITY
+from ..explain.result import EQUITY, FIGURES
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
 from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES
@@ -156,7 +156,7 @@ class Interview:
         v = q.parse(value)
         self.answers.append((q.key, v))
         problems = Collector()  # a count that contradicts another stated one is refused at the prompt
-        check_counts(self._infacts(self._state(), all_context=True), problems)
+        check_counts(self._infacts(self._state(), all_context=True), problems, complete=False)
         if problems.errors:
             self.answers.pop()
             e = problems.errors[0]
@@ -286,7 +286,45 @@ class Interview:
             for t in ADJUSTED:  # the score the director assigns (12C1(b), 12C2): asked once the ruling adjusts
                 if t in self.vocab.templates and t not in st.closed and not any(x == t for x, _ in st.facts.values()):
                     return self._exists_question(st, t, RESULT_WHY)
-        return ruling
+        return self._figures_question(st, r) or self._each_side_question(st, ruling) or ruling
+
+    def _each_side_question(self, st: _State, ruling: Ruling) -> Question | None:
+        """Where the ruling treats both sides as non-offending (82C) and the director states outcomes: which side
+        each outcome is for (each side its own score, 12C1(b)), whether there is another (the other side's, or a
+        weighted score's next), and the weight of a side's several outcomes (12C1(c))."""
+        r, t = ruling.result, ADJUSTED[0]
+        sides = {e.args.get("side") for e in ruling.elements if e.kind == "non_offending"}
+        if r is None or r.status != "adjusted" or not r.outcomes or not sides >= set(SIDES) \
+                or "for_side" not in self.vocab.templates[t].slots:
+            return None
+        mine = [(fid, vals) for fid, (tt, vals) in st.facts.items() if tt == t]
+        for fid, vals in mine:
+            if vals.get("for_side") is None and (fid, "for_side") not in st.settled:
+                return self._slot_question(st, fid, t, "for_side", RESULT_WHY)
+        if t not in st.closed:
+            return self._exists_question(st, t, RESULT_WHY)
+        for fid, vals in mine:
+            several = sum(1 for _, v in mine if v.get("for_side") in (vals.get("for_side"), None)) > 1
+            if several and vals.get("weight") is None and (fid, "weight") not in st.settled:
+                return self._slot_question(st, fid, t, "weight", RESULT_WHY)
+        return None
+
+    def _figures_question(self, st: _State, r) -> Question | None:
+        """An artificial score shown in figures (12C2): whether the tournament's figures or a side's session
+        percentage change them, then each figure the form of scoring uses (percentages at pairs, IMPs at teams)."""
+        if r is None or not r.artificial or FIGURES not in self.vocab.templates:
+            return None
+        shown = {k for side in SIDES for k in ("percent", "imps") if r.artificial[side].get(k) is not None}
+        if not shown:
+            return None  # no form of scoring: no figures to change
+        mine = next((fid for fid, (t, _) in st.facts.items() if t == FIGURES), None)
+        if mine is None:
+            return None if FIGURES in st.closed else self._exists_question(st, FIGURES, RESULT_WHY)
+        unit = "_imps" if "imps" in shown else "_percent"
+        for slot in self.vocab.templates[FIGURES].slots:
+            if slot.endswith(unit) and (mine, slot) not in st.settled and st.facts[mine][1].get(slot) is None:
+                return self._slot_question(st, mine, FIGURES, slot, RESULT_WHY)
+        return None
 
     def _result_question(self, st: _State, fid: str, slot: str, ruling: Ruling) -> Question:
         """A fact the board's result needs: a deal slot (Law 77), or a judgment such as 64C's tricks without

@@ -152,20 +152,26 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
     return out
 
 
-def check_counts(facts: list[InFact], c: Collector) -> None:
+def check_counts(facts: list[InFact], c: Collector, complete: bool = True) -> None:
     """Counts in a file that cannot stand together (the board's result needs them right): a claim of more
-    tricks than remain; more tricks won before a claim than were played before it; weights not adding to 100."""
+    tricks than remain; more tricks won before a claim than were played before it; weights not adding to 100
+    (``complete`` false, in an interview: only once every outcome of the side has its weight)."""
     claims = [f for f in facts if f.template == "claim" and f.get("tricks_remaining") is not None]
     for f in claims:
         r, n = f.get("tricks_remaining"), f.get("tricks_claimed")
         if n is not None and n > r:
             c.add(f.loc, f"claim.tricks_claimed: {n} tricks claimed, but only {r} remained", "facts",
                   f"tricks_claimed is at most tricks_remaining ({r})")
-    outcomes = [f for f in facts if f.template == "adjusted_outcome"]
-    weights = [f.get("weight") or (100 if len(outcomes) == 1 else 0) for f in outcomes]
-    if outcomes and sum(weights) != 100:
-        c.add(outcomes[0].loc, f"adjusted_outcome.weight: the weights add to {sum(weights)}, not 100", "facts",
-              "give every outcome of a weighted score (12C1(c)) its weight in percent, 100 in all")
+    every = [f for f in facts if f.template == "adjusted_outcome"]
+    for side in sorted({f.get("for_side") for f in every} - {None}) or [None]:  # each side its own (82C)
+        outcomes = [f for f in every if f.get("for_side") in (side, None)]
+        weights = [f.get("weight") or (100 if len(outcomes) == 1 else 0) for f in outcomes]
+        pending = not complete and len(outcomes) > 1 and any(f.get("weight") is None for f in outcomes)
+        if outcomes and sum(weights) != 100 and not pending:
+            whose = f" for {side}" if side else ""
+            c.add(outcomes[0].loc, f"adjusted_outcome.weight: the weights{whose} add to {sum(weights)}, not 100",
+                  "facts", "give every outcome of a weighted score (12C1(c)) its weight in percent, 100 in all"
+                           + (" for each side" if side else ""))
     for d in (f for f in facts if f.template == "deal" and f.get("declarer_tricks") is not None):
         won = d.get("declarer_tricks")
         for f in claims:
