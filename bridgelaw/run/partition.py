@@ -138,7 +138,8 @@ class Partitions:
     def __init__(self, knowledge: Knowledge, make: Callable | None = None):
         self.knowledge, self.make = knowledge, make
         self.component = components(knowledge)
-        self._parts: dict[frozenset, list] = {}  # stated templates -> [components, knowledge, JointRun | None]
+        # stated templates -> [components, the knowledge restricted to them, JointRun | None, the applicable productions]
+        self._parts: dict[frozenset, list] = {}
         self._engines: dict[tuple, tuple] = {}  # the productions it runs -> (engine, templates)
         self.build_seconds = 0.0  # time spent building engines (for the benchmark)
 
@@ -146,9 +147,10 @@ class Partitions:
         """(components, the knowledge restricted to them) for an incident stating these templates."""
         hit = self._parts.get(stated)
         if hit is None:
-            comps = tuple(sorted({self.component[p.id] for p in applicable(self.knowledge.productions, stated)}))
+            can = applicable(self.knowledge.productions, stated)  # in canonical order
+            comps = tuple(sorted({self.component[p.id] for p in can}))
             prods = tuple(p for p in self.knowledge.productions if self.component[p.id] in comps)
-            hit = self._parts[stated] = [comps, replace(self.knowledge, productions=prods), None]
+            hit = self._parts[stated] = [comps, replace(self.knowledge, productions=prods), None, can]
         return hit[0], hit[1]
 
     def productions(self, stated: frozenset) -> tuple:
@@ -179,7 +181,7 @@ class Partitions:
         hit = self._parts[stated]
         if hit[2] is None:
             by_component: dict[int, tuple] = {}
-            for p in applicable(hit[1].productions, stated):  # in canonical order
+            for p in hit[3]:
                 by_component[self.component[p.id]] = by_component.get(self.component[p.id], ()) + (p,)
             engines = [self._engine(by_component[c]) for c in hit[0]]
             hit[2] = JointRun(engines)  # after the engines: building one may have let the others go
