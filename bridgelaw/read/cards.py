@@ -32,6 +32,7 @@ from pathlib import Path
 
 from ..errors import Collector, Loc
 from ..values import SEATS, lho_of, partner_of, side_of
+from .dd import trick_winner
 from .yamlsafe import LocDict, LocList
 
 RANKS = "23456789TJQKA"
@@ -202,7 +203,7 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
 def _claim(claim: dict, cards, hands: dict, played: list, first: str, trump: str | None, c: Collector):
     """What the cards show at a claim (the tricks still to play, whether an opponent of the claimer holds a
     trump) and the claim's lines by double dummy (read/dd.py) when the claimer is known."""
-    left = {s: set(h) - {card for t in played for p, card in t.plays + t.extra if p == s} for s, h in hands.items()}
+    left = _left(hands, played)
     done = [t for t in played if t.winner]
     trick = played[-1].plays if played and not played[-1].winner else []
     leader = done[-1].winner if done else first
@@ -266,10 +267,7 @@ def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file
                 (t.plays if i == 0 else t.extra).append((seat, card))  # the first counts for the trick
             seat = lho_of(seat)
         if len(trick) == 4 and t.plays:
-            led = t.plays[0][1][0]
-            best = max(t.plays, key=lambda p: (p[1][0] == trump, p[1][0] == led, p[1][1]))
-            t.winner = best[0]
-            leader = t.winner
+            t.winner = leader = trick_winner(t.plays, trump)
         out.append(t)
     return out
 
@@ -279,7 +277,7 @@ def _defective(played: list, hands: dict) -> list:
     the trick, whether both sides played to the next one, whether the offending side won a later trick, and
     whether the offender holds the suit led now (at the end of the record)."""
     out = []
-    now = {s: set(h) - {card for t in played for p, card in t.plays + t.extra if p == s} for s, h in hands.items()}
+    now = _left(hands, played)
     ended = len([u for u in played if u.winner]) == 13 or not any(now.values())
     for t in played:
         for seat, fault in t.defects:
@@ -296,6 +294,11 @@ def _defective(played: list, hands: dict) -> list:
                         "offender_has_card_of_suit_led": None if led is None else any(
                             s == led for s, _ in now[seat])})
     return out
+
+
+def _left(hands: dict, played: list) -> dict:
+    """{seat: the cards it still holds} at the end of the play record."""
+    return {s: set(h) - {card for t in played for p, card in t.plays + t.extra if p == s} for s, h in hands.items()}
 
 
 def _holding_before(hands: dict, played: list, seat: str, n: int, play_index: int) -> set:

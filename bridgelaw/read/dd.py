@@ -70,6 +70,13 @@ class ClaimLines:
     seconds: float
 
 
+def trick_winner(plays, trump: str | None) -> str:
+    """The seat that wins a trick of (seat, (suit, rank)) plays: the highest trump, else the highest card of
+    the suit led (read/cards.py for the play record, the search below for its lines)."""
+    led = plays[0][1][0]
+    return max(plays, key=lambda p: (p[1][0] == trump, p[1][0] == led, p[1][1]))[0]
+
+
 def name(card: tuple) -> str:
     rank = RANKS[card[1]]
     return card[0] + ("10" if rank == "T" else rank)
@@ -165,8 +172,7 @@ class _Search:
         now = trick + ((seat, card),)
         won = 0
         if len(now) == 4:
-            led = now[0][1][0]
-            winner = max(now, key=lambda p: (p[1][0] == self.trump, p[1][0] == led, p[1][1]))[0]
+            winner = trick_winner(now, self.trump)
             won, leader, now = int(side_of(winner) == self.side), winner, ()
         w, wl, b, bl, n = self.search(after, now, leader)
         return w + won, ((seat, name(card)),) + wl, b + won, ((seat, name(card)),) + bl, n
