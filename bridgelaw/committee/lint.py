@@ -23,6 +23,7 @@ The analysis errs on "possible": it warns only where it can show the problem.
 """
 from __future__ import annotations
 
+from collections import Counter
 from itertools import combinations
 from pathlib import Path
 
@@ -31,6 +32,7 @@ from .domains import ANY, Producible, literal_tests, satisfiable
 from ..errors import Loc, Problem, shown_path
 from ..model import CHOICE, Expr, Var
 from ..ops import OPS, has_var
+from ..read.precedence import strongly_connected
 
 
 def _warn(loc: Loc, crumb: str, message: str, hint: str = "") -> Problem:
@@ -259,23 +261,14 @@ def cycles(knowledge) -> list[list]:
         for pat in q.when:
             if not pat.negated:
                 testers.setdefault(pat.template, []).append(q.id)
-    feeds = {p.id: {q for d in p.derive for q in testers.get(d.template, ())} for p in prods}
-    reach = {}
+    feeds = {p.id: sorted({q for d in p.derive for q in testers.get(d.template, ())}) for p in prods}
+    comp = strongly_connected(feeds)
+    size = Counter(comp.values())
+    groups: dict = {}
     for p in prods:
-        seen, todo = set(), list(feeds[p.id])
-        while todo:
-            q = todo.pop()
-            if q not in seen:
-                seen.add(q)
-                todo.extend(feeds[q])
-        reach[p.id] = seen
-    groups, placed = [], set()
-    for p in prods:
-        if p.id in reach[p.id] and p.id not in placed:
-            group = [q for q in prods if q.id in reach[p.id] and p.id in reach[q.id]]
-            placed.update(q.id for q in group)
-            groups.append(group)
-    return groups
+        if size[comp[p.id]] > 1 or p.id in feeds[p.id]:
+            groups.setdefault(comp[p.id], []).append(p)
+    return list(groups.values())
 
 
 def cyclic(knowledge) -> list[Problem]:

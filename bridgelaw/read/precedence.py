@@ -94,7 +94,7 @@ def stratify(prods: list[Production], c: Collector) -> list[Production]:
 def _loops(edges: dict, why: dict) -> list:
     """The strict edges (an override or a 'not') that lie on a cycle, one per group of productions that
     depend on each other, each with where it is written: these are what no order can satisfy."""
-    comp, out, seen = _components(edges), [], set()
+    comp, out, seen = strongly_connected({v: [w for w, _ in es] for v, es in edges.items()}), [], set()
     for (pid, q), w in sorted(why.items(), key=lambda kv: (str(kv[1][0]), kv[0])):
         if comp[pid] == comp[q] and comp[pid] not in seen and (pid != q or (q, 1) in edges[pid]):
             seen.add(comp[pid])
@@ -102,22 +102,23 @@ def _loops(edges: dict, why: dict) -> list:
     return out
 
 
-def _components(edges: dict) -> dict:
-    """Strongly connected components of the dependency graph (iterative Tarjan): id -> component number."""
+def strongly_connected(graph: dict) -> dict:
+    """Strongly connected components of a graph ({node: its successors}; iterative Tarjan): node -> the node
+    naming its component.  Here for the loops of precedence; committee/lint.py finds derivation cycles with it."""
     index, low, comp, stack, on, counter = {}, {}, {}, [], set(), [0]
-    for root in edges:
+    for root in graph:
         if root in index:
             continue
-        work = [(root, iter(edges[root]))]
+        work = [(root, iter(graph[root]))]
         index[root] = low[root] = counter[0]; counter[0] += 1
         stack.append(root); on.add(root)
         while work:
             v, it = work[-1]
-            for w, _ in it:
+            for w in it:
                 if w not in index:
                     index[w] = low[w] = counter[0]; counter[0] += 1
                     stack.append(w); on.add(w)
-                    work.append((w, iter(edges[w])))
+                    work.append((w, iter(graph[w])))
                     break
                 if w in on:
                     low[v] = min(low[v], index[w])
