@@ -61,9 +61,9 @@ def cmd_rule(args) -> int:
     from ..engine import Engine, load
     knowledge = load(_root(args.root))
     engine = Engine(knowledge)
-    with _dd_options(args):
-        incident = engine.load_incident(args.incident, _display(Path(args.incident)))
-    ruling = engine.rule(incident)
+    incident = engine.load_incident(args.incident, _display(Path(args.incident)))
+    with _dd_options(args):  # a claim's lines are searched as the ruling is made
+        ruling = engine.rule(incident)
     if args.json:
         print(json.dumps(ruling.to_dict(), ensure_ascii=False, indent=2))
     else:

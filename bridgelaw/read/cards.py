@@ -1,7 +1,7 @@
 """The cards as evidence: the facts a deal and its play record show, never asked when the cards say them.
 
     card_facts(cards, facts, file, c) -> {"deal": {...}, "revoke": [...], "defective_trick": [...],
-                                          "claim": {...}, "claim_lines": dd.ClaimLines | None}
+                                          "claim": {...}, "claim_lines": (() -> dd.ClaimLines) | None}
 
 An incident may carry ``cards:`` beside ``facts:`` — the deal (a PBN deal
 string, ``N:AKQ2.J53.T95.K82 ...``) and the play trick by trick (each trick's
@@ -149,7 +149,7 @@ def _tags(board) -> dict:
 
 def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
     """What the cards show: {"deal": {slot: value}, "revoke": [{slot: value}, ...], "claim": {slot: value},
-    "claim_lines": ClaimLines or None}; problems go to ``c``.  ``facts`` are the stated facts (the deal's
+    "claim_lines": () -> ClaimLines, or None}; problems go to ``c``.  ``facts`` are the stated facts (the deal's
     declarer and contract, the claim's claimer)."""
     deal_fact = dict(facts.get("deal") or {}) if isinstance(facts, dict) else {}
     loc = cards.loc if isinstance(cards, LocDict) else Loc(file)
@@ -202,7 +202,8 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
 
 def _claim(claim: dict, cards, hands: dict, played: list, first: str, trump: str | None, c: Collector):
     """What the cards show at a claim (the tricks still to play, whether an opponent of the claimer holds a
-    trump) and the claim's lines by double dummy (read/dd.py) when the claimer is known."""
+    trump) and the search of the claim's lines by double dummy (read/dd.py, run on first need) when the
+    claimer is known."""
     left = _left(hands, played)
     done = [t for t in played if t.winner]
     trick = played[-1].plays if played and not played[-1].winner else []
@@ -228,8 +229,8 @@ def _claim(claim: dict, cards, hands: dict, played: list, first: str, trump: str
                       f" in {claimer}'s or his partner's hand at the claim")
                 return shown, None
     from . import dd
-    return shown, dd.claim_lines(left, list(trick), leader, trump, claimer, said["claim_line"], said["claim_named"],
-                                 first_trick=len(done) + 1)
+    return shown, dd.deferred(left, list(trick), leader, trump, claimer, said["claim_line"], said["claim_named"],
+                              first_trick=len(done) + 1)
 
 
 def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file: str, c: Collector,

@@ -214,6 +214,14 @@ class _Search:
         return kept
 
 
+def deferred(*args, **kwargs):
+    """``claim_lines(*args, **kwargs)``, run on the first call and kept: the search costs up to its budget, so a
+    claim's lines are found when a ruling shows them, not when the incident is read (budget and progress are
+    those ``options`` set at that first call)."""
+    from functools import cache
+    return cache(lambda: claim_lines(*args, **kwargs))
+
+
 def claim_lines(hands: dict, trick: list, leader: str, trump: str | None, claimer: str, stated=(), named=(),
                 first_trick: int = 1, budget: float | None = None, progress=None) -> ClaimLines:
     """The worst and best lines from the claim (see the module's docstring); budget and progress default to

@@ -57,7 +57,13 @@ class Incident:
     title: str | dict = ""  # a title, or {ru, en}: how the ruling is headed in each language
     description: str = ""
     conflicts: tuple = ()  # (cards.Conflict, ...): what the director stated and the cards contradict
-    claim_lines: object = None  # dd.ClaimLines: a claim's worst and best lines from the cards, evidence only
+    claim_search: object = None  # () -> dd.ClaimLines: a claim's lines from the cards, searched on first need
+
+    @property
+    def claim_lines(self):
+        """A claim's worst and best lines from the cards (dd.ClaimLines, evidence only), or None: searched when the
+        ruling first needs them, not when the incident is read (`check` and a load need no search)."""
+        return self.claim_search() if self.claim_search is not None else None
 
     def titles(self) -> dict:
         """{ru, en}: the title in each language (a plain title reads alike in both); {} without one."""
@@ -220,13 +226,13 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
     check_cards(facts, vocab, c)
     c.raise_if_any()
     return Incident(name=name, facts=tuple(facts), source=data["source"], title=data.get("title") or "",
-                    description=data.get("description") or "", conflicts=conflicts, claim_lines=lines)
+                    description=data.get("description") or "", conflicts=conflicts, claim_search=lines)
 
 
 def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, object]:
     """The stated facts with what the cards show added where the director said nothing; a slot stated
-    otherwise than the cards show is left open (and listed), never overruled either way; and a claim's
-    lines by double dummy (read/dd.py), None without a claim."""
+    otherwise than the cards show is left open (and listed), never overruled either way; and the search of a
+    claim's lines by double dummy (read/dd.py, run on first need), None without a claim."""
     from .cards import Conflict, card_facts
     deal = dict(facts.get("deal") or {}) if isinstance(facts, dict) else {}
     shown = card_facts(cards, facts, file, c)
