@@ -229,7 +229,7 @@ def _claim(claim: dict, cards, hands: dict, played: list, first: str, trump: str
                       f" in {claimer}'s or his partner's hand at the claim")
                 return shown, None
     from . import dd
-    return shown, dd.deferred(left, list(trick), leader, trump, claimer, said["claim_line"], said["claim_named"],
+    return shown, dd.Deferred(left, list(trick), leader, trump, claimer, said["claim_line"], said["claim_named"],
                               first_trick=len(done) + 1)
 
 

@@ -214,12 +214,22 @@ class _Search:
         return kept
 
 
-def deferred(*args, **kwargs):
+class Deferred:
     """``claim_lines(*args, **kwargs)``, run on the first call and kept: the search costs up to its budget, so a
     claim's lines are found when a ruling shows them, not when the incident is read (budget and progress are
-    those ``options`` set at that first call)."""
-    from functools import cache
-    return cache(lambda: claim_lines(*args, **kwargs))
+    those ``options`` set at that first call).  Pickled, it is searched first and carries its lines (the
+    offline page rules pickled incidents where there is no solver)."""
+
+    def __init__(self, *args, **kwargs):
+        self.args, self.kwargs, self.found = args, kwargs, None
+
+    def __call__(self) -> ClaimLines:
+        if self.found is None:
+            self.found = claim_lines(*self.args, **self.kwargs)
+        return self.found
+
+    def __getstate__(self) -> dict:
+        return {"args": (), "kwargs": {}, "found": self()}
 
 
 def claim_lines(hands: dict, trick: list, leader: str, trump: str | None, claimer: str, stated=(), named=(),
