@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from .words import both, word
+from .words import WordError, both, word
 
 SEATS = ("N", "E", "S", "W")
 SIDES = ("NS", "EW")
@@ -34,6 +34,18 @@ NAMES = {
 BOOL_LABELS = {True: both("answer.yes"), False: both("answer.no")}
 
 _SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+# the Russian letters of a denomination in a bid or contract (1П, 2Ч, 3Б, 4Т; 3БК is notrump: read before Б);
+# not in a card, where Т is the ace (туз)
+_RUSSIAN_STRAINS = {"БК": "NT", "П": "S", "Ч": "H", "Б": "D", "Т": "C"}
+
+
+def _strains(v: str) -> str:
+    """``v`` (upper case) with a Russian denomination or a suit symbol written as its letter."""
+    for ru, strain in _RUSSIAN_STRAINS.items():
+        v = v.replace(ru, strain)
+    for sym, suit in _SYMBOL_TO_SUIT.items():
+        v = v.replace(sym, suit)
+    return v
 _CARD = re.compile(r"^(?P<suit>[SHDC])(?P<rank>10|[2-9TJQKA])$|^(?P<rank2>10|[2-9TJQKA])(?P<suit2>[SHDC])$")
 _CONTRACT = re.compile(r"^(?P<level>[1-7])(?P<strain>NT|[SHDC])(?P<dbl>XX|X)?$")
 
@@ -102,9 +114,7 @@ def coerce_contract(value) -> str | None:
     """Canonical contract (``4H``, ``3NTX``) or None."""
     if not isinstance(value, str):
         return None
-    v = value.strip().upper().replace("БК", "NT")
-    for sym, suit in _SYMBOL_TO_SUIT.items():
-        v = v.replace(sym, suit)
+    v = _strains(value.strip().upper())
     return v if _CONTRACT.match(v) else None
 
 
@@ -133,12 +143,10 @@ def coerce_call(value) -> str | None:
     """Canonical call (``3NT``, ``P``, ``X``, ``XX``) from ``3nt``, ``3♥``, ``pass``, ``dbl``; None if no call."""
     if not isinstance(value, str):
         return None
-    v = value.strip().upper().replace("БК", "NT").replace(" ", "")
+    v = value.strip().upper().replace(" ", "")
     if v in CALL_WORDS:
         return CALL_WORDS[v]
-    for sym, suit in _SYMBOL_TO_SUIT.items():
-        v = v.replace(sym, suit)
-    m = _BID.match(v)
+    m = _BID.match(_strains(v))
     if not m:
         return None
     strain = "NT" if m.group("strain") in ("N", "NT") else m.group("strain")
@@ -183,7 +191,7 @@ def coerce_calls(value) -> str:
     list or a text; ValueError naming the first item that is no call at all."""
     items = value.split() if isinstance(value, str) else value
     if not isinstance(items, list) or not items:
-        raise ValueError("expected the calls in order, e.g. [1H, P, 2H, P]")
+        raise WordError("error.calls")
     out = []
     for n, item in enumerate(items, 1):
         text = str(item).strip() if isinstance(item, (str, int)) and not isinstance(item, bool) else None
@@ -191,7 +199,6 @@ def coerce_calls(value) -> str:
         seat = NAMES.get(seat.upper(), seat.upper())
         c = coerce_call(call) if text else None
         if c is None or (seat and seat not in SEATS):
-            raise ValueError(f"call {n} ({item!r}) is not a call: write a bid 1C..7NT, P, X or XX,"
-                             f" optionally after the seat that made it (W:2S)")
+            raise WordError("error.calls_item", n=n, item=repr(item))
         out.append(f"{seat}:{c}" if seat else c)
     return " ".join(out)

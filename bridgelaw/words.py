@@ -176,6 +176,8 @@ WORDS: dict[str, dict[str, str]] = {
     "question.incident": {"ru": "Что произошло? (можно выбрать несколько)",
                           "en": "What happened? (you may pick several)"},
     "question.exists": {"ru": "Было ли также: {label}?", "en": "Was there also: {label}?"},
+    "question.choice_made": {"ru": "Выбирает {who}: {option}. Выбор уже сделан?",
+                             "en": "Has {who} already made the choice: {option}?"},
     "question.chosen": {"ru": "Что выбрал(а) {who}?", "en": "What did {who} choose?"},
     "question.another": {"ru": "Был ли ещё один случай: {label}?", "en": "Was there another: {label}?"},
     "question.required": {"ru": "нужно, чтобы записать инцидент в файл (обязательный факт)",
@@ -355,13 +357,44 @@ WORDS: dict[str, dict[str, str]] = {
     "suit.NT": {"ru": "без козыря", "en": "notrump"},
     "answer.yes": {"ru": "да", "en": "yes"},
     "answer.no": {"ru": "нет", "en": "no"},
+    "answer.not_yet": {"ru": "ещё нет", "en": "not yet"},
     "contract.NT": {"ru": "БК", "en": "NT"},
     "contract.X": {"ru": " контра", "en": "X"},
     "contract.XX": {"ru": " реконтра", "en": "XX"},
     "call.P": {"ru": "пас", "en": "pass"},
     "call.X": {"ru": "контра", "en": "double"},
     "call.XX": {"ru": "реконтра", "en": "redouble"},
+    # -- an answer or a value the program cannot take (the interview's prompt; a file's error in English)
+    "error.needed": {"ru": "этот ответ нужен; «не знаю» здесь нельзя",
+                     "en": "this answer is needed; 'not known' is not allowed here"},
+    "error.not_one_of": {"ru": "«{raw}» — не один из ответов: {allowed}", "en": "'{raw}' is not one of: {allowed}"},
+    "error.card": {"ru": "«{value}» — не карта (пишите, например, H5, S10, DA)",
+                   "en": "'{value}' is not a card (write e.g. H5, S10, DA)"},
+    "error.contract": {"ru": "«{value}» — не контракт (пишите, например, 4Ч, 3БК, 4ПX или 4H, 3NT, 4SX)",
+                       "en": "'{value}' is not a contract (write e.g. 4H, 3NT, 4SX)"},
+    "error.call": {"ru": "«{value}» — не заявка (пишите назначение 1Т..7БК, пас, X или XX)",
+                   "en": "'{value}' is not a call (write a bid 1C..7NT, P, X or XX)"},
+    "error.calls": {"ru": "нужны заявки по порядку, например: 1Ч пас 2Ч пас",
+                    "en": "expected the calls in order, e.g. [1H, P, 2H, P]"},
+    "error.calls_item": {"ru": "заявка {n} ({item}) — не заявка: пишите назначение 1Т..7БК, пас, X или XX,"
+                               " можно после места игрока, который её сделал (W:2П)",
+                         "en": "call {n} ({item}) is not a call: write a bid 1C..7NT, P, X or XX,"
+                               " optionally after the seat that made it (W:2S)"},
+    "error.range": {"ru": "{value} — вне пределов {low}..{high}", "en": "{value} is out of range {low}..{high}"},
+    "error.value": {"ru": "неизвестное значение «{value}»", "en": "unknown value '{value}'"},
 }
+
+
+class WordError(ValueError):
+    """A value the program cannot take, said in the catalog's words: ``str()`` in English (a file's
+    error), ``text(lang)`` in either language (the interview's prompt)."""
+
+    def __init__(self, key: str, **fields):
+        super().__init__(word(key, "en", **fields))
+        self.key, self.fields = key, fields
+
+    def text(self, lang: str) -> str:
+        return word(self.key, lang, **self.fields)
 
 
 def word(key: str, lang: str, **fields) -> str:

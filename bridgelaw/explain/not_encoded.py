@@ -41,12 +41,17 @@ def reached(knowledge: Knowledge, facts) -> list[NotEncoded]:
                                                  suggest(name, [i.id for i in irr.items] if irr else [])))
                 _add(out, item.laws, item.label)
             elif law is not None and not _rules_on(knowledge, law):
-                _add(out, (law,), _title(knowledge, law))
-        elif f.template == "irregularity" and isinstance(f.get("law"), str):
-            m = _LAW.match(f.get("law"))
-            if m and 1 <= int(m[1]) <= 93 and not _rules_on(knowledge, int(m[1])):
-                _add(out, (int(m[1]),), _title(knowledge, int(m[1])))
+                _add(out, (law,), *_title(knowledge, law))
+        elif f.template == "irregularity" and (law := law_not_encoded(knowledge, f.get("law"))) is not None:
+            _add(out, (law,), *_title(knowledge, law))
     return out
+
+
+def law_not_encoded(knowledge: Knowledge, text) -> int | None:
+    """The law the catch-all ``irregularity``'s ``law`` names ("80: mobile phone rang") when no production
+    rules on it, else None."""
+    m = _LAW.match(text) if isinstance(text, str) else None
+    return int(m[1]) if m and 1 <= int(m[1]) <= 93 and not _rules_on(knowledge, int(m[1])) else None
 
 
 def _rules_on(knowledge: Knowledge, law: int) -> bool:
@@ -55,21 +60,23 @@ def _rules_on(knowledge: Knowledge, law: int) -> bool:
     return any(p.law == law for p in knowledge.productions)
 
 
-def _title(knowledge: Knowledge, law: int) -> dict:
-    """What the law is about: an irregularity naming it alone, else its title in the table of laws."""
+def _title(knowledge: Knowledge, law: int) -> tuple[dict, bool]:
+    """What the law is about: an irregularity naming it alone, else its title in the table of laws
+    (and True: a title, whose English capitals stay in the sentence: "Regulating Authority")."""
     irr = knowledge.irregularities
     item = next((i for i in irr.items if i.laws == (law,)), None) if irr is not None else None
     if item is not None:
-        return item.label
+        return item.label, False
     if knowledge.index is not None and law in knowledge.index.laws:
-        return {lang: knowledge.index.title(law, lang) for lang in LANGS}
-    return {lang: "" for lang in LANGS}
+        return {lang: knowledge.index.title(law, lang) for lang in LANGS}, True
+    return {lang: "" for lang in LANGS}, False
 
 
-def _add(out: list, laws: tuple, label: dict) -> None:
+def _add(out: list, laws: tuple, label: dict, title: bool = False) -> None:
     key = "ruling.not_encoded_one" if len(laws) == 1 else "ruling.not_encoded_many"
     numbers = ", ".join(map(str, laws))
-    text = {lang: word(key, lang, laws=numbers, what=label[lang][:1].lower() + label[lang][1:]) for lang in LANGS}
+    what = {lang: label[lang] if title and lang == "en" else label[lang][:1].lower() + label[lang][1:] for lang in LANGS}
+    text = {lang: word(key, lang, laws=numbers, what=what[lang]) for lang in LANGS}
     entry = NotEncoded(str(laws[0]), dict(label), text)
     if entry not in out:
         out.append(entry)

@@ -39,6 +39,7 @@ from ..errors import Collector
 from ..read.auction import DERIVED_WHILE_READING, READ_WITH, sequence_facts
 from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
+from ..explain.not_encoded import law_not_encoded
 from ..explain.result import EQUITY, FIGURES
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
@@ -51,6 +52,7 @@ from .question import UNKNOWN, AnswerError, Choice, Question  # noqa: F401  (the
 INCIDENT_KEY = keys.INCIDENT
 ADJUSTED = ("adjusted_outcome", "artificial_score")  # what an adjusted score is, when the ruling adjusts
 RESULT_WHY = ({"production": "", "cite": "77", "summary": both("question.result")},)  # the board's score, Law 77
+CATCH_ALL = "irregularity"  # the first screen's "another infraction (name the law)": the law named in its slot
 NOT_ENCODED = "not_encoded"  # the template stating an irregularity the knowledge does not encode
 # What cannot be known yet is not asked: no declarer while the auction goes on.  Where the calls stated
 # do not end the auction, whether it has ended is asked in the declarer's place (the director may be at
@@ -74,6 +76,7 @@ class Interview:
 
     _offers: dict = {}  # option -> its offer in the ruling so far ({option, chooser, choices}), set by each step
     _auction_open: bool = False  # the calls stated so far do not end the auction (set by each step)
+    _offered_only: frozenset = frozenset()  # lasting kinds the ruling so far gives only in a choice's consequences
 
     def __init__(self, knowledge: Knowledge, engine: Engine | None = None, title: str = "interview",
                  answers: list | None = None):
@@ -208,8 +211,9 @@ class Interview:
         for f in facts:
             vals = f.known()
             t = self.vocab.templates[f.template]
-            vals |= {s: NOT_KNOWN for s, slot in t.slots.items() if slot.required and (f.id, s) in st.settled}
-            t = self.vocab.templates[f.template]
+            moot = f.template == CATCH_ALL and self._only_not_encoded(st)  # not asked: the law is not encoded
+            vals |= {s: NOT_KNOWN for s, slot in t.slots.items()
+                     if slot.required and ((f.id, s) in st.settled or moot and vals.get(s) is None)}
             if t.many:
                 several = sum(1 for g in facts if g.template == f.template) > 1
                 out.setdefault(f.template, []).append({"id": f.id, **vals} if several else vals)
@@ -246,6 +250,8 @@ class Interview:
         self._auction_open = any(f.template == "auction" for f in base) and not any(
             f.template == "call" and f.get("ends_auction") for f in incident.facts)
         ruling, working, fired = self.engine.run(incident)
+        if self._only_not_encoded(st):  # "Law 80 ... is not encoded yet", at once: nothing else to ask
+            return self.engine.explain(ruling, working, fired)
         stated = {f.id for f in base}
         facts = [f for f in working if f.id not in stated] + self._infacts(st, all_context=True)
         blanks: dict = {}
@@ -269,6 +275,7 @@ class Interview:
             ids = frozenset(f.id for f in blanks.values())
         ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids)
         self._offers = {e.options["option"]: e.options for e in ruling.elements if e.options}
+        self._offered_only = _offered_only(self.vocab, ruling.elements)
         question = self._choose(st, ways, blanks)
         if question is not None:
             return question
@@ -337,6 +344,13 @@ class Interview:
         shown = {lang: f"{word('result.result', lang)}: {ruling.result.text[lang]}\n{q.text[lang]}" for lang in LANGS}
         return replace(q, text=shown)
 
+    def _only_not_encoded(self, st: _State) -> bool:
+        """The director named only infractions (the catch-all ``irregularity``) under laws no production
+        rules on: the ruling says so at once, without Law 72's questions about them (issue 14 item 6)."""
+        told = [(t, vals) for t, vals in st.facts.values() if t not in self.context and t != NOT_ENCODED]
+        return bool(told) and all(t == CATCH_ALL and law_not_encoded(self.knowledge, vals.get("law")) is not None
+                                  for t, vals in told)
+
     def _declarer_unknowable(self, st: _State) -> bool:
         """While the calls stated do not end the auction and the director has not said it ended, there is
         no declarer yet to ask about."""
@@ -355,8 +369,8 @@ class Interview:
         fid, t, slot = key
         if key == DECLARER and self._declarer_unknowable(st):
             return False
-        if slot is None:
-            return fid == f"{t}?" and t in blanks and not self.vocab.templates[t].derived
+        if slot is None:  # a consequence the ruling offers is its own, not something that happened too
+            return fid == f"{t}?" and t in blanks and not self.vocab.templates[t].derived and t not in self._offered_only
         return fid in st.facts and self.vocab.templates[t].slots[slot].question is not None
 
     def _choose(self, st: _State, ways: dict, blanks: dict) -> Question | None:
@@ -442,11 +456,23 @@ class Interview:
         key = "question.another" if has else "question.exists"
         text = {lang: word(key, lang, label=t.label[lang][:1].lower() + t.label[lang][1:]) for lang in LANGS}
         help_ = t.description
-        if template == CHOICE and self._offers:  # the options on offer, read to the chooser before he answers
-            help_ = {lang: "\n".join(line for o in self._offers.values() for line in choice_lines(o, lang))
-                     for lang in LANGS}
+        choices = _yes_no()
+        if template == CHOICE and self._offers:  # the seat and the option, its choices named; "not yet" an answer
+            text, help_, choices = self._choice_made(st)
         return Question(key=str(Exists(template)), kind="exists", text=text, template=template,
-                        choices=_yes_no(), type="bool", help=help_, why=why)
+                        choices=choices, type="bool", help=help_, why=why)
+
+    def _choice_made(self, st: _State) -> tuple:
+        """Whether the choice the ruling offers is made: "Has North already made the choice: whether to accept
+        the insufficient bid (27A1)?", its choices listed under it (what follows from each is shown once the
+        answer is yes), answered yes or "not yet"."""
+        made = {vals.get("option") for t, vals in st.facts.values() if t == CHOICE}
+        offers = [o for o in self._offers.values() if o["option"] not in made] or list(self._offers.values())
+        option = self.vocab.templates[CHOICE].slots["option"]
+        text = {lang: "\n".join(word("question.choice_made", lang, who=self._who(o["chooser"], lang),
+                                     option=option.label_of(o["option"], lang)) for o in offers) for lang in LANGS}
+        help_ = {lang: "\n".join(f"- {ch['label'][lang]}" for o in offers for ch in o["choices"]) for lang in LANGS}
+        return text, help_, (Choice(True, BOOL_LABELS[True]), Choice(False, both("answer.not_yet")))
 
     def _slot_question(self, st: _State, fid: str, template: str, slot: str, why: tuple) -> Question:
         t = self.vocab.templates[template]
@@ -492,6 +518,22 @@ class Interview:
         if who in SIDES:
             return SIDE_LABELS[who][lang]
         return self.vocab.elements["option"].args["chooser"].label_of(who, lang) if who else "?"
+
+
+def _offered_only(vocab, elements) -> frozenset:
+    """The lasting kinds (a pass obligation, a penalty card...) that ``elements`` give only as what follows
+    from a choice not made yet: a fact of such a kind is not asked about as something that happened too
+    (the director would take the ruling's own obligation for an earlier one)."""
+    given = {e.kind for e in elements}
+    offered: set = set()
+    todo = [e.options for e in elements if e.options]
+    while todo:
+        for ch in todo.pop().get("choices", ()):
+            for c in ch["consequences"]:
+                offered.add(c["kind"])
+                if c.get("options"):
+                    todo.append(c["options"])
+    return frozenset(k for k in offered - given if k in vocab.elements and vocab.elements[k].lasts)
 
 
 def _option_of(p) -> str | None:

@@ -159,8 +159,8 @@ class Plain:
     def get(self, q: Question, lang: str, out: TextIO, can_back: bool, default: str = "") -> Command | None:
         while True:
             print(f"? {question_text(q, lang)}", file=out)
-            if q.help:
-                print(f"  {q.help[lang]}", file=out)
+            for line in q.help[lang].splitlines() if q.help else ():  # each line indented alike
+                print(f"  {line}", file=out)
             for line in listed(q, lang):
                 print(line, file=out)
             print(f"  ({word('prompt.hint', lang)})", file=out)
@@ -201,7 +201,7 @@ class Prompts(Plain):
                     try:
                         q.parse(text)
                     except AnswerError as e:
-                        raise ValidationError(message=str(e), cursor_position=len(document.text)) from None
+                        raise ValidationError(message=e.say(lang), cursor_position=len(document.text)) from None
 
         labels = [c.label[lang] for c in q.choices] + sorted(WHY | BACK)
         session = PromptSession(**{k: v for k, v in self.io.items() if v is not None})
@@ -254,7 +254,7 @@ def converse(interview: Interview, lang: str, sources: list, out: TextIO | None 
             v = interview.answer(value, key)
         except AnswerError as e:
             if cmd.loc is None:
-                print(f"! {e}", file=out)
+                print(f"! {e.say(lang)}", file=out)
                 continue
             raise BridgelawError(Problem(cmd.loc, f"{step.key}: {e}", f"question '{step.text['en']}'")) from None
         if not isinstance(sources[0], Prompts):

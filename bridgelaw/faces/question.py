@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..words import LANGS, WordError, both
+
 
 class _Unknown:
     """The director's "not known": the slot stays unknown and is not asked again."""
@@ -23,7 +25,20 @@ UNKNOWN = _Unknown()
 
 
 class AnswerError(ValueError):
-    """An answer the question does not allow; the message says what it allows."""
+    """An answer the question does not allow; the message says what it allows (``str()`` in English,
+    ``say(lang)`` in the director's language when the catalog has its words)."""
+
+    def __init__(self, message: str, texts: dict | None = None):
+        super().__init__(message)
+        self.texts = texts
+
+    @classmethod
+    def of(cls, key: str, **fields) -> "AnswerError":
+        texts = both(key, **fields)
+        return cls(texts["en"], texts)
+
+    def say(self, lang: str) -> str:
+        return self.texts[lang] if self.texts else str(self)
 
 
 @dataclass(frozen=True)
@@ -92,7 +107,7 @@ class Question:
         if raw is UNKNOWN or (isinstance(raw, str) and raw.strip().lower() in _UNKNOWN_WORDS):
             if self.allow_unknown:
                 return UNKNOWN
-            raise AnswerError("this answer is needed; 'not known' is not allowed here")
+            raise AnswerError.of("error.needed")
         if self.multiple:
             items = raw if isinstance(raw, (list, tuple)) else _items(str(raw))
             out = []
@@ -113,11 +128,15 @@ class Question:
                 return self.choices[int(text) - 1].value
             for c in self.choices:
                 names = {_text(c.value)} | {c.label[lang].lower() for lang in ("ru", "en")}
+                if isinstance(c.value, bool):  # "no" also answers "not yet"
+                    names |= set(both("answer.yes" if c.value else "answer.no").values())
                 if text in names:
                     return c.value
-            raise AnswerError(f"'{raw}' is not one of: {self._allowed()}")
+            raise AnswerError.of("error.not_one_of", raw=raw, allowed=self._allowed())
         try:
             return self.coerce(raw) if self.coerce else raw
+        except WordError as e:
+            raise AnswerError(str(e), {lang: e.text(lang) for lang in LANGS}) from None
         except ValueError as e:
             raise AnswerError(str(e)) from None
 

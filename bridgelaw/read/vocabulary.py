@@ -20,7 +20,7 @@ from typing import Any
 
 from .. import values as V
 from ..errors import BridgelawError, Collector, Loc, suggest
-from ..words import spec_problem
+from ..words import WordError, spec_problem
 from .schemas import validate
 from .lasting import check_lasting
 from .yamlsafe import LocDict, load
@@ -96,7 +96,7 @@ class Slot:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"expected a whole number, found {value!r}")
             if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
-                raise ValueError(f"{value} is out of range {self.min}..{self.max}")
+                raise WordError("error.range", value=value, low=self.min, high=self.max)
             return value
         if t in ("enum", "seat", "side", "suit", "strain"):
             s = str(value) if not isinstance(value, bool) else ("true" if value else "false")
@@ -104,21 +104,21 @@ class Slot:
                 s = V.NAMES.get(s.upper().replace(" ", ""), s.upper())
             if s in self.allowed():
                 return s
-            raise ValueError(f"unknown value '{value}'")
+            raise WordError("error.value", value=value)
         if t == "card":
             c = V.coerce_card(str(value))
             if c is None:
-                raise ValueError(f"'{value}' is not a card (write e.g. H5, S10, DA)")
+                raise WordError("error.card", value=value)
             return c
         if t == "contract":
             c = V.coerce_contract(str(value))
             if c is None:
-                raise ValueError(f"'{value}' is not a contract (write e.g. 4H, 3NT, 4SX)")
+                raise WordError("error.contract", value=value)
             return c
         if t == "call":
             c = V.coerce_call(str(value)) if isinstance(value, (str, int)) and not isinstance(value, bool) else None
             if c is None:
-                raise ValueError(f"'{value}' is not a call (write a bid 1C..7NT, P, X or XX)")
+                raise WordError("error.call", value=value)
             return c
         if t == "calls":
             return V.coerce_calls(value)

@@ -1,0 +1,60 @@
+"""The interview as a director meets it (issue 19): what it asks, in whose words, and when it stops."""
+from __future__ import annotations
+
+import pytest
+
+from bridgelaw.faces.interview import AnswerError, Interview, Question
+from bridgelaw.faces.question import Choice, Question as Q
+from bridgelaw.explain.ruling import Ruling
+from bridgelaw.values import coerce_call, coerce_calls, coerce_contract
+
+
+def _iv(knowledge, engine, *answers):
+    iv = Interview(knowledge, engine)
+    for a in answers:
+        iv.answer(a)
+    return iv
+
+
+def test_a_choice_on_offer_is_asked_naming_the_seat_and_the_option_with_not_yet(knowledge, engine):
+    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", False)
+    q = iv.step()
+    assert q.key == "exists:choice"
+    assert q.text["en"] == "Has North already made the choice: whether to accept the insufficient bid (27A1)?"
+    assert "Было ли также" not in q.text["ru"] and "Север" in q.text["ru"]
+    assert [c.label["en"] for c in q.choices] == ["yes", "not yet"] and q.parse("no") is False
+    assert q.help["en"] == "- accept the insufficient bid\n- refuse it"  # the choices, not the whole tree
+    iv.answer("not yet")
+    # the pass obligation 27B2 would give is the ruling's own: never asked as something that happened too
+    assert isinstance(iv.step(), Ruling)
+
+
+def test_a_law_not_encoded_named_in_the_catch_all_is_said_at_once(knowledge, engine):
+    iv = _iv(knowledge, engine, ("irregularity",), "80: mobile phone rang")
+    ruling = iv.step()
+    assert isinstance(ruling, Ruling)
+    assert ruling.not_encoded[0].text["en"] == (
+        "Law 80 (Regulating Authority and Tournament Organizer) is not encoded yet: rule from the law book.")
+    assert "(регулирующий орган" in ruling.not_encoded[0].text["ru"].lower()
+    assert iv.facts_data()["irregularity"] == [{"law": "80: mobile phone rang", "offender": "?"}]
+    # an encoded law goes on to Law 72's questions
+    assert isinstance(_iv(knowledge, engine, ("irregularity",), "27: insufficient bid").step(), Question)
+
+
+def test_russian_denominations_in_calls_and_contracts():
+    assert [coerce_call(c) for c in ("1П", "2ч", "3Б", "3БК", "4Т", "пас")] == ["1S", "2H", "3D", "3NT", "4C", "P"]
+    assert [coerce_contract(c) for c in ("4Ч", "3БКX", "5б")] == ["4H", "3NTX", "5D"]
+    assert coerce_calls("1БК W:1Т") == "1NT W:1C"
+
+
+def test_an_answer_refused_is_said_in_the_directors_language(knowledge):
+    contract = knowledge.vocabulary.templates["deal"].slots["contract"]
+    q = Q(key="deal.contract", kind="slot", text={"ru": "?", "en": "?"}, type="contract", coerce=contract.coerce)
+    with pytest.raises(AnswerError) as e:
+        q.parse("4Ж")
+    assert e.value.say("ru").startswith("«4Ж» — не контракт") and str(e.value).startswith("'4Ж' is not a contract")
+    assert q.parse("4Ч") == "4H"
+    yes_no = Q(key="k", kind="exists", text={"ru": "?", "en": "?"}, choices=(Choice(True, {"ru": "да", "en": "yes"}),))
+    with pytest.raises(AnswerError) as e:
+        yes_no.parse("может быть")
+    assert e.value.say("ru").startswith("«может быть» — не один из ответов")
