@@ -31,6 +31,7 @@ parses YAML nor imports experta.
 """
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -464,14 +465,15 @@ class Interview:
 
     def _choice_made(self, st: _State) -> tuple:
         """Whether the choice the ruling offers is made: "Has North already made the choice: whether to accept
-        the insufficient bid (27A1)?", its choices listed under it (what follows from each is shown once the
-        answer is yes), answered yes or "not yet"."""
+        the insufficient bid (27A1)?", its choices and what follows from each under it (read to
+        the chooser before he chooses), answered yes or "not yet"."""
         made = {vals.get("option") for t, vals in st.facts.values() if t == CHOICE}
         offers = [o for o in self._offers.values() if o["option"] not in made] or list(self._offers.values())
         option = self.vocab.templates[CHOICE].slots["option"]
         text = {lang: "\n".join(word("question.choice_made", lang, who=self._who(o["chooser"], lang),
                                      option=option.label_of(o["option"], lang)) for o in offers) for lang in LANGS}
-        help_ = {lang: "\n".join(f"- {ch['label'][lang]}" for o in offers for ch in o["choices"]) for lang in LANGS}
+        help_ = {lang: textwrap.dedent("\n".join(line for o in offers for line in choice_lines(o, lang)))
+                 for lang in LANGS}  # read to the chooser before he chooses: what follows from each choice
         return text, help_, (Choice(True, BOOL_LABELS[True]), Choice(False, both("answer.not_yet")))
 
     def _slot_question(self, st: _State, fid: str, template: str, slot: str, why: tuple) -> Question:
