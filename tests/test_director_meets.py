@@ -59,3 +59,12 @@ def test_an_answer_refused_is_said_in_the_directors_language(knowledge):
     with pytest.raises(AnswerError) as e:
         yes_no.parse("может быть")
     assert e.value.say("ru").startswith("«может быть» — не один из ответов")
+
+
+def test_no_other_choice_is_asked_once_every_choice_on_offer_is_stated(knowledge, engine):
+    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", False, True, "insufficient_bid", "accept")
+    step = iv.step()
+    assert not (isinstance(step, Question) and step.key == "exists:choice"), step
+    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", False, True, "insufficient_bid", "refuse")
+    q = iv.step()  # the replacement the offender chooses next: on offer now, so asked, naming him
+    assert q.key == "exists:choice" and q.text["en"].startswith("Has West already made the choice: what replaces")

@@ -370,8 +370,10 @@ class Interview:
         fid, t, slot = key
         if key == DECLARER and self._declarer_unknowable(st):
             return False
-        if slot is None:  # a consequence the ruling offers is its own, not something that happened too
-            return fid == f"{t}?" and t in blanks and not self.vocab.templates[t].derived and t not in self._offered_only
+        if slot is None:  # a consequence the ruling offers is its own, not something that happened too; a choice
+            # is asked only while one the ruling offers is not stated
+            return fid == f"{t}?" and t in blanks and not self.vocab.templates[t].derived \
+                and t not in self._offered_only and (t != CHOICE or bool(self._pending(st)))
         return fid in st.facts and self.vocab.templates[t].slots[slot].question is not None
 
     def _choose(self, st: _State, ways: dict, blanks: dict) -> Question | None:
@@ -458,17 +460,21 @@ class Interview:
         text = {lang: word(key, lang, label=t.label[lang][:1].lower() + t.label[lang][1:]) for lang in LANGS}
         help_ = t.description
         choices = _yes_no()
-        if template == CHOICE and self._offers:  # the seat and the option, its choices named; "not yet" an answer
+        if template == CHOICE and self._pending(st):  # the seat and the option, what follows; "not yet" an answer
             text, help_, choices = self._choice_made(st)
         return Question(key=str(Exists(template)), kind="exists", text=text, template=template,
                         choices=choices, type="bool", help=help_, why=why)
+
+    def _pending(self, st: _State) -> list:
+        """The offers of the ruling so far whose choice is not stated yet."""
+        made = {vals.get("option") for t, vals in st.facts.values() if t == CHOICE}
+        return [o for o in self._offers.values() if o["option"] not in made and not o.get("chosen")]
 
     def _choice_made(self, st: _State) -> tuple:
         """Whether the choice the ruling offers is made: "Has North already made the choice: whether to accept
         the insufficient bid (27A1)?", its choices and what follows from each under it (read to
         the chooser before he chooses), answered yes or "not yet"."""
-        made = {vals.get("option") for t, vals in st.facts.values() if t == CHOICE}
-        offers = [o for o in self._offers.values() if o["option"] not in made] or list(self._offers.values())
+        offers = self._pending(st)
         option = self.vocab.templates[CHOICE].slots["option"]
         text = {lang: "\n".join(word("question.choice_made", lang, who=self._who(o["chooser"], lang),
                                      option=option.label_of(o["option"], lang)) for o in offers) for lang in LANGS}
