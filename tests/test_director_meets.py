@@ -68,3 +68,13 @@ def test_no_other_choice_is_asked_once_every_choice_on_offer_is_stated(knowledge
     iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", False, True, "insufficient_bid", "refuse")
     q = iv.step()  # the replacement the offender chooses next: on offer now, so asked, naming him
     assert q.key == "exists:choice" and q.text["en"].startswith("Has West already made the choice: what replaces")
+
+
+def test_every_line_of_a_questions_help_is_indented_alike():
+    import io
+    from bridgelaw.faces.prompt import Plain
+    q = Q(key="k", kind="exists", text={"ru": "?", "en": "Q?"}, help={"ru": "-", "en": "- a\n   - b"},
+          choices=(Choice(True, {"ru": "да", "en": "yes"}),))
+    out = io.StringIO()
+    Plain(io.StringIO("1\n")).get(q, "en", out, False)
+    assert out.getvalue().splitlines()[1:3] == ["  - a", "     - b"]
