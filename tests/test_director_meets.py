@@ -78,3 +78,20 @@ def test_every_line_of_a_questions_help_is_indented_alike():
     out = io.StringIO()
     Plain(io.StringIO("1\n")).get(q, "en", out, False)
     assert out.getvalue().splitlines()[1:3] == ["  - a", "     - b"]
+
+
+def test_the_first_menu_reads_as_things_that_happened(knowledge, engine):
+    labels = [c.label["en"] for c in Interview(knowledge, engine).step().choices]
+    assert not {"An event", "After the irregularity"} & set(labels)
+    assert "The players did something after an irregularity, before the director came" in labels
+
+
+@pytest.mark.parametrize("flags,how", [((), True), (("--no-how",), False)])
+def test_ask_leaves_out_the_how_trace_as_rule_does(tmp_path, capsys, flags, how):
+    from bridgelaw.faces import cli
+    f = tmp_path / "answers.yaml"
+    f.write_text("answers:\n  incident: [auction]\n  auction.dealer: S\n  auction.calls: 1NT 1C\n"
+                 "  deal.auction_ended: false\n  exists:choice: false\n", encoding="utf-8")
+    cli.main(["ask", "--lang", "en", "--answers", str(f), *flags])
+    out = capsys.readouterr().out.partition("Ruling:")[2]
+    assert ("\nHow:" in out) is how, out

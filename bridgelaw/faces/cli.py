@@ -6,7 +6,7 @@
     bridgelaw coverage [--lang ru|en] [--encoded]
     bridgelaw book [--lang ru|en] OUT_DIR
     bridgelaw schemas [--check]
-    bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]]
+    bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]] [--no-how] [--debug]
     bridgelaw serve [--host 127.0.0.1] [--port 8000] [--budget SECONDS]
 
 Exit codes: 0 success; 1 findings (check), a bad input file (rule) or a file or port the
@@ -139,7 +139,7 @@ def cmd_schemas(args) -> int:
 def cmd_ask(args) -> int:
     from .prompt import ask
     return ask(_root(args.root), args.lang, Path(args.answers) if args.answers else None,
-               Path(args.save) if args.save else None, args.force, _display)
+               Path(args.save) if args.save else None, args.force, _display, how=not args.no_how, debug=args.debug)
 
 
 def cmd_serve(args) -> int:
@@ -200,6 +200,8 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--answers", metavar="FILE.yaml", help="replay answers from a file (no terminal needed)")
     a.add_argument("--save", metavar="FILE.yaml", help="write the established facts as an incident file for 'rule'")
     a.add_argument("--force", action="store_true", help="with --save: replace an existing file")
+    a.add_argument("--no-how", action="store_true", help="leave out the HOW trace (as rule does)")
+    a.add_argument("--debug", action="store_true", help="name each firing's production (its id) in the HOW trace")
     a.set_defaults(func=cmd_ask)
 
     w = sub.add_parser("serve", help="the interview and the ruling as a web page (and JSON under /api)")

@@ -288,7 +288,7 @@ def _report_unused(replay: Replay, interview: Interview) -> None:
 
 
 def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: bool,
-        display: Callable[[Path], str] = str) -> int:
+        display: Callable[[Path], str] = str, how: bool = True, debug: bool = False) -> int:
     """``bridgelaw ask``: interview, print the ruling with HOW, optionally save the incident."""
     from ..read.answers import load_answers
     from ..engine import load
@@ -320,7 +320,7 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
         ruling.title = {lg: ", ".join(x[lg] for x in labels) for lg in ("ru", "en")}
         ruling.incident = ruling.title["en"]
     print()
-    print(ruling.render(lang, how=True))
+    print(ruling.render(lang, how=how, debug=debug))
     if save:
         replaced = save.exists()
         if replaced and not force:
