@@ -95,3 +95,12 @@ def test_ask_leaves_out_the_how_trace_as_rule_does(tmp_path, capsys, flags, how)
     cli.main(["ask", "--lang", "en", "--answers", str(f), *flags])
     out = capsys.readouterr().out.partition("Ruling:")[2]
     assert ("\nHow:" in out) is how, out
+
+
+def test_a_count_offers_its_real_range(knowledge, engine):
+    from bridgelaw.faces.prompt import listed
+    iv = Interview(knowledge, engine)
+    iv.answer(("claim",))
+    while (q := iv.step()).key != "claim.tricks_remaining":
+        iv.answer(4 if q.key == "claim.tricks_claimed" else q.choices[-1].value if q.choices else "?")
+    assert [c.value for c in q.choices] == list(range(4, 14)) and listed(q, "en") == ["  (4–13)"]  # 4 claimed

@@ -490,7 +490,10 @@ class Interview:
         elif s.type == "bool":
             choices = _yes_no()
         else:
-            choices = tuple(Choice(v, {lang: s.label_of(v, lang) for lang in ("ru", "en")}) for v in s.choices())
+            values = s.choices()
+            if s.type == "int":  # a count's real range: the numbers no other count stated contradicts
+                values = [v for v in values if self._count_fits(st, fid, slot, v)] or values
+            choices = tuple(Choice(v, {lang: s.label_of(v, lang) for lang in ("ru", "en")}) for v in values)
         text, help_ = s.question, s.help
         if template == CHOICE:  # only the options on offer, and their choices with what follows from each
             choices, text, help_ = self._choice_question(st.facts[fid][1], slot, choices, text, help_)
@@ -500,6 +503,15 @@ class Interview:
         return Question(key=str(SlotKey(fid, slot)), kind="slot", text=text, template=template, slot=slot, fact=fid,
                         subject=subject, choices=choices, allow_unknown=True, judgment=s.judgment, type=s.type, help=help_, law=s.law, why=why,
                         coerce=s.coerce)
+
+    def _count_fits(self, st: _State, fid: str, slot: str, value: int) -> bool:
+        """Whether ``value`` in ``fid``'s ``slot`` stands with the counts stated (check_counts: no more tricks
+        claimed than remain, no more won before a claim than were played)."""
+        facts = {f: (t, dict(vals)) for f, (t, vals) in st.facts.items()}
+        facts[fid][1][slot] = value
+        problems = Collector()
+        check_counts(self._infacts(replace(st, facts=facts), all_context=True), problems, complete=False)
+        return not problems.errors
 
     def _choice_question(self, values: dict, slot: str, choices: tuple, text: dict, help_: dict | None) -> tuple:
         """A ``choice`` fact's question (read/choices.py): which option among those the ruling offers; then
