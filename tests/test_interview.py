@@ -424,7 +424,10 @@ def test_a_count_that_contradicts_another_is_refused_at_the_prompt(knowledge, en
             break
         interview.answer(answer_from(incident, q, interview))
     remaining = dict(incident.find("claim")[0].values)["tricks_remaining"]
-    with pytest.raises(AnswerError, match=rf"claim.tricks_claimed: 13 tricks claimed, but only {remaining} remained"):
+    # issue 19: the question offers only the counts that can stand (0 to the tricks remaining), so 13 is refused
+    # as no count on offer, naming those that are
+    assert [c.value for c in interview.step().choices] == list(range(remaining + 1))
+    with pytest.raises(AnswerError, match=rf"'13' is not one of: 0, 1, .*, {remaining}$"):
         interview.answer(13)
     assert interview.step().key == "claim.tricks_claimed"  # asked again
     interview.answer(remaining)

@@ -141,6 +141,8 @@ class Question:
             raise AnswerError(str(e)) from None
 
     def _allowed(self) -> str:
+        if self.type == "int":  # a count is typed as the number itself
+            return ", ".join(str(c.value) for c in self.choices)
         return ", ".join(f"{i}={_text(c.value)}" for i, c in enumerate(self.choices, 1))
 
 
