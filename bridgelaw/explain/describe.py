@@ -92,6 +92,8 @@ class Describer:
         if t.op == "known":
             return Markup(escape(word("describe.known_true" if t.value else "describe.known_false", self.lang,
                                       title=self._slot_title(template, t.slot))))
+        if slot is not None and slot.type == "bool" and (t.op, t.value) in (("eq", True), ("ne", False)):
+            return title  # "repeated revoke in the same suit", not "... is yes"
         return Markup("{} {} {}").format(title, self.w[t.op], self.value(slot, t.value))
 
     def condition(self, pattern) -> Markup:
