@@ -20,10 +20,6 @@ TOLD_BY_CARDS = ("revoke", "defective_trick", "claim")
 # incidents of those kinds the cards cannot tell, each with why (an empty reason is no reason: the test says so)
 WITHOUT_CARDS: dict[str, str] = {
     "both-sides-revoke.yaml": "cards not made yet",
-    "claim-agreed-then-disputed.yaml": "cards not made yet",
-    "claim-no-trumps-left-denial.yaml": "cards not made yet",
-    "claim-outstanding-trump-unmentioned.yaml": "cards not made yet",
-    "claim-silent-then-finesse.yaml": "cards not made yet",
     "claim-stated-line-bad-break.yaml": "cards not made yet",
     "claim-trump-forgotten-silent.yaml": "cards not made yet",
     "claimed-twelve-agreed-eleven.yaml": "cards not made yet",
