@@ -21,10 +21,6 @@ TOLD_BY_CARDS = ("revoke", "defective_trick", "claim")
 WITHOUT_CARDS: dict[str, str] = {
     "both-sides-revoke.yaml": "cards not made yet",
     "claim-stated-line-bad-break.yaml": "cards not made yet",
-    "claim-trump-forgotten-silent.yaml": "cards not made yet",
-    "claimed-twelve-agreed-eleven.yaml": "cards not made yet",
-    "concession-high-trump-stands.yaml": "cards not made yet",
-    "concession-last-trick-forced.yaml": "cards not made yet",
     "declarer-concedes-dummy-objects.yaml": "cards not made yet",
     "declarer-revoke-corrected.yaml": "cards not made yet",
     "declarer-revoke-won-in-dummy.yaml": "cards not made yet",
