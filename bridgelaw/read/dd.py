@@ -140,7 +140,7 @@ class _Search:
             seat = lho_of(seat)
         if not hands[seat]:
             return 0, None, 0, None, 1
-        key, order = self.shape(hands, trick, leader)
+        key, order, where = self.shape(hands, trick, leader)
         if key in self.memo:  # this position, or one of its shape: its lines in this position's cards
             w, wl, b, bl, n, cards = self.memo[key]
             if cards != order:  # one of its shape: its lines, their cards read as this position's
@@ -152,17 +152,18 @@ class _Search:
             self.progress(self.nodes, now - self.start)
             self.shown = now + 0.2
         legal = [c for c in hands[seat] if trick and c[0] == trick[0][1][0]] or sorted(hands[seat])
-        classes = self.equal_once(hands, trick, seat, sorted(legal, reverse=True))
+        head = self.runs(hands, trick, seat, order, where)
+        classes = self.equal_once(hands, trick, seat, sorted(legal, reverse=True), head)
         if side_of(seat) == self.side:
             if now > self.deadline:  # past the budget: each open position on its double-dummy best card
                 self.cut = self.cut or len(classes) > 1
                 scored = sorted(self.dd(hands, trick, leader), key=lambda x: -x[1])
-                choices = self.choices(hands, trick, seat, [c for c, _ in scored])[:1]
+                choices = self.choices(hands, trick, seat, [c for c, _ in scored], head)[:1]
             elif max(len(h) for h in hands.values()) > COMPLETE:  # a cut is likely: the best card first
                 scored = sorted(self.dd(hands, trick, leader), key=lambda x: -x[1])
-                choices = self.choices(hands, trick, seat, self.equal_once(hands, trick, seat, [c for c, _ in scored]))
+                choices = self.choices(hands, trick, seat, [c for c, _ in scored], head)
             else:
-                choices = self.choices(hands, trick, seat, classes)
+                choices = self.choices(hands, trick, seat, classes, head)
         elif len(classes) == 1:
             choices = classes
         else:  # the opponents: DDS's best card for them (the first of equal scores, as DDS lists them)
@@ -182,15 +183,18 @@ class _Search:
         return result
 
     def shape(self, hands, trick, leader) -> tuple:
-        """(key, cards): the position up to equal ranks — each suit's cards still in play (held, or in the trick in
+        """(key, cards, where): the position up to equal ranks — each suit's cards still in play (held, or in the trick in
         progress), highest first, as who holds each (a card in the trick by its place in it) and whether the
         claimer named it (and where in his stated order) — with those cards in that order.  Two positions of one
-        shape have the same lines, card for card in that order: cards played earlier no longer part them."""
+        shape have the same lines, card for card in that order: cards played earlier no longer part them.  ``where``:
+        {card: its holder, or its place in the trick}."""
         where = {c: s for s in SEATS for c in hands[s]}
         where.update((c, i) for i, (_, c) in enumerate(trick))
-        order = sorted(where, key=lambda c: (c[0], -c[1]))
-        said = self.said
-        return (leader, tuple((c[0], where[c], said.get(c)) for c in order)), order
+        order = sorted(where, reverse=True)  # by suit, each highest first
+        said = self.said.get
+        if self.said:
+            return (leader, tuple([(c[0], where[c], said(c)) for c in order])), order, where
+        return (leader, tuple([(c[0], where[c]) for c in order])), order, where
 
     def play(self, hands, trick, leader, seat, card):
         after = dict(hands)
@@ -204,10 +208,10 @@ class _Search:
         return w + won, (seat, card, wl), b + won, (seat, card, bl), n
 
     @staticmethod
-    def equal_once(hands, trick, seat, ordered) -> list:
+    def equal_once(hands, trick, seat, ordered, head=None) -> list:
         """``ordered`` with equal cards once: two cards of a suit in the hand with no card between them still out
-        (in another hand or in the trick in progress); the first of each kept."""
-        head = _Search.runs(hands, trick, seat)
+        (in another hand or in the trick in progress); the first of each kept.  ``head``: ``runs``, if found."""
+        head = head or _Search.runs(hands, trick, seat)
         kept, seen = [], set()
         for c in ordered:
             if head[c] not in seen:
@@ -216,13 +220,17 @@ class _Search:
         return kept
 
     @staticmethod
-    def runs(hands, trick, seat) -> dict:
+    def runs(hands, trick, seat, order=None, where=None) -> dict:
         """{each of the seat's cards: the highest of its run}: a run is the seat's cards of a suit with no card
-        between them still out (in another hand or in the trick in progress)."""
-        cards = sorted([(c, s == seat) for s in SEATS for c in hands[s]] + [(c, False) for _, c in trick],
-                       reverse=True)
+        between them still out (in another hand or in the trick in progress).  ``order``, ``where``: as ``shape``
+        gives them, if found."""
+        if order is None:
+            where = {c: s for s in SEATS for c in hands[s]}
+            where.update((c, i) for i, (_, c) in enumerate(trick))
+            order = sorted(where, reverse=True)
         head, top = {}, None
-        for c, mine in cards:
+        for c in order:
+            mine = where[c] == seat
             if not mine:
                 top = None
             elif top is None or top[0] != c[0]:
@@ -231,7 +239,7 @@ class _Search:
                 head[c] = top
         return head
 
-    def choices(self, hands, trick, seat, ordered) -> list:
+    def choices(self, hands, trick, seat, ordered, head=None) -> list:
         """The claimer's side's cards at this turn, of ``ordered`` (legal ones): equal cards once, the stated
         order kept, no named card or side-suit winner thrown away while another card can go."""
         mine = hands[seat]
@@ -241,7 +249,7 @@ class _Search:
         follows = bool(trick) and any(c[0] == trick[0][1][0] for c in mine)
         if pending and pending[0] in mine and (not follows or pending[0][0] == trick[0][1][0]):
             return [pending[0]]
-        kept = self.equal_once(hands, trick, seat, ordered)
+        kept = self.equal_once(hands, trick, seat, ordered, head)
         if not trick:  # a lead: a named card only in its turn; a named winner before any other card
             kept = [c for c in kept if c not in pending[1:]] or kept
             kept = [c for c in kept if c in self.named] or kept
