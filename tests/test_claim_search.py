@@ -91,11 +91,7 @@ def test_dds_asked_directly_answers_as_endplays_solve_board():
     from endplay import dds
     from endplay.types import Card, Deal, Denom, Player
     rng = random.Random(7)
-    for _ in range(20):
-        deck = [(s, r) for s in "SHDC" for r in range(13)]
-        rng.shuffle(deck)
-        hands = {seat: set(deck[i * 4:(i + 1) * 4]) for i, seat in enumerate("NESW")}
-        trump = rng.choice(["S", "D", None])
+    for hands, trump, _, _, _ in _endings(20, 4, 7):
         trick = []
         if rng.random() < 0.5:  # West has led a card, North follows if he can
             lead = next(iter(hands["W"]))
@@ -104,7 +100,7 @@ def test_dds_asked_directly_answers_as_endplays_solve_board():
         left = {s: frozenset(h - {c for _, c in trick}) for s, h in hands.items()}
         s = dd._Search(trump, "S", (), (), time.monotonic() + 60, None)
         deal = Deal(dd._pbn(hands))
-        deal.trump = {"S": Denom.spades, "D": Denom.diamonds, None: Denom.nt}[trump]
+        deal.trump = {"S": Denom.spades, "H": Denom.hearts, None: Denom.nt}[trump]
         deal.first = Player.west
         for _, c in trick:
             deal.play(Card(c[0] + dd.RANKS[c[1]]))
