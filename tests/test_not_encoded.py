@@ -112,3 +112,19 @@ def test_the_list_is_checked_with_file_and_line(knowledge, tmp_path):
     assert "irr.yaml:4:" in text and "group 'plya' is not one of the groups" in text and "did you mean 'play'?" in text
     assert "irr.yaml:5:" in text and "kind 'revoek' is not a template" in text
     assert "irr.yaml:6:" in text and "there is no Law 94" in text
+
+
+def test_the_end_of_the_auction_is_asked_about_not_told_not_encoded(knowledge, engine):
+    # Laws 17D3 and 22 are encoded: their first-screen item names the template their questions are about
+    [item] = [i for i in knowledge.irregularities.items if i.id == "auction_period"]
+    assert item.kind == "auction"
+    q = Interview(knowledge, engine).step()
+    [choice] = [c for c in q.choices if c.value == "auction"]
+    assert "end of the auction" in choice.label["en"]
+    iv = Interview(knowledge, engine)
+    iv.answer(["auction"])
+    iv.answer("N", key="auction.dealer")
+    iv.answer(["1C", "P", "2C", "N:P", "P", "P"], key="auction.calls")
+    while isinstance(step := iv.step(), Question):
+        iv.answer(False if step.key.startswith("exists:") else "?")
+    assert not step.not_encoded and ("instruction", "17D3") in [(e.kind, e.cite) for e in step.elements]

@@ -45,6 +45,25 @@ def test_the_player_whose_turn_it_was_calls_next_and_the_call_out_of_rotation_is
     assert read_calls("N", "W:1S N:1H")[-1]["insufficient"]
 
 
+def test_two_calls_out_of_rotation_made_at_once_are_both_at_the_turn_of_the_player_whose_turn_it_was():
+    # dealer South; West passes and East bids 1NT at the same moment (Law 33 does not order them)
+    w, e = read_calls("S", "W:P E:1NT", frozenset({2}))
+    assert _slots(w, "turn", "at_turn_of", "next_seat") == ("S", "rho", None)  # 30A for West
+    assert _slots(e, "turn", "at_turn_of", "called_before") == ("S", "lho", False)  # 31B for East
+    # not simultaneous: East's 1NT follows West's pass, at North's turn
+    assert read_calls("S", "W:P E:1NT")[-1]["at_turn_of"] == "rho"
+    # a call made at once with a call in rotation keeps Law 33's order (the ordinary case)
+    assert _slots(read_calls("N", "1C S:1H", frozenset({2}))[-1], "turn", "at_turn_of") == ("E", "rho")
+
+
+def test_each_of_two_simultaneous_calls_out_of_rotation_gets_its_own_option_in_the_ruling(engine):
+    ruling = engine.rule(engine.incident("x", {"auction": {"dealer": "S", "calls": ["W:P", "E:1NT"]},
+                                               "simultaneous_call": {"position": 2}}))
+    text = ruling.render("en", how=False)
+    assert "The pass stands as if made in rotation; North calls next." in text  # West's, for North
+    assert "The bid stands as if made in rotation; South calls next." in text   # East's, for South
+
+
 def test_the_contract_a_regular_auction_arrives_at():
     assert final_contract(read_calls("N", "1S P 2S P 4S X P P P")) == ("4SX", "N")
     assert final_contract(read_calls("N", "1H 1S 2H 2S P P P")) == ("2S", "E")

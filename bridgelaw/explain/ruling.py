@@ -135,7 +135,7 @@ class Ruling:
     def grouped(self, lang: str) -> list[tuple]:
         """The elements as a director reads them: one line for the same words about several facts (two
         revokes), with the facts it concerns: [(element, [about, ...])]."""
-        return _grouped(self.elements, lambda e: (e.cite, e.text[lang],
+        return _grouped(self.elements, lambda e: (e.cite, e.text[lang], tuple(choice_items(e.options, lang)),
                                                  tuple(u.would_change[lang] for u in e.provisional)), lang)
 
     def kinds(self) -> list[str]:

@@ -38,13 +38,18 @@ def _relation(seat: str, turn: str) -> str:
     return {seat: "own", V.rho_of(seat): "rho", V.partner_of(seat): "partner", V.lho_of(seat): "lho"}[turn]
 
 
-def read_calls(dealer: str, calls: str) -> list[dict]:
+def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -> list[dict]:
     """Each call of a canonical auction (values.coerce_calls) with what follows from its place.
 
     A call out of rotation moves the turn on from the seat that made it (29A: as if it had been in
     rotation), unless the player whose turn it was calls next, before anyone else (and he is not the
     offender's LHO, whose call accepts it): then that call is in rotation (28B; 31B1 for the offender's
-    partner) and the auction goes on as though the call out of rotation had not been made."""
+    partner) and the auction goes on as though the call out of rotation had not been made.
+
+    ``simultaneous`` holds the numbers of calls made at the same time as the call before them (Law 33).
+    When that call before was itself out of rotation, neither was made by the player whose turn it was:
+    both were made at his turn (each is then a call out of rotation of its own, 29-32), and who called
+    after the pair is who called after each of them."""
     out: list[dict] = []
     # turn, last bid, passes in a row, ended, any call but pass; the last bid's maker, undoubled/doubled/
     # redoubled, and by whom it was doubled
@@ -54,7 +59,9 @@ def read_calls(dealer: str, calls: str) -> list[dict]:
     items = calls.split()
     for n, item in enumerate(items, 1):
         seat, _, call = item.rpartition(":")
-        if seat and before_oor is not None and seat == before_oor[0] and out[-1]["seat"] != V.rho_of(seat):
+        if n in simultaneous and before_oor is not None:
+            state = before_oor      # made at the same time as a call out of rotation: at the same turn
+        elif seat and before_oor is not None and seat == before_oor[0] and out[-1]["seat"] != V.rho_of(seat):
             state = before_oor      # the player whose turn it was calls: the call out of rotation is set aside
         turn, last_bid, passes, ended, any_call, bid_by, standing, doubled_by = state
         seat = seat or turn
@@ -88,6 +95,9 @@ def read_calls(dealer: str, calls: str) -> list[dict]:
         state = (V.lho_of(seat), last_bid, passes, ended, any_call, bid_by, standing, doubled_by)
     for this, nxt in zip(out, out[1:]):
         this["next_seat"] = nxt["seat"]
+    for k in reversed(out):  # the first of a pair made at one turn: what followed the pair followed it
+        if k["position"] + 1 in simultaneous and k["out_of_rotation"] and not k["after_final_pass"]:
+            k["next_seat"] = out[k["position"]].get("next_seat")
     return out
 
 
@@ -198,7 +208,8 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
     auction = next((f for f in facts if f.template == "auction"), None)
     calls = []
     if auction is not None and auction.get("dealer") and auction.get("calls"):
-        calls = read_calls(auction.get("dealer"), auction.get("calls"))
+        together = frozenset(f.get("position") for f in facts if f.template == "simultaneous_call" and f.get("position"))
+        calls = read_calls(auction.get("dealer"), auction.get("calls"), together)
         out += [_fact(vocab, "call", f"call-{k['position']}", auction.loc, **k) for k in calls]
         if not any(f.template == "replacement" for f in facts):
             _check_contract(facts, calls, c)

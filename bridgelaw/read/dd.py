@@ -17,7 +17,8 @@ the defence answering double dummy (endplay's DDS).  Evidence beside the directo
   Laws 70 and 71);
 - the opponents play the card DDS finds best for them (most tricks for their side against best play).
 
-The worst and best lines are searched with a memo on positions, so with up to 6 cards left in each hand every
+The worst and best lines are searched with a memo on positions up to equal ranks (``_Search.shape``: a position
+whose cards still in play lie as another's is searched once), so with up to 6 cards left in each hand every
 line is covered well inside the budget; beyond, once ``budget`` seconds (one core) have gone, no further choice is
 tried: the line under way is finished on its double-dummy best cards and the result says the search was cut.  ``progress(n,
 seconds)`` is called now and then past half a second, for a terminal to show (never in JSON or tests).
@@ -105,19 +106,30 @@ class _Search:
         self.cut = False
         self.shown = self.start + PROGRESS_AFTER
         self.nodes = 0
+        self.said = {c: self.stated.index(c) if c in self.stated else -1 for c in self.named}  # -1: named, no order
 
     def dd(self, hands, trick, leader) -> list:
-        """[(card, tricks for the side to play)] for the seat to play, from DDS."""
+        """[(card, tricks for the side to play)] for the seat to play, from DDS (its deal filled in directly: the
+        cards as bits, rank r at 1 << r + 2; its answer read in the order endplay's ``solve_board`` lists it)."""
         key = (tuple(frozenset(hands[s]) for s in SEATS), trick, leader)
         if key not in self.solved:
-            full = {s: set(hands[s]) | {c for p, c in trick if p == s} for s in SEATS}
-            deal = self.Deal(_pbn(full))
-            deal.trump, deal.first = self.denom, self.player[leader]
-            for _, c in trick:
-                deal.play(self.Card(c[0] + RANKS[c[1]]))
+            from endplay import _dds
+            deal = _dds.deal()
+            deal.trump = "SHDC".index(self.trump) if self.trump else 4
+            deal.first = SEATS.index(leader)
+            for i, (_, c) in enumerate(trick):
+                deal.currentTrickSuit[i], deal.currentTrickRank[i] = "SHDC".index(c[0]), c[1] + 2
+            for h, s in enumerate(SEATS):
+                for suit, rank in hands[s]:
+                    deal.remainCards[h]["SHDC".index(suit)] |= 1 << (rank + 2)
+            fut = _dds.futureTricks()
+            _dds.SolveBoard(deal, 0, 3, 1, fut, 0)  # every legal card with its score
             out = []
-            for card, tricks in self.dds.solve_board(deal):
-                out.append((("SHDC"[int(card.suit)], RANKS.index(card.rank.abbr)), tricks))
+            for i in range(fut.cards):
+                if fut.score[i] == -1:
+                    continue
+                holding = (1 << fut.rank[i]) | fut.equals[i]
+                out += [(("SHDC"[fut.suit[i]], r - 2), fut.score[i]) for r in range(2, 15) if holding >> r & 1]
             self.solved[key] = out
         return self.solved[key]
 
@@ -127,27 +139,31 @@ class _Search:
         for _ in trick:
             seat = lho_of(seat)
         if not hands[seat]:
-            return 0, (), 0, (), 1
-        key = (tuple(frozenset(hands[s]) for s in SEATS), trick, leader)
-        if key in self.memo:
-            return self.memo[key]
+            return 0, None, 0, None, 1
+        key, order, where = self.shape(hands, trick, leader)
+        if key in self.memo:  # this position, or one of its shape: its lines in this position's cards
+            w, wl, b, bl, n, cards = self.memo[key]
+            if cards != order:  # one of its shape: its lines, their cards read as this position's
+                wl, bl = (_MOVED, wl, cards, order), (_MOVED, bl, cards, order)
+            return w, wl, b, bl, n
         self.nodes += 1
         now = time.monotonic()
         if self.progress and now > self.shown:
             self.progress(self.nodes, now - self.start)
             self.shown = now + 0.2
         legal = [c for c in hands[seat] if trick and c[0] == trick[0][1][0]] or sorted(hands[seat])
-        classes = self.equal_once(hands, trick, seat, sorted(legal, reverse=True))
+        head = self.runs(hands, trick, seat, order, where)
+        classes = self.equal_once(hands, trick, seat, sorted(legal, reverse=True), head)
         if side_of(seat) == self.side:
             if now > self.deadline:  # past the budget: each open position on its double-dummy best card
                 self.cut = self.cut or len(classes) > 1
                 scored = sorted(self.dd(hands, trick, leader), key=lambda x: -x[1])
-                choices = self.choices(hands, trick, seat, [c for c, _ in scored])[:1]
+                choices = self.choices(hands, trick, seat, [c for c, _ in scored], head)[:1]
             elif max(len(h) for h in hands.values()) > COMPLETE:  # a cut is likely: the best card first
                 scored = sorted(self.dd(hands, trick, leader), key=lambda x: -x[1])
-                choices = self.choices(hands, trick, seat, self.equal_once(hands, trick, seat, [c for c, _ in scored]))
+                choices = self.choices(hands, trick, seat, [c for c, _ in scored], head)
             else:
-                choices = self.choices(hands, trick, seat, classes)
+                choices = self.choices(hands, trick, seat, classes, head)
         elif len(classes) == 1:
             choices = classes
         else:  # the opponents: DDS's best card for them (the first of equal scores, as DDS lists them)
@@ -163,8 +179,22 @@ class _Search:
                 continue
             result = (min(result[0], r[0]), result[1] if result[0] <= r[0] else r[1],
                       max(result[2], r[2]), result[3] if result[2] >= r[2] else r[3], result[4] + r[4])
-        self.memo[key] = result
+        self.memo[key] = result + (order,)
         return result
+
+    def shape(self, hands, trick, leader) -> tuple:
+        """(key, cards, where): the position up to equal ranks — each suit's cards still in play (held, or in the trick in
+        progress), highest first, as who holds each (a card in the trick by its place in it) and whether the
+        claimer named it (and where in his stated order) — with those cards in that order.  Two positions of one
+        shape have the same lines, card for card in that order: cards played earlier no longer part them.  ``where``:
+        {card: its holder, or its place in the trick}."""
+        where = {c: s for s in SEATS for c in hands[s]}
+        where.update((c, i) for i, (_, c) in enumerate(trick))
+        order = sorted(where, reverse=True)  # by suit, each highest first
+        said = self.said.get
+        if self.said:
+            return (leader, tuple([(c[0], where[c], said(c)) for c in order])), order, where
+        return (leader, tuple([(c[0], where[c]) for c in order])), order, where
 
     def play(self, hands, trick, leader, seat, card):
         after = dict(hands)
@@ -175,24 +205,41 @@ class _Search:
             winner = trick_winner(now, self.trump)
             won, leader, now = int(side_of(winner) == self.side), winner, ()
         w, wl, b, bl, n = self.search(after, now, leader)
-        return w + won, ((seat, name(card)),) + wl, b + won, ((seat, name(card)),) + bl, n
+        return w + won, (seat, card, wl), b + won, (seat, card, bl), n
 
     @staticmethod
-    def equal_once(hands, trick, seat, ordered) -> list:
+    def equal_once(hands, trick, seat, ordered, head=None) -> list:
         """``ordered`` with equal cards once: two cards of a suit in the hand with no card between them still out
-        (in another hand or in the trick in progress); the first of each kept."""
-        mine = hands[seat]
-        out_cards = {c for s in SEATS if s != seat for c in hands[s]} | {c for _, c in trick}
+        (in another hand or in the trick in progress); the first of each kept.  ``head``: ``runs``, if found."""
+        head = head or _Search.runs(hands, trick, seat)
         kept, seen = [], set()
         for c in ordered:
-            group = frozenset(x for x in mine if x[0] == c[0] and not any(
-                o[0] == c[0] and min(x[1], c[1]) < o[1] < max(x[1], c[1]) for o in out_cards))
-            if group not in seen:
-                seen.add(group)
+            if head[c] not in seen:
+                seen.add(head[c])
                 kept.append(c)
         return kept
 
-    def choices(self, hands, trick, seat, ordered) -> list:
+    @staticmethod
+    def runs(hands, trick, seat, order=None, where=None) -> dict:
+        """{each of the seat's cards: the highest of its run}: a run is the seat's cards of a suit with no card
+        between them still out (in another hand or in the trick in progress).  ``order``, ``where``: as ``shape``
+        gives them, if found."""
+        if order is None:
+            where = {c: s for s in SEATS for c in hands[s]}
+            where.update((c, i) for i, (_, c) in enumerate(trick))
+            order = sorted(where, reverse=True)
+        head, top = {}, None
+        for c in order:
+            mine = where[c] == seat
+            if not mine:
+                top = None
+            elif top is None or top[0] != c[0]:
+                top = c
+            if mine:
+                head[c] = top
+        return head
+
+    def choices(self, hands, trick, seat, ordered, head=None) -> list:
         """The claimer's side's cards at this turn, of ``ordered`` (legal ones): equal cards once, the stated
         order kept, no named card or side-suit winner thrown away while another card can go."""
         mine = hands[seat]
@@ -202,16 +249,35 @@ class _Search:
         follows = bool(trick) and any(c[0] == trick[0][1][0] for c in mine)
         if pending and pending[0] in mine and (not follows or pending[0][0] == trick[0][1][0]):
             return [pending[0]]
-        kept = self.equal_once(hands, trick, seat, ordered)
+        kept = self.equal_once(hands, trick, seat, ordered, head)
         if not trick:  # a lead: a named card only in its turn; a named winner before any other card
             kept = [c for c in kept if c not in pending[1:]] or kept
             kept = [c for c in kept if c in self.named] or kept
         elif not follows:  # a discard (or a ruff)
-            master = {c for c in mine if c[0] != self.trump
-                      and not any(o[0] == c[0] and o[1] > c[1] for o in out_cards)}
+            high = {}  # the highest card still out in each suit
+            for o in out_cards:
+                high[o[0]] = max(high.get(o[0], -1), o[1])
+            master = {c for c in mine if c[0] != self.trump and c[1] > high.get(c[0], -1)}
             sensible = [c for c in kept if c not in pending and c not in self.named and c not in master]
             kept = sensible if any(c[0] != self.trump for c in sensible) else kept  # a ruff is no discard
         return kept
+
+
+_MOVED = "moved"  # a line found from another position of the same shape: (_MOVED, line, its cards, these cards)
+
+
+def _plays(line) -> tuple:
+    """((seat, "SA"), ...) from a line as the search keeps it: (seat, card, rest of the line), None at its end, or
+    (_MOVED, line, cards, cards) where a position's lines were found from another of its shape (``_Search.shape``)."""
+    out, to = [], {}
+    while line is not None:
+        if line[0] is _MOVED:
+            _, line, was, now = line
+            to = {c: to.get(d, d) for c, d in zip(was, now)}
+            continue
+        seat, card, line = line
+        out.append((seat, name(to.get(card, card))))
+    return tuple(out)
 
 
 class Deferred:
@@ -243,6 +309,7 @@ def claim_lines(hands: dict, trick: list, leader: str, trump: str | None, claime
         start = time.monotonic()
         s = _Search(trump, claimer, stated, named, start + budget, progress)
         worst, wl, best, bl, n = s.search({k: frozenset(v) for k, v in hands.items()}, tuple(trick), leader)
+    wl, bl = _plays(wl), _plays(bl)
     diverge = next((i for i, (a, b) in enumerate(zip(wl, bl)) if a != b), None)
     remaining = (sum(len(v) for v in hands.values()) + len(trick)) // 4
     return ClaimLines(claimer, remaining, worst, best, wl, bl, diverge, first_trick, n, not s.cut, budget,
