@@ -100,6 +100,8 @@ class Question:
                 v = self._one(item)
                 if v not in out:
                     out.append(v)
+            if self.coerce:  # a slot taking several values: in the order of its domain, as a fact holds them
+                return self._coerced(out)
             return tuple(out)
         return self._one(raw)
 
@@ -116,8 +118,11 @@ class Question:
                 if text in names:
                     return c.value
             raise AnswerError(f"'{raw}' is not one of: {self._allowed()}")
+        return self._coerced(raw) if self.coerce else raw
+
+    def _coerced(self, raw: Any) -> Any:
         try:
-            return self.coerce(raw) if self.coerce else raw
+            return self.coerce(raw)
         except ValueError as e:
             raise AnswerError(str(e)) from None
 
