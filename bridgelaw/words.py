@@ -142,6 +142,8 @@ WORDS: dict[str, dict[str, str]] = {
                                 "en": "Laws {laws} ({what}) are not encoded yet: rule from the law book."},
     "ruling.provisional": {"ru": "предварительно", "en": "provisional"},
     "ruling.unless": {"ru": "если {condition}: тогда {cite}: {then}", "en": "unless {condition}: then {cite}: {then}"},
+    "ruling.unless_chosen": {"ru": "если {chooser} выберет «{chosen}» ({cite}): тогда это не применяется",
+                             "en": "unless {chooser} chooses “{chosen}” ({cite}): then this does not apply"},
     "ruling.unless_not": {"ru": "если {condition}: тогда это не применяется",
                           "en": "unless {condition}: then this does not apply"},
 
@@ -151,6 +153,8 @@ WORDS: dict[str, dict[str, str]] = {
     "describe.ne": {"ru": "— не", "en": "is not"},
     "describe.in": {"ru": "— одно из:", "en": "is one of"},
     "describe.not_in": {"ru": "— ни одно из:", "en": "is none of"},
+    "describe.contains": {"ru": "— среди них одно из:", "en": "include one of"},
+    "describe.not_contains": {"ru": "— среди них ни одного из:", "en": "include none of"},
     "describe.lt": {"ru": "меньше", "en": "is less than"},
     "describe.le": {"ru": "не больше", "en": "is at most"},
     "describe.gt": {"ru": "больше", "en": "is more than"},

@@ -226,6 +226,8 @@ def _expect_item(vocab: Vocabulary) -> dict:
     for name, ek in vocab.elements.items():
         props = {a: {"description": _describe(x), **literal(x)} for a, x in ek.args.items()}
         props["cite"] = copy.deepcopy(CITE)
+        props["provisional"] = {"type": "boolean", "description": "true: an open answer or a choice still to be"
+                                " made could remove or change it (marked provisional); false: it is final"}
         kinds[name] = {"anyOf": [_object(props, description=_both(ek.label)), {"type": "null"}]}
     return _one_of_keys(kinds, "an element the ruling must contain (only the arguments given are compared)")
 
