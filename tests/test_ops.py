@@ -79,21 +79,32 @@ def test_python_and_clips_agree_on_a_slot_taking_several_values():
     from bridgelaw.ops import KNOWN_SEVERAL
     from bridgelaw.run.clips import lit
 
-    env = clips.Environment()
-    env.build("(deftemplate probe (multislot s (default nil)))")
-    env.build("(deftemplate hit (slot n))")
-    wrong = []
+    env, wrong = _probes(clips, "(multislot s (default nil))"), []
     for n, (op, x, y) in enumerate(SEVERAL_CASES):
         pred = (OPS[op].clips_several or KNOWN_SEVERAL)("$?x", y, lit)
-        env.reset()
-        env.build(f"(defrule r{n} (probe (s $?x&:{pred})) => (assert (hit (n {n}))))")
-        env.assert_string("(probe)" if x is None else f"(probe (s {' '.join(map(lit, x))}))")
-        env.run()
-        hit = any(f.template.name == "hit" for f in env.facts())
-        env.eval(f"(undefrule r{n})")
-        if hit != compare(op, x, y):
+        probe = "(probe)" if x is None else f"(probe (s {' '.join(map(lit, x))}))"
+        if _hits(env, n, f"$?x&:{pred}", probe) != compare(op, x, y):
             wrong.append((op, x, y))
     assert wrong == []
+
+
+def _probes(clips, slot: str):
+    """A CLIPS environment with a ``probe`` template of one slot ``s`` and a ``hit`` a rule asserts."""
+    env = clips.Environment()
+    env.build(f"(deftemplate probe {slot})")
+    env.build("(deftemplate hit (slot n))")
+    return env
+
+
+def _hits(env, n: int, constraint: str, probe: str) -> bool:
+    """Whether a rule with ``constraint`` on the probe's slot fires on the fact ``probe``."""
+    env.reset()
+    env.build(f"(defrule r{n} (probe (s {constraint})) => (assert (hit (n {n}))))")
+    env.assert_string(probe)
+    env.run()
+    hit = any(f.template.name == "hit" for f in env.facts())
+    env.eval(f"(undefrule r{n})")
+    return hit
 
 
 def test_python_and_clips_agree_on_every_operator():
@@ -103,24 +114,14 @@ def test_python_and_clips_agree_on_every_operator():
     from bridgelaw.model import Test
     from bridgelaw.errors import Loc
 
-    env = clips.Environment()
-    env.build("(deftemplate probe (slot s))")
-    env.build("(deftemplate hit (slot n))")
-    wrong = []
+    env, wrong = _probes(clips, "(slot s)"), []
     for n, (op, x, y) in enumerate(CASES):
         env.build(f"(deffunction p{n} (?x) {_predicate(op, '?x', y)})")
         if env.eval(f"(p{n} {lit(x)})") != clips.Symbol("TRUE" if compare(op, x, y) else "FALSE"):
             wrong.append(("predicate", op, x, y))
         constraint = _simple(Test("s", op, y, Loc("")))
-        if constraint is not None:
-            env.reset()
-            env.build(f"(defrule r{n} (probe (s {constraint})) => (assert (hit (n {n}))))")
-            env.assert_string(f"(probe (s {lit(x)}))")
-            env.run()
-            hit = any(f.template.name == "hit" for f in env.facts())
-            env.eval(f"(undefrule r{n})")
-            if hit != compare(op, x, y):
-                wrong.append(("constraint", op, x, y))
+        if constraint is not None and _hits(env, n, constraint, f"(probe (s {lit(x)}))") != compare(op, x, y):
+            wrong.append(("constraint", op, x, y))
     assert wrong == []
 
 
