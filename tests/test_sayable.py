@@ -104,3 +104,16 @@ def test_several_answers_on_the_page_and_in_the_api(knowledge, engine):
                                                                else v} for k, v in answers], "lang": "en"})
         assert api.status_code == 200
         assert {"key": "claim.action", "value": ["stated_tricks_won", "showed_cards"]} in api.json()["answers"]
+
+
+def test_an_answers_file_gives_several_answers_and_the_save_keeps_them(tmp_path, capsys, knowledge, engine):
+    from bridgelaw.faces.cli import main
+    target = tmp_path / "saved.yaml"
+    assert main(["ask", "--lang", "en", "--answers", str(ROOT / "tests/answers/claim-said-and-showed.yaml"),
+                 "--save", str(target)]) == 0
+    saved = target.read_text(encoding="utf-8")
+    assert "action: [stated_tricks_won, showed_cards]" in saved and "statement: [complete, late]" in saved
+    incident = load_incident(target, knowledge.vocabulary)
+    ruling = engine.rule(incident)
+    assert "70B1.statement-at-claim-only" in ruling.fired() and "68C.no-clear-statement" not in ruling.fired()
+    capsys.readouterr()
