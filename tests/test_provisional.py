@@ -96,3 +96,19 @@ def test_a_choice_still_to_be_made_marks_what_it_would_remove(engine):
     chosen = engine.rule(engine.incident("refused", facts))
     assert "27B1(a)" in [e.cite for e in chosen.elements if e.kind == "auction_proceeds"]
     assert [u for e in chosen.elements for u in e.provisional if u.option] == []
+
+
+def test_the_result_names_every_question_that_could_remove_the_transfer_it_counts(engine):
+    """The trick and the card faced unknown: 64B6 and 64B3 could each take away the 64A transfer the result adds,
+    so the result is provisional on both, not on the first alone."""
+    revoke = {k: v for k, v in REVOKE.items() if k != "failure"}
+    ruling = engine.rule(engine.incident("t", {"deal": {**DEAL, "declarer_tricks": 9, "vulnerability": "none"},
+                                              "revoke": revoke}))
+    text = ruling.result.provisional["would_change"]["en"]
+    assert "On which trick was the revoke" in text and "What did the revoke consist of?" in text
+    assert "64B6" in text and "64B3" in text
+    assert ruling.result.provisional["slot"] == "trick"  # the first, as the JSON names it
+    transfer = _element(ruling, "transfer_tricks")
+    words = [u.would_change["en"] for u in transfer.provisional]
+    assert any(w.startswith("unless the card he should have played was faced on the table: then 64B3") for w in words)
+    assert not any(" is yes" in w for w in words)  # a yes-or-no condition reads as itself
