@@ -117,3 +117,17 @@ def test_an_answers_file_gives_several_answers_and_the_save_keeps_them(tmp_path,
     ruling = engine.rule(incident)
     assert "70B1.statement-at-claim-only" in ruling.fired() and "68C.no-clear-statement" not in ruling.fired()
     capsys.readouterr()
+
+
+def test_not_known_beside_several_answers_over_the_api():
+    """A question taking several answers still takes "not known" (null) over the JSON API; an empty list is refused."""
+    from fastapi.testclient import TestClient
+    from bridgelaw.faces.web import create_app
+
+    start = [{"key": "incident", "value": ["claim"]}, {"key": "deal.declarer", "value": "S"},
+             {"key": "claim.claimer", "value": "S"}, {"key": "claim.about_current_trick_only", "value": False}]
+    with TestClient(create_app(ROOT), raise_server_exceptions=False) as client:
+        ok = client.post("/api/interview", json={"answers": start + [{"key": "claim.action", "value": None}]})
+        assert ok.status_code == 200 and ok.json()["answers"][-1] == {"key": "claim.action", "value": None}
+        empty = client.post("/api/interview", json={"answers": start + [{"key": "claim.action", "value": []}]})
+        assert empty.status_code == 422 and "pick at least one" in empty.text
