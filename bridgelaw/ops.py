@@ -33,7 +33,7 @@ class Op:
 
     name: str  # as the model holds it (Test.op)
     written: str  # as a committee writes it in a condition
-    operand: str  # "value", "list" (a tuple of values) or "bool" (true/false)
+    operand: str  # "value", "list" (a tuple of values), "values" (a value or a list: a tuple) or "bool" (true/false)
     test: Callable[[Any, Any], bool]  # x passes ``op y``, both known
     clips: str  # the CLIPS predicate over {x} and {y}, both known
     constraint: Callable | None  # (literal operand, lit) -> the CLIPS field constraint, or None: use ``clips``
@@ -41,10 +41,13 @@ class Op:
     numeric: bool = False  # compares whole numbers: only an int slot
     bounds: Callable | None = None  # literal operand -> (lowest, highest) whole number passing
     sees_unknown: bool = False  # the one test an unknown value can pass
+    several: bool = False  # tests a `several` slot (its value a tuple): only these, and ``known``, may
+    # CLIPS, for a `several` slot (a multislot, unknown the one field nil): (multifield var, literal tuple, lit) -> predicate
+    clips_several: Callable | None = None
 
     def prepare(self, value):
         """The literal operand in the form ``test`` reads fastest (a set for a list)."""
-        return frozenset(value) if self.operand == "list" else value
+        return frozenset(value) if self.operand in ("list", "values") else value
 
 
 _TABLE = (
@@ -60,11 +63,20 @@ _TABLE = (
     Op("ge", "at_least", "value", operator.ge, "(>= {x} {y})", None, "is at least", True, lambda v: (v, INF)),
     Op("known", "known", "bool", lambda x, y: (x is not None) == y, "(eq (neq {x} nil) {y})",
        lambda v, lit: "~nil" if v else "nil", "known is", sees_unknown=True),
+    # a `several` slot (a tuple of values) holds one of the operand's values / none of them
+    Op("contains", "contains", "values", lambda x, y: any(a in x for a in y), "", None, "contains one of", several=True,
+       clips_several=lambda x, v, lit: " ".join(["(or"] * (len(v) > 1) + [f"(member$ {lit(a)} {x})" for a in v])
+       + ")" * (len(v) > 1)),
+    Op("not_contains", "not_contains", "values", lambda x, y: not any(a in x for a in y), "", None, "contains none of",
+       several=True, clips_several=lambda x, v, lit: f"(and (not (member$ nil {x}))"
+       + "".join(f" (not (member$ {lit(a)} {x}))" for a in v) + ")"),
     # a choice fact's `of` (read/choices.py): the fact the choice answers, or any when it does not say
     Op("answers", "unknown_or", "value", lambda x, y: x is None or x == y, "(or (eq {x} nil) (eq {x} {y}))",
        lambda v, lit: f"nil|{lit(v)}", "is not said or is", sees_unknown=True),
 )
 OPS: dict[str, Op] = {o.name: o for o in _TABLE}
+# ``known`` on a `several` slot in CLIPS: known is any multifield but the one field nil
+KNOWN_SEVERAL = lambda x, v, lit: f"(not (member$ nil {x}))" if v else f"(member$ nil {x})"  # noqa: E731
 WRITTEN: dict[str, Op] = {o.written: o for o in _TABLE}
 
 

@@ -68,3 +68,30 @@ def test_synthetic_knowledge(synthetic_project):
         assert_same(expected, engine.rule(incident))
         fired += len(expected.firings)
     assert fired > 3 * len(incidents), "the synthetic incidents should make productions fire"
+
+
+# a slot taking several values, unknown, empty and full, under every test on it (contains, not_contains, known)
+_SEVERAL = [{"deal": {"declarer": "S", "contract": "4S"},
+             "claim": {"claimer": "S", "about_current_trick_only": False, "hand_faced": False, "tricks_remaining": 3,
+                       "tricks_claimed": 3, "response": "doubted", "after_doubt": "director_called",
+                       "demonstrably_not_intended": True, **said}}
+            for said in ({}, {"action": []}, {"action": ["showed_cards"]}, {"statement": []},
+                         {"action": ["stated_tricks_won", "showed_cards"], "statement": ["complete", "late"]},
+                         {"action": ["stated_tricks_won"], "statement": ["none"]})]
+
+
+@pytest.mark.parametrize("facts", _SEVERAL, ids=[str(f["claim"].get("action", "?")) + str(f["claim"].get("statement", "?"))
+                                                  for f in _SEVERAL])
+def test_a_slot_taking_several_values_unknown_empty_or_full(facts, engine, clips_engine):
+    incident = engine.incident("several", facts)
+    assert_same(clips_engine.rule(incident), engine.rule(incident))
+
+
+def test_an_unknown_several_slot_is_the_one_field_nil_in_clips(engine, clips_engine):
+    """Unknown is nil in CLIPS; for a multislot, the one field nil (an empty multislot is "none of them", known)."""
+    clips_engine.infer(engine.incident("several", _SEVERAL[0]))
+    [claim] = [f for f in clips_engine.env.facts() if f.template.name == "t_claim"]
+    assert list(claim["action"]) == [clips.Symbol("nil")] and list(claim["statement"]) == [clips.Symbol("nil")]
+    clips_engine.infer(engine.incident("several", _SEVERAL[1]))
+    [claim] = [f for f in clips_engine.env.facts() if f.template.name == "t_claim"]
+    assert list(claim["action"]) == []

@@ -22,7 +22,13 @@ TELLINGS = [
     ("a defender faces his cards as if giving up the rest and partner objects at once (68B2)",
      [{"deal": _DEAL, "claim": {"claimer": "E", "about_current_trick_only": False, "action": action,
                                 "tricks_remaining": 4, "tricks_claimed": 0, "partner_objected_at_once": True}}
-      for action in ("showed_cards", "abandoned_hand", "stated_tricks_lost")]),
+      for action in ("showed_cards", "abandoned_hand", "stated_tricks_lost", ["stated_tricks_lost", "showed_cards"],
+                     ["abandoned_hand", "showed_cards", "stated_tricks_lost"])]),
+    ("declarer says the rest are his and faces his hand, then says he meant no claim (68A: the statement is a claim)",
+     [{"deal": _DEAL, "claim": {"claimer": "N", "about_current_trick_only": False, "action": action,
+                                "tricks_remaining": 4, "tricks_claimed": 4, "demonstrably_not_intended": True,
+                                "statement": "complete", "response": "doubted", "after_doubt": "director_called"}}
+      for action in ("stated_tricks_won", ["stated_tricks_won", "showed_cards"], ["showed_cards", "stated_tricks_won"])]),
 ]
 
 

@@ -25,15 +25,19 @@ KINDS = {"int": (1, 3, 5), "str": ("S", "N"), "bool": (True, False)}  # a slot h
 
 def operands(kind: str, operand: str) -> tuple:
     v = KINDS[kind]
-    return {"value": v, "list": ((), v[:1], v), "bool": (True, False)}[operand]
+    return {"value": v, "list": ((), v[:1], v), "bool": (True, False), "values": (v[:1], v)}[operand]
 
 
-CASES = [(op, x, y) for op, o in OPS.items() for kind, xs in KINDS.items() if kind == "int" or not o.numeric
-         for x in (None, *xs) for y in operands(kind, o.operand)]
+CASES = [(op, x, y) for op, o in OPS.items() for kind, xs in KINDS.items() if (kind == "int" or not o.numeric)
+         and not o.several for x in (None, *xs) for y in operands(kind, o.operand)]
+# a `several` slot holds a tuple of values (none of them: the empty tuple), or is unknown
+SEVERAL = (None, (), ("S",), ("S", "N"), ("N", "E"))
+SEVERAL_CASES = [(op, x, y) for op, o in OPS.items() if o.several or op == "known" for x in SEVERAL
+                 for y in ((("S",), ("E",), ("S", "E"), ("W",)) if o.several else (True, False))]
 
 
 def test_the_table_names_every_operator_once():
-    assert set(OPS) == {"eq", "ne", "in", "not_in", "lt", "le", "gt", "ge", "known", "answers"}
+    assert set(OPS) == {"eq", "ne", "in", "not_in", "lt", "le", "gt", "ge", "known", "answers", "contains", "not_contains"}
     assert len(WRITTEN) == len(OPS) and {o.name for o in WRITTEN.values()} == set(OPS)
 
 
@@ -54,8 +58,53 @@ def test_the_meaning_on_known_values():
     assert [x for x in (1, 3, 5) if compare("ne", x, 3)] == [1, 5]
     assert compare("known", 3, True) and not compare("known", 3, False)
     assert compare("lt", 3, None) is False  # an operand bound to an unknown value: no match
-    for op, x, y in CASES:
+    for op, x, y in CASES + SEVERAL_CASES:
         assert predicate(op, y)(x) == compare(op, x, y), (op, x, y)
+
+
+def test_the_meaning_on_a_slot_taking_several_values():
+    """contains: one of the operand's values is among the slot's; not_contains: none is; unknown passes neither."""
+    held = [(), ("S",), ("S", "N"), ("N", "E")]
+    assert [x for x in held if compare("contains", x, ("S",))] == [("S",), ("S", "N")]
+    assert [x for x in held if compare("contains", x, ("S", "E"))] == [("S",), ("S", "N"), ("N", "E")]
+    assert [x for x in held if compare("not_contains", x, ("S",))] == [(), ("N", "E")]
+    assert [x for x in held if compare("not_contains", x, ("S", "E"))] == [()]
+    assert not compare("contains", None, ("S",)) and not compare("not_contains", None, ("S",))
+    assert compare("known", (), True)  # none of them is known, not unknown
+
+
+def test_python_and_clips_agree_on_a_slot_taking_several_values():
+    """A `several` slot is a CLIPS multislot (unknown: the one field nil): its tests say what compare says."""
+    clips = pytest.importorskip("clips")
+    from bridgelaw.ops import KNOWN_SEVERAL
+    from bridgelaw.run.clips import lit
+
+    env, wrong = _probes(clips, "(multislot s (default nil))"), []
+    for n, (op, x, y) in enumerate(SEVERAL_CASES):
+        pred = (OPS[op].clips_several or KNOWN_SEVERAL)("$?x", y, lit)
+        probe = "(probe)" if x is None else f"(probe (s {' '.join(map(lit, x))}))"
+        if _hits(env, n, f"$?x&:{pred}", probe) != compare(op, x, y):
+            wrong.append((op, x, y))
+    assert wrong == []
+
+
+def _probes(clips, slot: str):
+    """A CLIPS environment with a ``probe`` template of one slot ``s`` and a ``hit`` a rule asserts."""
+    env = clips.Environment()
+    env.build(f"(deftemplate probe {slot})")
+    env.build("(deftemplate hit (slot n))")
+    return env
+
+
+def _hits(env, n: int, constraint: str, probe: str) -> bool:
+    """Whether a rule with ``constraint`` on the probe's slot fires on the fact ``probe``."""
+    env.reset()
+    env.build(f"(defrule r{n} (probe (s {constraint})) => (assert (hit (n {n}))))")
+    env.assert_string(probe)
+    env.run()
+    hit = any(f.template.name == "hit" for f in env.facts())
+    env.eval(f"(undefrule r{n})")
+    return hit
 
 
 def test_python_and_clips_agree_on_every_operator():
@@ -65,24 +114,14 @@ def test_python_and_clips_agree_on_every_operator():
     from bridgelaw.model import Test
     from bridgelaw.errors import Loc
 
-    env = clips.Environment()
-    env.build("(deftemplate probe (slot s))")
-    env.build("(deftemplate hit (slot n))")
-    wrong = []
+    env, wrong = _probes(clips, "(slot s)"), []
     for n, (op, x, y) in enumerate(CASES):
         env.build(f"(deffunction p{n} (?x) {_predicate(op, '?x', y)})")
         if env.eval(f"(p{n} {lit(x)})") != clips.Symbol("TRUE" if compare(op, x, y) else "FALSE"):
             wrong.append(("predicate", op, x, y))
         constraint = _simple(Test("s", op, y, Loc("")))
-        if constraint is not None:
-            env.reset()
-            env.build(f"(defrule r{n} (probe (s {constraint})) => (assert (hit (n {n}))))")
-            env.assert_string(f"(probe (s {lit(x)}))")
-            env.run()
-            hit = any(f.template.name == "hit" for f in env.facts())
-            env.eval(f"(undefrule r{n})")
-            if hit != compare(op, x, y):
-                wrong.append(("constraint", op, x, y))
+        if constraint is not None and _hits(env, n, constraint, f"(probe (s {lit(x)}))") != compare(op, x, y):
+            wrong.append(("constraint", op, x, y))
     assert wrong == []
 
 

@@ -71,6 +71,33 @@ def test_an_exception_giving_the_same_ruling_changes_nothing(engine):
     assert el.provisional == []
 
 
+def test_a_choice_still_to_be_made_marks_what_it_would_remove(engine):
+    """27C: 4♣ replaced 3♣ before the ruling; until West chooses, 27B1(a)'s line holds only unless he accepts 3♣.
+    The mark names the option, the seat that chooses and what the choice would change (CLI, JSON); once he
+    has chosen, nothing is provisional on that account."""
+    path = ROOT / "facts/incidents/insufficient-3c-replaced-4c-prematurely.yaml"
+    ruling = engine.rule(engine.load_incident(path))
+    el = _element(ruling, "auction_proceeds")
+    assert el.cite == "27B1(a)"
+    [u] = [u for u in el.provisional if u.option]
+    assert (u.option, u.chooser, u.template, u.slot) == ("insufficient_bid", "W", "choice", "chosen")
+    assert u.would_change["en"] == "unless West chooses “accept the insufficient bid” (27C): then this does not apply"
+    assert u.would_change["ru"] == "если Запад выберет «принять недостаточное назначение» (27C): тогда это не применяется"
+    assert u.question["en"] == "What did West choose?"
+    assert "(provisional: unless West chooses “accept the insufficient bid” (27C)" in ruling.render("en")
+    [j] = [e for e in ruling.to_dict()["elements"] if e["kind"] == "auction_proceeds"]
+    assert j["provisional"]["option"] == "insufficient_bid" and j["provisional"]["chooser"] == "W"
+    # the option itself, and what no choice changes, are not marked
+    assert _element(ruling, "option").provisional == [] and _element(ruling, "irregular_call").provisional == []
+    # West refuses: 27B1(a) stands, final
+    facts = {"auction": {"dealer": "N", "calls": ["2C", "P", "2D", "P", "3D", "P", "3C"]},
+             "replacement": {"call": "4C", "premature": True, "same_denominations": True},
+             "choice": {"option": "insufficient_bid", "chosen": "refuse"}}
+    chosen = engine.rule(engine.incident("refused", facts))
+    assert "27B1(a)" in [e.cite for e in chosen.elements if e.kind == "auction_proceeds"]
+    assert [u for e in chosen.elements for u in e.provisional if u.option] == []
+
+
 def test_the_result_names_every_question_that_could_remove_the_transfer_it_counts(engine):
     """The trick and the card faced unknown: 64B6 and 64B3 could each take away the 64A transfer the result adds,
     so the result is provisional on both, not on the first alone."""

@@ -348,3 +348,13 @@ def test_the_ruling_page_shows_one_element_for_the_same_words_about_two_revokes(
     steps, _ = script(knowledge, engine, incident)
     r = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
     assert r.text.count('data-cite="64B7"') == 1 and '<span class="about">(revoke by East, revoke by South)</span>' in r.text
+
+
+def test_the_ruling_page_marks_what_a_choice_still_to_be_made_would_remove(client, knowledge, engine):
+    """27C: West has not yet chosen whether to accept 3♣; 27B1(a)'s line says so, naming West and the choice."""
+    incident = load_incident(ROOT / "facts" / "incidents" / "insufficient-3c-replaced-4c-prematurely.yaml",
+                             knowledge.vocabulary)
+    steps, _ = script(knowledge, engine, incident)
+    r = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
+    assert r.status_code == 200
+    assert "provisional: unless West chooses “accept the insufficient bid” (27C): then this does not apply" in r.text

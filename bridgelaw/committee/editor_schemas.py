@@ -65,7 +65,16 @@ def _describe(slot: Slot) -> str:
 
 
 def literal(slot: Slot) -> dict:
-    """What an author may write for ``slot`` as a plain value (as loose as Slot.coerce)."""
+    """What an author may write for ``slot`` as a plain value (as loose as Slot.coerce): for a
+    `several` slot, one value or a list of them."""
+    if slot.several:
+        one = _one_literal(slot)
+        return {"anyOf": [one, {"type": "array", "items": one, "uniqueItems": True}],
+                "description": "several values at once: a list (one value alone may be written)"}
+    return _one_literal(slot)
+
+
+def _one_literal(slot: Slot) -> dict:
     t = slot.type
     if t == "enum":
         names = list(slot.values)
@@ -103,7 +112,13 @@ def _when_value(slot: Slot, defs: dict) -> dict:
     compared = {"anyOf": [one, {"$ref": "#/definitions/arith"}]} if slot.type == "int" else one
     operand = {"list": {"type": "array", "items": one}, "value": compared,
                "bool": {"type": "boolean", "description": "whether the director has established the value"}}
-    ops = {name: operand[op.operand] for name, op in WRITTEN.items()}
+    if slot.several:  # a list slot: contains / not_contains one of its values (or known), nothing else
+        vals = _one_literal(slot)
+        operand["values"] = {"anyOf": [vals, {"type": "array", "items": vals, "minItems": 1}]}
+        ops = {name: operand[op.operand] for name, op in WRITTEN.items() if op.several or op.name == "known"}
+        return {"description": _describe(slot),
+                "type": "object", "additionalProperties": False, "minProperties": 1, "properties": ops}
+    ops = {name: operand[op.operand] for name, op in WRITTEN.items() if not op.several}
     arith = [{"$ref": "#/definitions/arith"}] if slot.type == "int" else []
     return {"description": _describe(slot),
             "anyOf": [{"$ref": f"#/definitions/lit.{key}"}, {"$ref": "#/definitions/var"}, *arith,
@@ -211,6 +226,8 @@ def _expect_item(vocab: Vocabulary) -> dict:
     for name, ek in vocab.elements.items():
         props = {a: {"description": _describe(x), **literal(x)} for a, x in ek.args.items()}
         props["cite"] = copy.deepcopy(CITE)
+        props["provisional"] = {"type": "boolean", "description": "true: an open answer or a choice still to be"
+                                " made could remove or change it (marked provisional); false: it is final"}
         kinds[name] = {"anyOf": [_object(props, description=_both(ek.label)), {"type": "null"}]}
     return _one_of_keys(kinds, "an element the ruling must contain (only the arguments given are compared)")
 

@@ -8,7 +8,11 @@ is what the ruling's JSON gives).  One rule for every law, read off the producti
   the same subject once an unknown slot is known (64B6 on a revoke whose trick is not known:
   "unless the trick is 12: then no transfer");
 - an "unless" waits: a ``not`` condition of the production that fired could still hold
-  once an unknown slot is known (75: "unless the explainer corrected it").
+  once an unknown slot is known (75: "unless the explainer corrected it");
+- a choice waits: a ``not`` condition on a choice (``not: {choice: {option: X, chosen: Y}}``)
+  could still hold because option X is on offer in this ruling and nobody has chosen yet
+  (27C: "unless West chooses to accept the insufficient bid: then 27B1(a) does not apply").
+  The mark names the option, the seat (side, role) that chooses and the choice.
 
 An element is provisional also when a firing it rests on is (an adjusted score resting on
 a provisional infraction).  Slots without a question (nothing a director is asked) never
@@ -18,7 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..model import Knowledge, Production, Test
+from .. import values as V
+from ..model import CHOICE, Knowledge, Production, Test
+from ..ops import has_var
 from ..read.incident import InFact
 from ..words import LANGS, word
 from .describe import Describer
@@ -35,6 +41,8 @@ class Unless:
     slot: str
     question: dict  # {ru, en}
     would_change: dict  # {ru, en}: "unless <condition>: then <what applies instead> (<cite>)"
+    option: str | None = None  # a choice still to be made: the option on offer (choice.option)
+    chooser: str | None = None  # and who makes it: a seat, a side or a role
 
 
 def mark(knowledge: Knowledge, ruling: Ruling, working: list[InFact]) -> None:
@@ -46,13 +54,15 @@ def mark(knowledge: Knowledge, ruling: Ruling, working: list[InFact]) -> None:
         for q in p.overrides:
             overriders.setdefault(q, []).append(p)
     ids = {p.id for p in knowledge.productions}
+    pending = _pending(ruling, working)
     per_firing: dict[int, list[Unless]] = {}
     for f in ruling.firings:
         if f.production not in ids:
             continue
         prod = knowledge.production(f.production)
         per_firing[f.n] = (_exceptions(knowledge, prod, f, working, overriders.get(prod.id, ()))
-                           + _unlesses(knowledge, prod, f, by_id, derived))
+                           + _unlesses(knowledge, prod, f, by_id, derived)
+                           + _choices_waiting(knowledge, prod, pending))
     for el in ruling.elements:
         found: list[Unless] = []
         for n in reversed(el.how):  # the producing firing first, then what it rests on
@@ -107,6 +117,61 @@ def _unlesses(knowledge: Knowledge, prod: Production, firing, by_id: dict, deriv
                     out.append(u)
                     break
     return out
+
+
+def _pending(ruling: Ruling, working: list[InFact]) -> dict:
+    """Option name -> (the element offering it, its offer) for each option on offer that no choice
+    fact answers yet (a choice stated with its answer unknown is an open question: ``_unlesses``)."""
+    stated = {f.get("option") for f in working if f.template == CHOICE}
+    by_n = {f.n: f for f in ruling.firings}
+    out: dict = {}
+    for el in ruling.elements:
+        o = el.options
+        if o and o.get("option") and o["option"] not in stated:
+            offering = by_n.get(el.how[-1]) if el.how else None
+            fid = offering.facts[0].id if offering is not None and offering.facts else ""
+            out.setdefault(o["option"], (el, o, fid))
+    return out
+
+
+def _choices_waiting(knowledge: Knowledge, prod: Production, pending: dict) -> list[Unless]:
+    """A ``not`` condition of ``prod`` on a choice that the chooser of an option on offer could still make."""
+    out = []
+    for pat in prod.when:
+        if not pat.negated or pat.template != CHOICE:
+            continue
+        said = {t.slot: t.value if isinstance(t.value, tuple) else (t.value,)
+                for t in pat.tests if t.op in ("eq", "in") and not has_var(t.value)}
+        for option in said.get("option", ()):
+            if option not in pending:
+                continue
+            el, offer, fid = pending[option]
+            for ch in offer["choices"]:
+                if "chosen" in said and ch["value"] not in said["chosen"]:
+                    continue
+                u = _choice_unless(knowledge, el, offer, ch, fid)
+                if u not in out:
+                    out.append(u)
+    return out
+
+
+def _choice_unless(knowledge: Knowledge, el, offer: dict, ch: dict, fid: str) -> Unless:
+    """The mark of a choice still to be made: the offering fact, the chooser's question, what it would change."""
+    who = offer.get("chooser")
+    label = {lang: chooser_label(knowledge.vocabulary, who, lang) for lang in LANGS}
+    then = {lang: word("ruling.unless_chosen", lang, chooser=label[lang], chosen=ch["label"][lang], cite=el.cite)
+            for lang in LANGS}
+    question = {lang: word("question.chosen", lang, who=label[lang]) for lang in LANGS}
+    return Unless(fid, CHOICE, "chosen", question, then, option=offer["option"], chooser=who)
+
+
+def chooser_label(vocab, who, lang: str) -> str:
+    """Who chooses, in words: a seat, a side, or a role of the option element (offender_lho)."""
+    if who in V.SEATS:
+        return V.SEAT_LABELS[who][lang]
+    if who in V.SIDES:
+        return V.SIDE_LABELS[who][lang]
+    return vocab.elements["option"].args["chooser"].label_of(who, lang) if who else "?"
 
 
 def _asked(knowledge: Knowledge, u: Unless) -> tuple:

@@ -76,12 +76,13 @@ def _result(r) -> dict:
 
 def _provisional(p: dict | None) -> dict | None:
     return None if p is None else {"fact": p["fact"], "slot": p["slot"], "question": dict(p["question"]),
-                                   "would_change": dict(p["would_change"])}
+                                   "would_change": dict(p["would_change"]), "option": None, "chooser": None}
 
 
 def _unless(u) -> dict:
     """An element's provisional mark: the open answer that would remove or change it (explain/provisional.py)."""
-    return {"fact": u.fact, "slot": u.slot, "question": dict(u.question), "would_change": dict(u.would_change)}
+    return {"fact": u.fact, "slot": u.slot, "question": dict(u.question), "would_change": dict(u.would_change),
+            "option": u.option, "chooser": u.chooser}
 
 
 def _why(w: dict) -> dict:
@@ -140,7 +141,11 @@ PROVISIONAL = _or_null(_obj(
         "slot": _str("Its slot not yet known."),
         "question": _texts("The question that decides it."),
         "would_change": _texts("What the answer would change, e.g. 'unless the revoke was on trick 12: then no"
-                               " transfer (64B6)'.")}))
+                               " transfer (64B6)'."),
+        "option": _or_null(_str("Null unless a choice still to be made would change it: then the option on offer"
+                                " (an option element's name, e.g. insufficient_bid), its `question` the choice's.")),
+        "chooser": _or_null({"anyOf": [SEAT, SIDE, _str("A role, e.g. offender_lho.")],
+                             "description": "With `option`: who makes the choice, a seat, a side or a role."})}))
 def _options_schema(consequence: dict, description: str) -> dict:
     return _or_null(_obj(description, {
         "chooser": {"anyOf": [SEAT, SIDE, _str("A role, e.g. declarer, non_offending_side.")],

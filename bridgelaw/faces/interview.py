@@ -501,8 +501,8 @@ class Interview:
         if t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
             subject = {lang: f"{t.label[lang]} {split_fact(fid)[1]}" for lang in ("ru", "en")}
         return Question(key=str(SlotKey(fid, slot)), kind="slot", text=text, template=template, slot=slot, fact=fid,
-                        subject=subject, choices=choices, allow_unknown=True, judgment=s.judgment, type=s.type, help=help_, law=s.law, why=why,
-                        coerce=s.coerce)
+                        subject=subject, choices=choices, multiple=s.several, allow_unknown=True, judgment=s.judgment,
+                        type=s.type, help=help_, law=s.law, why=why, coerce=s.coerce)
 
     def _count_fits(self, st: _State, fid: str, slot: str, value: int) -> bool:
         """Whether ``value`` in ``fid``'s ``slot`` stands with the counts stated (check_counts: no more tricks
@@ -636,13 +636,20 @@ def answer_from(incident: Incident, q: Question, interview: Interview) -> Any:
         # (an incident lists its facts in its own order: two choices come in the order the ruling offers them)
         fits = [k for k, f in enumerate(theirs) if k not in taken.values()
                 and all(f.get(s) == v for s, v in slots.items() if v is not UNKNOWN and not _inferred(f, s))
-                and (fid != q.fact or allowed is None or f.get(q.slot) in allowed | {None})]
+                and (fid != q.fact or allowed is None or _allows(f.get(q.slot), allowed))]
         if fits:
             taken[fid] = fits[0]
     value = theirs[taken[q.fact]].get(q.slot) if q.fact in taken else None
     if value is None and (q.fact, q.template, q.slot) == AUCTION_ENDED and theirs:  # he knows the contract or
         value = True if theirs[0].get("declarer") or theirs[0].get("contract") else None  # declarer: it ended
     return UNKNOWN if value is None and q.allow_unknown else value
+
+
+def _allows(value, allowed: set) -> bool:
+    """Whether a question offering ``allowed`` can be answered ``value`` (unknown, one value, or several)."""
+    if isinstance(value, tuple):
+        return set(value) <= allowed
+    return value in allowed | {None}
 
 
 def _inferred(fact: InFact, slot: str) -> bool:

@@ -147,6 +147,12 @@ def command(text: str) -> Command | None:
     return Command("why") if word_ in WHY else Command("back") if word_ in BACK else None
 
 
+def hint(q: Question, lang: str) -> str:
+    """What may be typed at ``q``: why, back, not known; several answers at once where it takes several."""
+    several = q.multiple and q.kind == "slot"
+    return word("prompt.hint", lang) + (f"; {word('prompt.several', lang)}" if several else "")
+
+
 class Plain:
     """Numbered questions on ``out``, answers read line by line from ``inp`` (no terminal needed).
 
@@ -163,7 +169,7 @@ class Plain:
                 print(f"  {line}", file=out)
             for line in listed(q, lang):
                 print(line, file=out)
-            print(f"  ({word('prompt.hint', lang)})", file=out)
+            print(f"  ({hint(q, lang)})", file=out)
             text = self.read(q, lang, default)
             if text is None:
                 return None
@@ -196,7 +202,7 @@ class Prompts(Plain):
             def validate(self, document):
                 text = document.text.strip() or default
                 if not text:
-                    raise ValidationError(message=word("prompt.hint", lang))
+                    raise ValidationError(message=hint(q, lang))
                 if command(text) is None:
                     try:
                         q.parse(text)

@@ -115,6 +115,8 @@ class Question:
                 v = self._one(item)
                 if v not in out:
                     out.append(v)
+            if self.coerce:  # a slot taking several values: in the order of its domain, as a fact holds them
+                return self._coerced(out)
             return tuple(out)
         return self._one(raw)
 
@@ -133,8 +135,11 @@ class Question:
                 if text in names:
                     return c.value
             raise AnswerError.of("error.not_one_of", raw=raw, allowed=self._allowed())
+        return self._coerced(raw) if self.coerce else raw
+
+    def _coerced(self, raw: Any) -> Any:
         try:
-            return self.coerce(raw) if self.coerce else raw
+            return self.coerce(raw)
         except WordError as e:
             raise AnswerError(str(e), {lang: e.text(lang) for lang in LANGS}) from None
         except ValueError as e:

@@ -284,12 +284,15 @@ class KnowledgeLoader:
                                    crumb, suggest(written, WRITTEN, "tests"))
                         continue
                     op = WRITTEN[written]
-                    tests.append(self._OPERAND[op.operand](self, op, written, operand, test.loc_of(written), at))
+                    if self._fits_several(op, written, test.key_loc(written), at):
+                        tests.append(self._OPERAND[op.operand](self, op, written, operand, test.loc_of(written), at))
                 continue
             # written short: a list is one of its values, anything else (a value, a variable, arithmetic) equal
             sloc = raw.loc_of(slot_name)
             one_of = isinstance(test, LocList)
             op = WRITTEN["in" if one_of else "is"]
+            if not self._fits_several(op, "a plain list (one of)" if one_of else "a plain value (is)", sloc, at):
+                continue
             tests.append(self._OPERAND[op.operand](self, op, op.written, test, sloc, at))
             if one_of and negated and any(isinstance(v, Var) for v in tests[-1].value):
                 self.c.add(sloc, "inside 'not', a list of values cannot hold variables", crumb)
@@ -357,7 +360,42 @@ class KnowledgeLoader:
         ok, v = self._value(at.slot, operand, loc, at.crumb, at.scope, binding=equal and not at.negated)
         return Test(at.slot_name, op.name, v, loc) if ok else None
 
-    _OPERAND = {"bool": _known_operand, "list": _list_operand, "value": _value_operand}
+    def _fits_several(self, op, written: str, loc: Loc, at: "_At") -> bool:
+        """Whether test ``op`` fits the slot: a `several` slot (its value a list) is tested with
+        contains / not_contains or known, any other slot with the rest."""
+        if at.slot.several and not op.several and op.name != "known":
+            self.c.add(loc, f"{at.template}.{at.slot_name} takes several values (a list): {written} cannot test it",
+                       at.crumb, f"write {at.slot_name}: {{contains: value}} (or a list: one of them),"
+                       f" {{not_contains: ...}} or {{known: true}}")
+            return False
+        if op.several and not at.slot.several:
+            self.c.add(loc, f"'{written}' tests a slot that takes several values; {at.template}.{at.slot_name}"
+                       " takes one", at.crumb, f"write {at.slot_name}: value, or in: [values]")
+            return False
+        return True
+
+    def _values_operand(self, op, written: str, operand: Any, loc: Loc, at: "_At") -> Test | None:
+        """contains / not_contains: one value of the slot's domain, or a list of them (literals only)."""
+        items = list(operand) if isinstance(operand, LocList) else [operand]
+        vals = []
+        for i, x in enumerate(items):
+            xloc = operand.loc_of(i) if isinstance(operand, LocList) else loc
+            if is_expr(x) or (isinstance(x, str) and x.startswith("$")) or isinstance(x, (LocDict, LocList)):
+                self.c.add(xloc, f"{written}: takes values of {at.template}.{at.slot_name}, not variables"
+                           " or arithmetic", at.crumb)
+                return None
+            try:
+                vals.append(at.slot._one(x))
+            except ValueError as e:
+                self.c.add(xloc, f"{at.template}.{at.slot_name}: {e}", at.crumb,
+                           suggest(str(x), at.slot.allowed(), f"{at.template}.{at.slot_name}"))
+                return None
+        if not vals:
+            self.c.add(loc, f"{written}: takes a value or a list of values", at.crumb)
+            return None
+        return Test(at.slot_name, op.name, tuple(dict.fromkeys(vals)), loc)
+
+    _OPERAND = {"bool": _known_operand, "list": _list_operand, "value": _value_operand, "values": _values_operand}
 
     def _pattern(self, item: LocDict, loc: Loc, crumb: str, scope: _Scope) -> Pattern | None:
         (key, body), = item.items()

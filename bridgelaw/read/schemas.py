@@ -50,6 +50,8 @@ SLOT = {
         "judgment": {"type": "boolean", "description": "the director's bridge judgment, not an observable fact"},
         "law": CITE,
         "required": {"type": "boolean"},
+        "several": {"type": "boolean", "description": "takes several values of its domain at once (a list):"
+                                                      " tested with contains / not_contains"},
     },
     "required": ["type"],
     "additionalProperties": False,

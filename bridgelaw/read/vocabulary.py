@@ -8,7 +8,8 @@ interview asks in) or, for a small project, one file facts/vocabulary.yaml.
 A :class:`Slot` knows its type and turns authored values into canonical ones
 with ``coerce`` (raising ValueError with what is allowed); ``label(value,
 lang)`` renders a value for a director.  A ``many`` template's ``max`` bounds
-its facts in one incident (one board: MANY_MAX = 13 unless it says).  Raises
+its facts in one incident (one board: MANY_MAX = 13 unless it says).  A slot marked ``several``
+takes several values of its domain at once (a tuple).  Raises
 BridgelawError (file:line) on any mistake in any part (an int slot's min over
 its max among them), and on a part missing from the stated order.
 """
@@ -20,7 +21,7 @@ from typing import Any
 
 from .. import values as V
 from ..errors import BridgelawError, Collector, Loc, suggest
-from ..words import WordError, spec_problem
+from ..words import WordError, spec_problem, word
 from .schemas import validate
 from .lasting import check_lasting
 from .yamlsafe import LocDict, load
@@ -50,6 +51,7 @@ class Slot:
     judgment: bool = False
     law: str | None = None
     required: bool = False
+    several: bool = False  # takes several values of its domain at once (a tuple; () for none of them)
 
     def allowed(self) -> list[str]:
         """The allowed values, as text, for messages and answer lists."""
@@ -80,10 +82,30 @@ class Slot:
         return self.allowed()
 
     def coerce(self, value: Any) -> Any:
-        """The canonical value for ``value``; ValueError saying what is allowed."""
+        """The canonical value for ``value``; ValueError saying what is allowed.
+
+        A ``several`` slot's value is a tuple of canonical values in the order of its domain, each
+        once (a list, or one value alone, may be written); any other slot takes one value, never a list."""
         t = self.type
         if value is None:
             return None
+        if self.several:
+            items = value if isinstance(value, (list, tuple)) else [value]
+            got = set()
+            for n, item in enumerate(items, 1):
+                try:
+                    got.add(self._one(item))
+                except ValueError as e:
+                    raise ValueError(f"item {n} of the list: {e}") from None
+            return tuple(v for v in self.choices() if v in got)
+        if isinstance(value, (list, tuple)) and t != "calls":
+            raise ValueError(f"takes one value, found a list of {len(value)}"
+                             + (f" ({self.owner}.{self.name} is not declared `several: true`)" if len(value) != 1 else ""))
+        return self._one(value)
+
+    def _one(self, value: Any) -> Any:
+        """The canonical value for one value written."""
+        t = self.type
         if t == "bool":
             if isinstance(value, bool):
                 return value
@@ -132,6 +154,11 @@ class Slot:
         """How ``value`` reads for a director in ``lang`` (ru|en)."""
         if value is None:
             return "?" if lang == "en" else "?"
+        if self.several and isinstance(value, tuple):
+            return ", ".join(self._label_one(v, lang) for v in value) or word("answer.none_of_them", lang)
+        return self._label_one(value, lang)
+
+    def _label_one(self, value: Any, lang: str) -> str:
         t = self.type
         if t == "bool":
             return V.BOOL_LABELS[value][lang]
@@ -215,6 +242,7 @@ class Vocabulary:
         return self.templates[template].slots[slot]
 
 
+SEVERAL_TYPES = ("enum", "seat", "side", "suit", "strain")  # a `several` slot picks from a closed list
 MANY_MAX = 13  # a 'many' template's default limit: one fact a trick, a board has 13 tricks
 
 
@@ -228,6 +256,9 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
         c.add(raw.key_loc("values"), f"slot {where}: 'values' is only for type enum")
     if t == "ref" and "template" not in raw:
         c.add(loc, f"slot {where} is a ref but does not say which template it refers to")
+    if raw.get("several") and t not in SEVERAL_TYPES:
+        c.add(raw.key_loc("several"), f"slot {where}: only a slot with a closed list of values ({', '.join(SEVERAL_TYPES)})"
+              f" may take several; this one is a {t}")
     if raw.get("judgment") and "question" not in raw:
         c.add(loc, f"slot {where} is a judgment but has no question for the director")
     low, high = raw.get("min"), raw.get("max")
@@ -237,7 +268,7 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
     return Slot(name=name, type=t, owner=owner, loc=loc, label=raw.get("label"), values=raw.get("values"),
                 min=raw.get("min"), max=raw.get("max"), template=raw.get("template"),
                 question=raw.get("question"), help=raw.get("help"), judgment=bool(raw.get("judgment")),
-                law=raw.get("law"), required=bool(raw.get("required")))
+                law=raw.get("law"), required=bool(raw.get("required")), several=bool(raw.get("several")))
 
 
 INDEX = "index.yaml"

@@ -33,10 +33,11 @@ from .record import Recorder
 from .compiler import FiredMarker
 from ..read.incident import Incident
 from ..model import Expr, Knowledge, Pattern, Production, Var
-from ..ops import ARITHMETIC, OPS, has_var
+from ..ops import ARITHMETIC, KNOWN_SEVERAL, OPS, has_var
 from ..explain.ruling import Ruling
 
 MAX_SALIENCE = 10000  # CLIPS salience runs from -10000 to 10000
+_NIL = clips.Symbol("nil")
 _DOMAINS = {"seat": V.SEATS, "side": V.SIDES, "card": V.CARDS}
 
 
@@ -111,8 +112,9 @@ def _simple(test) -> str | None:
 class _RuleText:
     """The text of one defrule; collects the variables the right-hand side passes back."""
 
-    def __init__(self, prod: Production, rank: int, overriders: list[str]):
+    def __init__(self, prod: Production, rank: int, overriders: list[str], several: frozenset = frozenset()):
         self.prod, self.bound, self.ids, self.tests = prod, [], [], []
+        self.several = several  # (template, slot) of each `several` slot: a multislot
         self.hidden = 0
         pos = [(i, p) for i, p in enumerate(prod.when) if not p.negated]
         neg = [p for p in prod.when if p.negated]
@@ -136,8 +138,18 @@ class _RuleText:
         fields = []
         for slot, tests in per_slot.items():
             is_id = slot == "id" and index is not None
+            if (pat.template, slot) in self.several:
+                fields.append(f"({slot} {self._several(tests)})")
+                continue
             fields.append(f"({slot} {self._field(tests, is_id, pat.negated)})")
         return f"({tname(pat.template)} {' '.join(fields)})"
+
+    def _several(self, tests: list) -> str:
+        """The constraint on a `several` slot (a multislot; unknown is the one field nil): its tests
+        (contains, not_contains, known: literals only) on a multifield variable."""
+        var = "$" + self._fresh()
+        preds = [(OPS[t.op].clips_several or KNOWN_SEVERAL)(var, t.value, lit) for t in tests]
+        return "&".join([var] + [f":{p}" for p in preds])
 
     def _field(self, tests: list, is_id: bool, negated: bool) -> str:
         """The constraint on one slot; ``is_id``: the subject's id is passed to bl-fire."""
@@ -169,7 +181,8 @@ class _RuleText:
 def constructs(knowledge: Knowledge, productions=None) -> list[str]:
     """Every CLIPS construct for ``productions`` (default: all) of ``knowledge``, in build order."""
     part = knowledge if productions is None else knowledge.only(productions)
-    out = [f"(deftemplate {tname(n)} (slot id) " + " ".join(f"(slot {s})" for s in t.slots) + ")"
+    out = [f"(deftemplate {tname(n)} (slot id) "
+           + " ".join((f"(multislot {s} (default nil))" if sl.several else f"(slot {s})") for s, sl in t.slots.items()) + ")"
            for n, t in knowledge.vocabulary.templates.items()]
     out.append("(deftemplate bl-fired (slot production) (slot subject))")
     out += accessor_functions()
@@ -183,7 +196,13 @@ def rules(knowledge: Knowledge) -> list[_RuleText]:
         raise ValueError(f"CLIPS can rank at most {2 * MAX_SALIENCE} productions")
     overridden_by = knowledge.overridden_by
     ranked = sorted(prods, key=lambda p: (-p.salience, p.order))
-    return [_RuleText(p, rank, sorted(overridden_by.get(p.id, ()))) for rank, p in enumerate(ranked)]
+    several = several_slots(knowledge.vocabulary)
+    return [_RuleText(p, rank, sorted(overridden_by.get(p.id, ())), several) for rank, p in enumerate(ranked)]
+
+
+def several_slots(vocab) -> frozenset:
+    """(template, slot) of every `several` slot: a CLIPS multislot."""
+    return frozenset((n, s) for n, t in vocab.templates.items() for s, sl in t.slots.items() if sl.several)
 
 
 class _Pending(dict):
@@ -202,6 +221,7 @@ class _ClipsRun:
         self.__classes__ = {n: (lambda n: lambda **kw: _Pending(n, **kw))(n) for n in self.vocab.templates}
         self.__overriders__ = overriders
         self.templates = {n: env.find_template(tname(n)) for n in self.vocab.templates}
+        self.several = {n: [s for s, sl in t.slots.items() if sl.several] for n, t in self.vocab.templates.items()}
         self.marker = env.find_template("bl-fired")
 
     def begin(self) -> None:
@@ -225,7 +245,12 @@ class _ClipsRun:
             return None
         self.asserted.add(key)
         self.by_id.setdefault(fact["id"], fact)
-        self.templates[fact.template].assert_fact(**fact)
+        several = self.several[fact.template]
+        if several:  # a multislot: unknown (absent, or None) is the one field nil, its default
+            self.templates[fact.template].assert_fact(**{k: (_NIL,) if k in several and v is None else v
+                                                         for k, v in fact.items()})
+        else:
+            self.templates[fact.template].assert_fact(**fact)
         return fact
 
 

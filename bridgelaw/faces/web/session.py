@@ -226,7 +226,7 @@ class Service:
                                  f" server's limit; {i - 1} were checked: send them again to go on", i, key)
             q = interview.step()
             self._check_key(i, key, q)
-            if q.multiple and not value:
+            if q.multiple and not value and not (value is None and q.allow_unknown):  # "not known" is null
                 raise StateError("invalid", "pick at least one", i, key)
             try:
                 v = interview.answer(UNKNOWN if value is None else value, key)
