@@ -102,6 +102,20 @@ def test_no_deal_no_endplay(tmp_path):
     assert out.strip().endswith("False")
 
 
+def test_a_board_imports_only_the_parts_of_endplay_it_uses():
+    """endplay's package __init__ imports its dealer and matplotlib (a second or more): a cold `rule` on a PBN
+    board with a claim's search imports endplay's types, parsers and solver, never those."""
+    import subprocess
+    import sys
+    code = ("import sys; from bridgelaw.faces import cli; cli.main(['rule', "
+            f"'{ROOT / 'facts' / 'incidents' / 'revoke-from-a-pbn-file.yaml'}', '--no-how']);"
+            f"cli.main(['rule', '{CLAIM}', '--no-how']);"
+            "print(sorted(m for m in ('endplay.types', 'endplay.dds', 'endplay.parsers.pbn', 'endplay.dealer',"
+            " 'matplotlib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT).stdout
+    assert out.strip().splitlines()[-1] == "['endplay.dds', 'endplay.parsers.pbn', 'endplay.types']"
+
+
 def test_a_pbn_file_rules_as_the_same_cards_written_in_the_incident(knowledge, engine, tmp_path):
     """The PBN fixture was written by endplay from revoke-from-the-cards.yaml's deal and play."""
     pbn = load_incident(ROOT / "facts" / "incidents" / "revoke-from-a-pbn-file.yaml", knowledge.vocabulary)

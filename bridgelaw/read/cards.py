@@ -32,7 +32,7 @@ from pathlib import Path
 
 from ..errors import Collector, Loc
 from ..values import SEATS, lho_of, partner_of, side_of
-from .dd import trick_winner
+from .dd import endplay_parts, trick_winner
 from .yamlsafe import LocDict, LocList
 
 RANKS = "23456789TJQKA"
@@ -76,8 +76,7 @@ def _name(card: tuple[str, int]) -> str:
 
 def _hands(deal_text: str) -> dict[str, set]:
     """{seat: {(suit, rank)}} from a PBN deal string (endplay reads it; a '-' is a void)."""
-    from endplay.types import Deal
-    deal = Deal(deal_text)
+    deal = endplay_parts("types")[0].Deal(deal_text)
     out = {}
     for seat, hand in zip(SEATS, (deal.north, deal.east, deal.south, deal.west)):
         cards = set()
@@ -90,7 +89,7 @@ def _hands(deal_text: str) -> dict[str, set]:
 def _from_pbn(path: Path, c: Collector, loc: Loc) -> tuple[str | None, list, dict]:
     """(deal string, tricks as card texts in the order played, tags) from a PBN file's first board (endplay
     reads it: its Play section's columns are turned back into the order the cards were played)."""
-    from endplay.parsers import pbn
+    pbn, = endplay_parts("parsers.pbn")
     try:
         with open(path, encoding="utf-8") as f:
             board = pbn.load(f)[0]
@@ -108,7 +107,7 @@ def _from_lin(path: Path, c: Collector, loc: Loc) -> tuple[str | None, list, dic
     """(deal string, tricks, tags) from a BBO LIN file's first board: endplay reads the deal and the auction
     (the contract and declarer follow from it); the cards played are its ``pc`` entries in order (endplay
     cannot read a trick left unfinished, as a claim leaves it: those are given to it whole tricks only)."""
-    from endplay.parsers import lin
+    lin, = endplay_parts("parsers.lin")
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:

@@ -21,10 +21,14 @@ The worst and best lines are searched with a memo on positions, so with up to 6 
 line is covered well inside the budget; beyond, once ``budget`` seconds (one core) have gone, no further choice is
 tried: the line under way is finished on its double-dummy best cards and the result says the search was cut.  ``progress(n,
 seconds)`` is called now and then past half a second, for a terminal to show (never in JSON or tests).
-endplay is imported only here and in read/cards.py, when an incident gives its cards.
+endplay is imported only here and in read/cards.py, when an incident gives its cards, and only the parts used
+(``endplay_parts``: its package ``__init__`` would import its dealer, and with it matplotlib, for 1-1.7 s).
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import sys
 import threading
 import time
 from contextlib import contextmanager
@@ -39,6 +43,18 @@ PROGRESS_AFTER = 0.5  # seconds: a terminal shows the search's progress past thi
 BUDGET = 2.0  # seconds on one core, unless the caller gives another (`bridgelaw rule --dd-budget`)
 _OPTIONS: ContextVar = ContextVar("dd_options", default=(BUDGET, None))
 _ONE_AT_A_TIME = threading.Lock()  # the solver serves one search at a time (the web server's threads queue)
+
+
+def endplay_parts(*names: str) -> list:
+    """endplay's submodules ``names`` (``"types"``, ``"dds"``, ``"parsers.pbn"``...), imported without the package's
+    ``__init__``, which imports every part (its dealer and matplotlib: a second or more); where endplay is already
+    imported whole, that is used."""
+    if "endplay" not in sys.modules:
+        spec = importlib.util.find_spec("endplay")
+        if spec is None:
+            raise ModuleNotFoundError("endplay", name="endplay")
+        sys.modules.setdefault("endplay", importlib.util.module_from_spec(spec))  # the package, its __init__ not run
+    return [importlib.import_module("endplay." + n) for n in names]
 
 
 @contextmanager
@@ -91,8 +107,8 @@ def _pbn(hands: dict) -> str:
 
 class _Search:
     def __init__(self, trump, claimer, stated, named, deadline, progress):
-        from endplay import dds
-        from endplay.types import Card, Deal, Denom, Player
+        dds, types = endplay_parts("dds", "types")
+        Card, Deal, Denom, Player = types.Card, types.Deal, types.Denom, types.Player
         self.dds, self.Card, self.Deal = dds, Card, Deal
         self.denom = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}.get(trump,
                                                                                                       Denom.nt)
