@@ -332,6 +332,13 @@ WORDS: dict[str, dict[str, str]] = {
     "cli.wrote": {"ru": "записан {path}", "en": "wrote {path}"},
     "cli.not_a_folder": {"ru": "это файл, а не папка: укажите папку для страниц",
                          "en": "is a file, not a folder: name a folder for the pages"},
+    "cli.board_needs_notes": {"ru": "файл сдачи даёт только карты: укажите факты судьи (--incident NOTES.yaml)",
+                              "en": "a board file gives only the cards: name the director's facts"
+                                    " (--incident NOTES.yaml)"},
+    "cli.notes_need_board": {"ru": "--incident и --board — для файла сдачи (PBN или LIN): rule BOARD.pbn"
+                                   " --incident NOTES.yaml",
+                             "en": "--incident and --board go with a board file (PBN or LIN): rule BOARD.pbn"
+                                   " --incident NOTES.yaml"},
     "cli.bad_port": {"ru": "порт {port}: нужно целое число от 1 до 65535",
                      "en": "port {port}: expected a whole number from 1 to 65535"},
     "cli.bad_seconds": {"ru": "{value}: нужно число секунд больше 0 и не больше 3600",

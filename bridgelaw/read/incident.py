@@ -58,6 +58,7 @@ class Incident:
     description: str = ""
     conflicts: tuple = ()  # (cards.Conflict, ...): what the director stated and the cards contradict
     claim_search: object = None  # () -> dd.ClaimLines: a claim's lines from the cards, searched on first need
+    board: dict | None = None  # the cards as a face shows them (read/cards.py _board): hands, tricks; None without
 
     @property
     def claim_lines(self):
@@ -207,8 +208,11 @@ def check_cards(facts: list[InFact], vocab: Vocabulary, c: Collector) -> None:
                       "a card belongs to one hand: check whose card it is")
 
 
-def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = None) -> Incident:
-    """Load and check an incident file; BridgelawError lists every mistake with file:line."""
+def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = None,
+                  board: tuple | None = None) -> Incident:
+    """Load and check an incident file; BridgelawError lists every mistake with file:line.  ``board``:
+    (a PBN or LIN file, its display name, the board's number or None) giving the cards of an incident that
+    has no ``cards:`` of its own or names the same board (``bridgelaw rule board.pbn --incident notes.yaml``)."""
     name = display or str(path)
     data = load(path, name)
     c = Collector()
@@ -217,22 +221,29 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
         c.raise_if_any()
     c.problems.extend(validate("incident", data, name))
     c.raise_if_any()
-    stated, conflicts, lines = data["facts"], (), None
-    if "cards" in data:  # the deal and its play: what they show is stated for the director (read/cards.py)
-        stated, conflicts, lines = _with_cards(data["facts"], data["cards"], name, c)
+    cards = data.get("cards")
+    if board is not None:
+        from .cards import board_cards
+        cards = board_cards(board, cards, name, c)
+        c.raise_if_any()
+    stated, conflicts, lines, shown_board = data["facts"], (), None, None
+    if cards is not None:  # the deal and its play: what they show is stated for the director (read/cards.py)
+        stated, conflicts, lines, shown_board = _with_cards(data["facts"], cards, name, c)
         c.raise_if_any()
     facts = facts_from_data(stated, vocab, name, c, data.loc_of("facts"))
     check_counts(facts, c)
     check_cards(facts, vocab, c)
     c.raise_if_any()
     return Incident(name=name, facts=tuple(facts), source=data["source"], title=data.get("title") or "",
-                    description=data.get("description") or "", conflicts=conflicts, claim_search=lines)
+                    description=data.get("description") or "", conflicts=conflicts, claim_search=lines,
+                    board=shown_board)
 
 
-def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, object]:
+def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, object, dict | None]:
     """The stated facts with what the cards show added where the director said nothing; a slot stated
-    otherwise than the cards show is left open (and listed), never overruled either way; and the search of a
-    claim's lines by double dummy (read/dd.py, run on first need), None without a claim."""
+    otherwise than the cards show is left open (and listed), never overruled either way; the search of a
+    claim's lines by double dummy (read/dd.py, run on first need), None without a claim; and the board as a
+    face shows it."""
     from .cards import Conflict, card_facts
     deal = dict(facts.get("deal") or {}) if isinstance(facts, dict) else {}
     shown = card_facts(cards, facts, file, c)
@@ -251,7 +262,7 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, obj
         return out
 
     if shown.get("deal"):
-        merged["deal"] = put("deal", "deal", deal, shown["deal"], facts.loc_of("deal") if "deal" in facts else None)
+        merged["deal"] = put("deal", "deal", deal, shown["deal"], facts.loc_of("deal") if isinstance(facts, LocDict) and "deal" in facts else None)
     for template in ("revoke", "defective_trick"):  # many a board: matched to the stated ones by offender and trick
         if not shown.get(template):
             continue
@@ -272,18 +283,32 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, obj
         stated = facts["trick_arrangement"]
         merged["trick_arrangement"] = put("trick_arrangement", "trick_arrangement", stated,
                                           shown["trick_arrangement"], getattr(stated, "loc", None))
-    if shown.get("claim"):
-        claim = facts["claim"]
-        merged["claim"] = put("claim", "claim", claim, shown["claim"], getattr(claim, "loc", None))
-    return merged, tuple(conflicts), shown.get("claim_lines")
+    for template in ("claim", "auction"):
+        if shown.get(template):
+            stated = facts[template]
+            merged[template] = put(template, template, stated, shown[template], getattr(stated, "loc", None))
+    return merged, tuple(conflicts), shown.get("claim_lines"), shown.get("board")
 
 
-def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<facts>") -> Incident:
-    """An Incident from a plain ``facts`` mapping (cases, the interview); BridgelawError on mistakes."""
+def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<facts>",
+                        cards: dict | None = None) -> Incident:
+    """An Incident from a plain ``facts`` mapping (cases, the interview, the web API), with the ``cards`` a
+    director pasted ({"text": PBN or LIN}) where given; BridgelawError on mistakes."""
     c = Collector()
+    conflicts, lines, board = (), None, None
+    if cards:
+        data, conflicts, lines, board = _with_cards(data, _located(cards, file), file, c)
+        c.raise_if_any()
     facts = facts_from_data(data, vocab, file, c)
     c.raise_if_any()
-    return Incident(name=name, facts=tuple(facts))
+    return Incident(name=name, facts=tuple(facts), conflicts=conflicts, claim_search=lines, board=board)
+
+
+def _located(data: dict, file: str) -> LocDict:
+    """A plain mapping as the readers take it (every place the file itself)."""
+    out = LocDict(data)
+    out.loc, out.key_locs, out.value_locs = Loc(file), {}, {}
+    return out
 
 
 def incident_text(facts: dict, source: str, title: str | dict = "", description: str = "") -> str:
