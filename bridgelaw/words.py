@@ -61,6 +61,21 @@ WORDS: dict[str, dict[str, str]] = {
                       "en": "Whether the worst is a normal line (careless or inferior, not irrational) is the"
                             " director's finding (Law 70D1); the tricks these lines give stand only as evidence"
                             " beside it."},
+    # -- 64C's double-dummy reference for a revoke from the cards (explain/evidence.py): evidence, never a finding
+    "revoke.reference": {"ru": "Для 64C по картам (двойной болван; это сведения для судьи, а не решение): если бы"
+                               " {seat} во взятке {trick} сходил в масть, {side} взяли бы с этой взятки {by_card},"
+                               " всего {total} (остальная игра — двойной болван).",
+                         "en": "For 64C, from the cards (double dummy; evidence for the director, not a finding):"
+                               " had {seat} followed suit at trick {trick}, {side} would have taken from that trick"
+                               " on {by_card}, {total} in all (the rest of the play double dummy)."},
+    "revoke.by_card": {"ru": "{n} (при {cards})", "en": "{n} (with {cards})"},
+    "revoke.or": {"ru": " или ", "en": " or "},
+    "revoke.at_table": {"ru": "За столом они взяли с этой взятки {n}, всего {total}.",
+                        "en": "At the table they took {n} from that trick on, {total} in all."},
+    "revoke.finding": {"ru": "Сколько взяла бы ненарушившая сторона без фальшренонса — решает судья (Правило 64C1);"
+                             " эти взятки — лишь сведения рядом с его решением.",
+                       "en": "What the non-offending side would have had without the revoke is the director's"
+                             " judgment (Law 64C1); these tricks stand only as evidence beside it."},
     "lines.progress": {"ru": "Двойной болван: позиций {n}, {seconds:.1f} с", "en": "Double dummy: {n} positions,"
                        " {seconds:.1f} s"},
     "ruling.incident": {"ru": "Инцидент", "en": "Incident"},

@@ -321,7 +321,8 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
     # left to the director like any other
     shown = {"declarer": tags.get("declarer") or declarer, "contract": tags.get("contract") or deal_fact.get("contract"),
              "vulnerability": tags.get("vulnerability")} | _deal(played, declarer)
-    out = {"deal": shown, "revoke": [] if wrong_hands else _revokes(played, hands, partner_of(declarer)),
+    revokes = [] if wrong_hands else _revokes(played, hands, partner_of(declarer))
+    out = {"deal": shown, "revoke": revokes, "revoke_tricks": _revoke_tricks(played, hands, revokes, trump, declarer),
            "defective_trick": _defective(played, hands), "trick_arrangement": out_arrangement,
            "board": _board(what if what != "cards.play" else None, tags, hands, played)}
     if tags.get("dealer") and isinstance(facts, dict) and isinstance(facts.get("auction"), dict):
@@ -450,6 +451,26 @@ def _holding_before(hands: dict, played: list, seat: str, n: int, play_index: in
     gone = {card for t in played[:n - 1] for s, card in t.plays + t.extra if s == seat}
     gone |= {card for s, card in played[n - 1].plays[:play_index] if s == seat}
     return hands[seat] - gone
+
+
+def _revoke_tricks(played: list, hands: dict, revokes: list, trump: str | None, declarer: str):
+    """64C's reference for the revokes the record shows (read/dd.py revoke_tricks, run on first need), or None:
+    for each, the hands at the start of its trick, the cards played to it before the offender's, and declarer's
+    side's tricks before it and (where play has ended) from it on as played."""
+    if not revokes:
+        return None
+    from . import dd
+    side = side_of(declarer)
+    ended = len([t for t in played if t.winner]) == 13
+    given = []
+    for r in revokes:
+        t = played[r["trick"] - 1]
+        i = next(k for k, (seat, _) in enumerate(t.plays) if seat == r["offender"])
+        at_start = {s: frozenset(_holding_before(hands, played, s, t.n, 0)) for s in SEATS}
+        won = [side_of(u.winner) == side for u in played if u.winner]
+        given.append((r["offender"], t.n, at_start, tuple(t.plays[:i]), t.leader, sum(won[:t.n - 1]),
+                      sum(won[t.n - 1:]) if ended else None))
+    return dd.Later(dd.revoke_tricks, tuple(given), trump, declarer)
 
 
 def _revokes(played: list, hands: dict, dummy: str) -> list:

@@ -230,6 +230,62 @@ class _Search:
         return kept
 
 
+@dataclass(frozen=True)
+class RevokeTricks:
+    """64C's double-dummy reference for one revoke: the tricks declarer's side would have taken from the revoke
+    trick on, had the offender followed suit with each card of it he held (the rest played double dummy)."""
+
+    offender: str
+    trick: int
+    suit: str  # the suit led, which he held
+    declarer_side: str
+    before: int  # tricks declarer's side won before the revoke trick
+    by_card: tuple  # ((card as "H5", tricks to declarer's side from the revoke trick on), ...), most first
+    at_table: int | None  # the tricks it took from the revoke trick on as played (None: play has not ended)
+
+
+def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
+    """RevokeTricks for each revoke of ``revokes``: (offender, trick number, the hands at the trick's start, the
+    cards played to it before his, its leader, declarer's side's tricks before it, those after it as played or
+    None).  The solver is used by one search at a time, like a claim's."""
+    dds, types = endplay_parts("dds", "types")
+    player = {s: getattr(types.Player, w) for s, w in zip(SEATS, ("north", "east", "south", "west"))}
+    denom = {"S": types.Denom.spades, "H": types.Denom.hearts, "D": types.Denom.diamonds,
+             "C": types.Denom.clubs}.get(trump, types.Denom.nt)
+    side = side_of(declarer)
+    out = []
+    with _ONE_AT_A_TIME:
+        for offender, n, hands, before_him, leader, before, at_table in revokes:
+            deal = types.Deal(_pbn(hands))
+            deal.trump, deal.first = denom, player[leader]
+            for _, c in before_him:
+                deal.play(types.Card(c[0] + RANKS[c[1]]))
+            remaining = 14 - n
+            scored = {}
+            for card, tricks in dds.solve_board(deal):  # tricks to the offender's side from this trick on
+                scored[name(("SHDC"[int(card.suit)], RANKS.index(card.rank.abbr)))] = \
+                    tricks if side_of(offender) == side else remaining - tricks
+            ranked = tuple(sorted(scored.items(), key=lambda x: (-x[1], -RANKS.index(x[0][1:].replace("10", "T")))))
+            out.append(RevokeTricks(offender, n, before_him[0][1][0] if before_him else ranked[0][0][0], side,
+                                    before, ranked, at_table))
+    return tuple(out)
+
+
+class Later:
+    """``fn(*args)``, run on the first call and kept (as ``Deferred``; pickled, it runs first)."""
+
+    def __init__(self, fn, *args):
+        self.fn, self.args, self.found = fn, args, None
+
+    def __call__(self):
+        if self.found is None:
+            self.found = self.fn(*self.args)
+        return self.found
+
+    def __getstate__(self) -> dict:
+        return {"fn": None, "args": (), "found": self()}
+
+
 class Deferred:
     """``claim_lines(*args, **kwargs)``, run on the first call and kept: the search costs up to its budget, so a
     claim's lines are found when a ruling shows them, not when the incident is read (budget and progress are

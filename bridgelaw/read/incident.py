@@ -59,12 +59,18 @@ class Incident:
     conflicts: tuple = ()  # (cards.Conflict, ...): what the director stated and the cards contradict
     claim_search: object = None  # () -> dd.ClaimLines: a claim's lines from the cards, searched on first need
     board: dict | None = None  # the cards as a face shows them (read/cards.py _board): hands, tricks; None without
+    revoke_search: object = None  # () -> (dd.RevokeTricks, ...): 64C's double-dummy reference, found on first need
 
     @property
     def claim_lines(self):
         """A claim's worst and best lines from the cards (dd.ClaimLines, evidence only), or None: searched when the
         ruling first needs them, not when the incident is read (`check` and a load need no search)."""
         return self.claim_search() if self.claim_search is not None else None
+
+    @property
+    def revoke_tricks(self) -> tuple:
+        """64C's reference for each revoke the cards show (dd.RevokeTricks, evidence only), () without cards."""
+        return self.revoke_search() if self.revoke_search is not None else ()
 
     def titles(self) -> dict:
         """{ru, en}: the title in each language (a plain title reads alike in both); {} without one."""
@@ -226,24 +232,23 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
         from .cards import board_cards
         cards = board_cards(board, cards, name, c)
         c.raise_if_any()
-    stated, conflicts, lines, shown_board = data["facts"], (), None, None
+    stated, conflicts, evidence = data["facts"], (), {}
     if cards is not None:  # the deal and its play: what they show is stated for the director (read/cards.py)
-        stated, conflicts, lines, shown_board = _with_cards(data["facts"], cards, name, c)
+        stated, conflicts, evidence = _with_cards(data["facts"], cards, name, c)
         c.raise_if_any()
     facts = facts_from_data(stated, vocab, name, c, data.loc_of("facts"))
     check_counts(facts, c)
     check_cards(facts, vocab, c)
     c.raise_if_any()
     return Incident(name=name, facts=tuple(facts), source=data["source"], title=data.get("title") or "",
-                    description=data.get("description") or "", conflicts=conflicts, claim_search=lines,
-                    board=shown_board)
+                    description=data.get("description") or "", conflicts=conflicts, **evidence)
 
 
-def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, object, dict | None]:
+def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, dict]:
     """The stated facts with what the cards show added where the director said nothing; a slot stated
     otherwise than the cards show is left open (and listed), never overruled either way; the search of a
-    claim's lines by double dummy (read/dd.py, run on first need), None without a claim; and the board as a
-    face shows it."""
+    claim's lines by double dummy (read/dd.py, run on first need), 64C's reference for the revokes, and the
+    board as a face shows it (the Incident's claim_search, revoke_search and board)."""
     from .cards import Conflict, card_facts
     deal = dict(facts.get("deal") or {}) if isinstance(facts, dict) else {}
     shown = card_facts(cards, facts, file, c)
@@ -287,7 +292,8 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, obj
         if shown.get(template):
             stated = facts[template]
             merged[template] = put(template, template, stated, shown[template], getattr(stated, "loc", None))
-    return merged, tuple(conflicts), shown.get("claim_lines"), shown.get("board")
+    return merged, tuple(conflicts), {"claim_search": shown.get("claim_lines"),
+                                      "revoke_search": shown.get("revoke_tricks"), "board": shown.get("board")}
 
 
 def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<facts>",
@@ -295,13 +301,13 @@ def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<
     """An Incident from a plain ``facts`` mapping (cases, the interview, the web API), with the ``cards`` a
     director pasted ({"text": PBN or LIN}) where given; BridgelawError on mistakes."""
     c = Collector()
-    conflicts, lines, board = (), None, None
+    conflicts, evidence = (), {}
     if cards:
-        data, conflicts, lines, board = _with_cards(data, _located(cards, file), file, c)
+        data, conflicts, evidence = _with_cards(data, _located(cards, file), file, c)
         c.raise_if_any()
     facts = facts_from_data(data, vocab, file, c)
     c.raise_if_any()
-    return Incident(name=name, facts=tuple(facts), conflicts=conflicts, claim_search=lines, board=board)
+    return Incident(name=name, facts=tuple(facts), conflicts=conflicts, **evidence)
 
 
 def _located(data: dict, file: str) -> LocDict:
