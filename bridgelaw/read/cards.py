@@ -466,7 +466,7 @@ def _revoke_tricks(played: list, hands: dict, revokes: list, trump: str | None, 
     for r in revokes:
         t = played[r["trick"] - 1]
         i = next(k for k, (seat, _) in enumerate(t.plays) if seat == r["offender"])
-        at_start = {s: frozenset(_holding_before(hands, played, s, t.n, 0)) for s in SEATS}
+        at_start = tuple((s, frozenset(_holding_before(hands, played, s, t.n, 0))) for s in SEATS)
         won = [side_of(u.winner) == side for u in played if u.winner]
         given.append((r["offender"], t.n, at_start, tuple(t.plays[:i]), t.leader, sum(won[:t.n - 1]),
                       sum(won[t.n - 1:]) if ended else None))

@@ -43,6 +43,8 @@ PROGRESS_AFTER = 0.5  # seconds: a terminal shows the search's progress past thi
 BUDGET = 2.0  # seconds on one core, unless the caller gives another (`bridgelaw rule --dd-budget`)
 _OPTIONS: ContextVar = ContextVar("dd_options", default=(BUDGET, None))
 _ONE_AT_A_TIME = threading.Lock()  # the solver serves one search at a time (the web server's threads queue)
+FOUND = 64  # searches remembered: an interview rules again at each step, the web replays at each request
+_FOUND: dict = {}  # key -> ClaimLines or RevokeTricks, oldest first (guarded by _ONE_AT_A_TIME)
 
 
 def endplay_parts(*names: str) -> list:
@@ -245,7 +247,8 @@ class RevokeTricks:
 
 
 def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
-    """RevokeTricks for each revoke of ``revokes``: (offender, trick number, the hands at the trick's start, the
+    """RevokeTricks for each revoke of ``revokes``: (offender, trick number, the hands at the trick's start
+    (((seat, cards), ...)), the
     cards played to it before his, its leader, declarer's side's tricks before it, those after it as played or
     None).  The solver is used by one search at a time, like a claim's."""
     dds, types = endplay_parts("dds", "types")
@@ -254,9 +257,12 @@ def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
              "C": types.Denom.clubs}.get(trump, types.Denom.nt)
     side = side_of(declarer)
     out = []
+    key = ("revokes", revokes, trump, declarer)
     with _ONE_AT_A_TIME:
+        if key in _FOUND:
+            return _FOUND[key]
         for offender, n, hands, before_him, leader, before, at_table in revokes:
-            deal = types.Deal(_pbn(hands))
+            deal = types.Deal(_pbn(dict(hands)))
             deal.trump, deal.first = denom, player[leader]
             for _, c in before_him:
                 deal.play(types.Card(c[0] + RANKS[c[1]]))
@@ -266,8 +272,8 @@ def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
                 scored[name(("SHDC"[int(card.suit)], RANKS.index(card.rank.abbr)))] = \
                     tricks if side_of(offender) == side else remaining - tricks
             ranked = tuple(sorted(scored.items(), key=lambda x: (-x[1], -RANKS.index(x[0][1:].replace("10", "T")))))
-            out.append(RevokeTricks(offender, n, before_him[0][1][0] if before_him else ranked[0][0][0], side,
-                                    before, ranked, at_table))
+            out.append(RevokeTricks(offender, n, before_him[0][1][0], side, before, ranked, at_table))
+        _keep(key, tuple(out))
     return tuple(out)
 
 
@@ -311,11 +317,24 @@ def claim_lines(hands: dict, trick: list, leader: str, trump: str | None, claime
     default_budget, default_progress = _OPTIONS.get()
     budget = default_budget if budget is None else budget
     progress = default_progress if progress is None else progress
+    key = ("claim", tuple(frozenset(hands[k]) for k in SEATS), tuple(trick), leader, trump, claimer, tuple(stated),
+           tuple(named), first_trick, budget)
     with _ONE_AT_A_TIME:
+        if key in _FOUND:  # the same claim again (the interview's next step, the web page's next request)
+            return _FOUND[key]
         start = time.monotonic()
         s = _Search(trump, claimer, stated, named, start + budget, progress)
         worst, wl, best, bl, n = s.search({k: frozenset(v) for k, v in hands.items()}, tuple(trick), leader)
-    diverge = next((i for i, (a, b) in enumerate(zip(wl, bl)) if a != b), None)
-    remaining = (sum(len(v) for v in hands.values()) + len(trick)) // 4
-    return ClaimLines(claimer, remaining, worst, best, wl, bl, diverge, first_trick, n, not s.cut, budget,
-                      time.monotonic() - start)
+        diverge = next((i for i, (a, b) in enumerate(zip(wl, bl)) if a != b), None)
+        remaining = (sum(len(v) for v in hands.values()) + len(trick)) // 4
+        found = ClaimLines(claimer, remaining, worst, best, wl, bl, diverge, first_trick, n, not s.cut, budget,
+                           time.monotonic() - start)
+        _keep(key, found)
+    return found
+
+
+def _keep(key, found) -> None:
+    """Remember a search's result (the last FOUND of them), under the solver's lock."""
+    _FOUND[key] = found
+    while len(_FOUND) > FOUND:
+        _FOUND.pop(next(iter(_FOUND)))

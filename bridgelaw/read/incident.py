@@ -274,8 +274,9 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, dic
         stated = list(facts.get(template) or [])
         out = []
         for r in shown[template]:
-            match = next((j for j, s in enumerate(stated) if s is not None and s.get("offender") == r["offender"]
-                          and s.get("trick") in (None, r["trick"])), None)
+            match = next((j for j, s in enumerate(stated) if s is not None
+                          and s.get("offender") in (None, r["offender"]) and s.get("trick") in (None, r["trick"])),
+                         None)  # (no offender yet: a fact the interview has opened, matched in order)
             if match is None:
                 out.append(dict(r))
                 continue
@@ -317,8 +318,10 @@ def _located(data: dict, file: str) -> LocDict:
     return out
 
 
-def incident_text(facts: dict, source: str, title: str | dict = "", description: str = "") -> str:
-    """The text of an incident file stating ``facts`` (template -> slot values, a list for 'many')."""
+def incident_text(facts: dict, source: str, title: str | dict = "", description: str = "",
+                  cards: dict | None = None) -> str:
+    """The text of an incident file stating ``facts`` (template -> slot values, a list for 'many'), and the
+    ``cards`` given (a deal pasted into the interview: ``{text: ...}``)."""
     from .yamlsafe import dumps
     data: dict = {"source": source}
     if title:
@@ -326,4 +329,6 @@ def incident_text(facts: dict, source: str, title: str | dict = "", description:
     if description:
         data["description"] = description
     data["facts"] = facts
+    if cards:
+        data["cards"] = cards
     return dumps(data)
