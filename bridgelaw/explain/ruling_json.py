@@ -350,8 +350,9 @@ BOARD = _or_null(_obj("Null unless the incident gives the cards.  Otherwise the 
     "name": {"type": ["string", "null"], "description": "The board file (and board) they come from, if any."},
     "dealer": {"anyOf": [SEAT, {"type": "null"}], "description": "The dealer, where the board gives it."},
     "vulnerability": {"enum": ["none", "NS", "EW", "both", None], "description": "Where the board gives it."},
-    "hands": _obj("Each hand as dealt: PBN holdings, spades first ('-' a void).",
-                  {s: _str(f"The hand of {s}.") for s in "NESW"}),
+    "hands": _obj("Each hand as dealt: its four holdings, spades first, as PBN writes them ('-' a void).",
+                  {s: {"type": "array", "items": {"type": "string"}, "minItems": 4, "maxItems": 4,
+                       "description": f"The hand of {s}: spades, hearts, diamonds, clubs."} for s in "NESW"}),
     "tricks": _list("The tricks played, in order.", TRICK)}))
 
 SCHEMA: dict[str, Any] = {

@@ -334,11 +334,11 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
 
 
 def _board(name: str | None, tags: dict, hands: dict, played: list) -> dict:
-    """The board as a face shows it: the four hands as dealt (PBN holdings, spades first), its dealer and
+    """The board as a face shows it: the four hands as dealt (each its four holdings, spades first), its dealer and
     vulnerability where given, and each trick from its leader with its winner."""
     def holding(cards):
-        return ".".join("".join(RANKS[r] for r in sorted((r for s, r in cards if s == suit), reverse=True)) or "-"
-                        for suit in "SHDC")
+        return ["".join(RANKS[r] for r in sorted((r for s, r in cards if s == suit), reverse=True)) or "-"
+                for suit in "SHDC"]
     return {"name": name, "dealer": tags.get("dealer"), "vulnerability": tags.get("vulnerability"),
             "hands": {s: holding(hands[s]) for s in SEATS},
             "tricks": [{"n": t.n, "leader": t.leader, "cards": [[p, _name(card)] for p, card in t.plays + t.extra],

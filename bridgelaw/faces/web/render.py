@@ -200,8 +200,8 @@ def board_view(board: dict | None) -> dict | None:
     each, its cards in seat order N E S W, the leader's and the winner's marked)."""
     if not board:
         return None
-    hands = {seat: [(SUITS[i], holding.replace("T", "10") or "—") for i, holding in
-                    enumerate(board["hands"][seat].split("."))] for seat in "NESW"}
+    hands = {seat: [(SUITS[i], holding.replace("T", "10")) for i, holding in enumerate(board["hands"][seat])]
+             for seat in "NESW"}
     tricks = []
     for t in board["tricks"]:
         by_seat = {}
