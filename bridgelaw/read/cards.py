@@ -320,7 +320,7 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
     # what the board gives (its contract, declarer, vulnerability) is shown too: a stated fact that differs is
     # left to the director like any other
     shown = {"declarer": tags.get("declarer") or declarer, "contract": tags.get("contract") or deal_fact.get("contract"),
-             "vulnerability": tags.get("vulnerability")} | _deal(played, declarer)
+             **({"vulnerability": tags["vulnerability"]} if tags.get("vulnerability") else {})} | _deal(played, declarer)
     revokes = [] if wrong_hands else _revokes(played, hands, partner_of(declarer))
     out = {"deal": shown, "revoke": revokes, "revoke_tricks": _revoke_tricks(played, hands, revokes, trump, declarer),
            "defective_trick": _defective(played, hands), "trick_arrangement": out_arrangement,
