@@ -123,3 +123,12 @@ def test_the_boards_vulnerability_is_a_fact_the_director_may_dispute(capsys, tmp
 def test_an_incident_names_the_board_of_a_file_holding_several(capsys, tmp_path):
     (tmp_path / "i.yaml").write_text(NOTES + f"cards: {{pbn: '{SEVERAL}', board: 2}}\n", encoding="utf-8")
     assert _ruling(capsys, tmp_path / "i.yaml") == _ruling(capsys, INCIDENTS / "revoke-from-a-pbn-file.yaml")
+
+
+def test_the_boards_dealer_fills_the_auction_told():
+    from bridgelaw.read.cards import card_facts
+    from bridgelaw.read.incident import _located
+    cards = _located({"text": LIN.read_text(encoding="utf-8")}, "t")
+    c = Collector()
+    assert card_facts(cards, {"auction": {"calls": "P P 1S P"}}, "t", c)["auction"] == {"dealer": "N"}
+    assert "auction" not in card_facts(cards, {}, "t", c) and not c.problems  # no auction told: none stated

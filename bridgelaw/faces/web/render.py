@@ -69,22 +69,14 @@ def answer(service, s: str, k: str, v: list[str], lang: str = "ru") -> Reply:
         answers = decode(s)
         snap = service.replay(answers)
         q = snap.step
-        if k == CARDS and isinstance(q, Question):  # the deal pasted into the page's text area
-            text = "\n".join(x for x in v if x).strip()
-            if not text:
-                return step_page(service, snap, lang, error=word("page.paste_empty", lang), status=422)
-            try:
-                new = service.replay(answers + [(CARDS, text)])
-            except StateError as e:
-                if e.kind != "invalid":
-                    raise
-                return step_page(service, snap, lang, error=e.reason, status=422)
-            return Reply(status=303, location=here(new.token, lang))
-        if not isinstance(q, Question) or q.key != k:
-            raise StateError("stale", f"the question asked now is not '{k}': the page was out of date")
-        value = [x for x in v if x] if q.multiple else (v[0].strip() if v else "")
+        if k == CARDS and isinstance(q, Question):  # the deal pasted into the page's text area, at any question
+            value, empty = "\n".join(x for x in v if x).strip(), "page.paste_empty"
+        else:
+            if not isinstance(q, Question) or q.key != k:
+                raise StateError("stale", f"the question asked now is not '{k}': the page was out of date")
+            value, empty = [x for x in v if x] if q.multiple else (v[0].strip() if v else ""), "page.pick"
         if not value:
-            return step_page(service, snap, lang, error=word("page.pick", lang), status=422)
+            return step_page(service, snap, lang, error=word(empty, lang), status=422)
         try:
             new = service.replay(answers + [(k, value)])
         except StateError as e:
