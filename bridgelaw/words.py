@@ -61,6 +61,21 @@ WORDS: dict[str, dict[str, str]] = {
                       "en": "Whether the worst is a normal line (careless or inferior, not irrational) is the"
                             " director's finding (Law 70D1); the tricks these lines give stand only as evidence"
                             " beside it."},
+    # -- 64C's double-dummy reference for a revoke from the cards (explain/evidence.py): evidence, never a finding
+    "revoke.reference": {"ru": "Для 64C по картам (двойной болван; это сведения для судьи, а не решение): если бы"
+                               " {seat} во взятке {trick} сходил в масть, {side} взяли бы с этой взятки {by_card},"
+                               " всего {total} (остальная игра — двойной болван).",
+                         "en": "For 64C, from the cards (double dummy; evidence for the director, not a finding):"
+                               " had {seat} followed suit at trick {trick}, {side} would have taken from that trick"
+                               " on {by_card}, {total} in all (the rest of the play double dummy)."},
+    "revoke.by_card": {"ru": "{n} (при {cards})", "en": "{n} (with {cards})"},
+    "revoke.or": {"ru": " или ", "en": " or "},
+    "revoke.at_table": {"ru": "За столом они взяли с этой взятки {n}, всего {total}.",
+                        "en": "At the table they took {n} from that trick on, {total} in all."},
+    "revoke.finding": {"ru": "Сколько взяла бы ненарушившая сторона без фальшренонса — решает судья (Правило 64C1);"
+                             " эти взятки — лишь сведения рядом с его решением.",
+                       "en": "What the non-offending side would have had without the revoke is the director's"
+                             " judgment (Law 64C1); these tricks stand only as evidence beside it."},
     "lines.progress": {"ru": "Двойной болван: позиций {n}, {seconds:.1f} с", "en": "Double dummy: {n} positions,"
                        " {seconds:.1f} s"},
     "ruling.incident": {"ru": "Инцидент", "en": "Incident"},
@@ -198,6 +213,12 @@ WORDS: dict[str, dict[str, str]] = {
     "prompt.waiting": {"ru": "Ответ нужен для", "en": "This answer is needed by"},
     "prompt.hint": {"ru": "почему (why), назад (back), ? — не знаю", "en": "why, back, ? = not known"},
     "prompt.several": {"ru": "можно несколько сразу: 1,3", "en": "several at once: 1,3"},
+    "prompt.paste_deal": {"ru": "или вставьте сдачу (PBN или LIN; одна строка или несколько, в конце пустая строка):"
+                                " что видно по картам, спрашивать не будут",
+                          "en": "or paste the deal (PBN or LIN; one line or several, ended by an empty line):"
+                                " what the cards show is then not asked"},
+    "prompt.deal_taken": {"ru": "Сдача принята: что видно по картам, спрашивать не будем.",
+                          "en": "The deal is taken: what the cards show will not be asked."},
     "prompt.nothing_back": {"ru": "Отменять нечего.", "en": "There is no answer to take back."},
     "prompt.unfinished": {"ru": "Опрос не закончен: нет ответа на вопрос «{question}». Решения нет.",
                           "en": "The interview was not finished: no answer to “{question}”. There is no ruling."},
@@ -232,6 +253,13 @@ WORDS: dict[str, dict[str, str]] = {
     "page.error": {"ru": "Не получилось продолжить", "en": "Cannot go on"},
     "page.start": {"ru": "Начать заново", "en": "Start again"},
     "page.keep": {"ru": "Продолжить с ответами, которые подходят ({n})", "en": "Go on with the answers that fit ({n})"},
+    "page.paste": {"ru": "Есть запись сдачи? Вставьте её (PBN или LIN): что видно по картам, спрашивать не будут",
+                   "en": "Have the deal? Paste it (PBN or LIN): what the cards show is then not asked"},
+    "page.paste_button": {"ru": "Взять сдачу", "en": "Use the deal"},
+    "page.paste_empty": {"ru": "Вставьте запись сдачи (PBN или LIN).", "en": "Paste the record of the deal (PBN or LIN)."},
+    "page.evidence": {"ru": "По картам (сведения для судьи, не решение)", "en": "From the cards (evidence, not a finding)"},
+    "page.board": {"ru": "Сдача", "en": "The deal"},
+    "page.tricks": {"ru": "Взятки", "en": "Tricks"},
     "page.pick": {"ru": "Выберите хотя бы один вариант.", "en": "Pick at least one."},
     "page.state_error": {"ru": "Ответы в адресе страницы повреждены или не подходят к вопросам.",
                          "en": "The answers in the page address are damaged or do not fit the questions."},
@@ -342,6 +370,13 @@ WORDS: dict[str, dict[str, str]] = {
     "cli.wrote": {"ru": "записан {path}", "en": "wrote {path}"},
     "cli.not_a_folder": {"ru": "это файл, а не папка: укажите папку для страниц",
                          "en": "is a file, not a folder: name a folder for the pages"},
+    "cli.board_needs_notes": {"ru": "файл сдачи даёт только карты: укажите факты судьи (--incident NOTES.yaml)",
+                              "en": "a board file gives only the cards: name the director's facts"
+                                    " (--incident NOTES.yaml)"},
+    "cli.notes_need_board": {"ru": "--incident и --board — для файла сдачи (PBN или LIN): rule BOARD.pbn"
+                                   " --incident NOTES.yaml",
+                             "en": "--incident and --board go with a board file (PBN or LIN): rule BOARD.pbn"
+                                   " --incident NOTES.yaml"},
     "cli.bad_port": {"ru": "порт {port}: нужно целое число от 1 до 65535",
                      "en": "port {port}: expected a whole number from 1 to 65535"},
     "cli.bad_seconds": {"ru": "{value}: нужно число секунд больше 0 и не больше 3600",

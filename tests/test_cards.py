@@ -102,6 +102,20 @@ def test_no_deal_no_endplay(tmp_path):
     assert out.strip().endswith("False")
 
 
+def test_a_board_imports_only_the_parts_of_endplay_it_uses():
+    """endplay's package __init__ imports its dealer and matplotlib (a second or more): a cold `rule` on a PBN
+    board with a claim's search imports endplay's types, parsers and solver, never those."""
+    import subprocess
+    import sys
+    code = ("import sys; from bridgelaw.faces import cli; cli.main(['rule', "
+            f"'{ROOT / 'facts' / 'incidents' / 'revoke-from-a-pbn-file.yaml'}', '--no-how']);"
+            f"cli.main(['rule', '{CLAIM}', '--no-how']);"
+            "print(sorted(m for m in ('endplay.types', 'endplay.dds', 'endplay.parsers.pbn', 'endplay.dealer',"
+            " 'matplotlib') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT).stdout
+    assert out.strip().splitlines()[-1] == "['endplay.dds', 'endplay.parsers.pbn', 'endplay.types']"
+
+
 def test_a_pbn_file_rules_as_the_same_cards_written_in_the_incident(knowledge, engine, tmp_path):
     """The PBN fixture was written by endplay from revoke-from-the-cards.yaml's deal and play."""
     pbn = load_incident(ROOT / "facts" / "incidents" / "revoke-from-a-pbn-file.yaml", knowledge.vocabulary)
@@ -379,3 +393,36 @@ def test_a_card_pointed_wrongly_the_cards_say_whether_its_side_won_the_trick(kno
         assert incident.find("trick_arrangement")[0].get("trick_won_by_own_side") is won
         fired = engine.rule(incident).fired()
         assert ("65B1.own-side-won" if won else "65B2.opponents-won") in fired
+
+
+# -- 64C's double-dummy reference (read/dd.py revoke_tricks): evidence beside the 64C1 question ------------------
+
+def test_a_revoke_from_the_cards_shows_64Cs_double_dummy_reference_as_evidence(knowledge, engine, tmp_path):
+    """West showed out of diamonds at trick 2 holding J10986: had he followed, North-South would have taken 10
+    tricks from trick 2 on (11 in all) whichever he played; at the table they took 11 (12 in all)."""
+    ruling = engine.rule(load_incident(CARDS, knowledge.vocabulary))
+    [ref] = ruling.to_dict()["revoke_tricks"]
+    assert {k: ref[k] for k in ("offender", "trick", "side", "before", "at_table")} == {
+        "offender": "W", "trick": 2, "side": "NS", "before": 1, "at_table": 11}
+    assert ref["by_card"] == [["DJ", 10], ["D10", 10], ["D9", 10], ["D8", 10], ["D6", 10]]
+    assert not any("64C" in e.cite for e in ruling.elements)  # evidence, never a ruling element
+    out = ruling.render("en", how=False)
+    assert "had West followed suit at trick 2, North-South would have taken from that trick on 10 (with ♦J or" \
+           " ♦10 or ♦9 or ♦8 or ♦6), 11 in all" in out and "At the table they took 11 from that trick on, 12 in all." in out
+    # while the 64C1 question is open, the reference stands beside it
+    text = CARDS.read_text(encoding="utf-8").replace("      damage_beyond_rectification: false\n", "")
+    (tmp_path / "i.yaml").write_text(text, encoding="utf-8")
+    lines = engine.rule(load_incident(tmp_path / "i.yaml", knowledge.vocabulary)).render("en", how=False).splitlines()
+    asked = next(i for i, line in enumerate(lines) if line.startswith("  - ") and "64C1" in line)
+    assert lines[asked + 1].strip().startswith("For 64C, from the cards")
+    assert sum("For 64C" in line for line in lines) == 1
+
+
+def test_64Cs_reference_says_which_card_gives_what():
+    from bridgelaw.explain.evidence import revoke_tricks
+    from bridgelaw.read.dd import RevokeTricks
+    [ref] = revoke_tricks([RevokeTricks("E", 5, "H", "NS", 3, (("H2", 9), ("HK", 8), ("H10", 8)), None)])
+    assert ref["text"]["en"][0].endswith("taken from that trick on 9 (with ♥2); 8 (with ♥K or ♥10), 11–12 in all"
+                                         " (the rest of the play double dummy).")
+    assert len(ref["text"]["en"]) == 2  # no line for the table while play goes on
+    assert revoke_tricks(()) == []

@@ -61,6 +61,7 @@ def test_no_open_question_once_the_deciding_production_fired(engine):
     it repeats the suit and whether the card due was faced: only when attention was drawn stays open)."""
     assert _rule(engine, "both-sides-revoke.yaml").open_questions == []
     repeated = _rule(engine, "repeated-revoke-same-suit.yaml")
+    # (C04 carries its cards: they show the first revoke was no repeat and its card not faced in dummy)
     assert {(q.about, q.slot) for q in repeated.open_questions} == {("first", "attention_drawn")}
 
 

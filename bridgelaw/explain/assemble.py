@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..model import Knowledge
 from ..read.incident import Incident, InFact
 from ..run.record import render_element
-from .evidence import claim_lines
+from .evidence import claim_lines, revoke_tricks
 from .result import board_result
 from .ruling import OpenQuestion, Ruling, RulingElement
 from .not_encoded import reached
@@ -37,7 +37,9 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
                     conflicts=[_conflict(knowledge, x) for x in getattr(incident, "conflicts", ())],
                     conflict_data=[{"template": x.template, "fact": x.fact, "slot": x.slot, "stated": x.stated,
                                     "shown": x.shown} for x in getattr(incident, "conflicts", ())],
-                    claim_lines=claim_lines(getattr(incident, "claim_lines", None)))
+                    claim_lines=claim_lines(getattr(incident, "claim_lines", None)),
+                    revoke_tricks=revoke_tricks(getattr(incident, "revoke_tricks", ())),
+                    board=getattr(incident, "board", None))
     return ruling, working, fired
 
 

@@ -3,11 +3,38 @@
 
     claim_lines(lines) -> {"claimer", "side", "first_trick", "remaining", "worst", "best", "worst_line",
                            "best_line", "diverge", "lines", "complete", "text": {ru: [...], en: [...]}} or None
+    revoke_tricks(refs) -> [{"offender", "trick", "side", "before", "by_card", "at_table", "text"}, ...]
+
+64C's reference (read/dd.py RevokeTricks) likewise stands beside the 64C1 question, never as an element.
 """
 from __future__ import annotations
 
 from ..values import SEAT_LABELS, SIDE_LABELS, render_card, side_of
 from ..words import LANGS, word
+
+
+def revoke_tricks(refs) -> list:
+    """Each revoke's double-dummy reference in words and as data (the JSON's ``revoke_tricks``)."""
+    out = []
+    for r in refs or ():
+        text = {}
+        groups: dict = {}
+        for card, n in r.by_card:
+            groups.setdefault(n, []).append(card)
+        tricks = sorted(groups)
+        for lang in LANGS:
+            by_card = "; ".join(word("revoke.by_card", lang, n=n, cards=word("revoke.or", lang).join(
+                render_card(c) for c in groups[n])) for n in reversed(tricks))
+            total = f"{r.before + tricks[0]}" + (f"–{r.before + tricks[-1]}" if len(tricks) > 1 else "")
+            said = [word("revoke.reference", lang, seat=SEAT_LABELS[r.offender][lang], trick=r.trick,
+                         side=SIDE_LABELS[r.declarer_side][lang], by_card=by_card, total=total)]
+            if r.at_table is not None:
+                said.append(word("revoke.at_table", lang, n=r.at_table, total=r.before + r.at_table))
+            said.append(word("revoke.finding", lang))
+            text[lang] = said
+        out.append({"offender": r.offender, "trick": r.trick, "side": r.declarer_side, "before": r.before,
+                    "by_card": [[c, n] for c, n in r.by_card], "at_table": r.at_table, "text": text})
+    return out
 
 
 def claim_lines(lines) -> dict | None:

@@ -127,6 +127,8 @@ class Ruling:
     conflicts: list = field(default_factory=list)  # [{ru, en}]: stated facts the cards contradict, for the director
     conflict_data: list = field(default_factory=list)  # the same as data: [{template, fact, slot, stated, shown}]
     claim_lines: dict | None = None  # a claim's lines by double dummy (explain/evidence.py): evidence beside 70D1
+    revoke_tricks: list = field(default_factory=list)  # 64C's double-dummy reference per revoke: beside 64C1
+    board: dict | None = None  # the cards given (read/cards.py _board): the faces show the hands and tricks
 
     def to_dict(self) -> dict:
         from .ruling_json import ruling_json
@@ -161,18 +163,23 @@ class Ruling:
             lines += choice_lines(e.options, lang)
             for u in e.provisional:
                 lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})")
-        evidence = self.claim_lines["text"][lang] if self.claim_lines else []
-        beside = any("70D1" in _cites(q) for q in self.open_questions)
-        if evidence and not beside:  # the director has answered 70D1: the lines stay as his evidence
-            lines += [""] + evidence
+        # evidence from the cards, beside the question it is evidence for (70D1: a claim's lines; 64C1: the
+        # tricks without the revoke), or after the elements once the director has answered it
+        evidence = {"70D1": self.claim_lines["text"][lang] if self.claim_lines else [],
+                    "64C1": [t for r in self.revoke_tricks for t in r["text"][lang]]}
+        for cite, said in evidence.items():
+            if said and not any(cite in _cites(q) for q in self.open_questions):
+                lines += [""] + said
+                evidence[cite] = []
         if self.open_questions:
             lines += ["", f"{word('ruling.open', lang)}:"]
             for q, abouts in _grouped(self.open_questions, lambda q: (q.question[lang], _cites(q)), lang):
                 about = f"({', '.join(abouts)}) " if abouts else ""
                 lines.append(f"  - {about}{q.question[lang]} ({word('ruling.why', lang)} {_cites(q)})")
-                if evidence and "70D1" in _cites(q):  # beside the question they are evidence for
-                    lines += [f"      {e}" for e in evidence]
-                    evidence = []
+                for cite, said in evidence.items():
+                    if said and cite in _cites(q):  # beside the question they are evidence for
+                        lines += [f"      {e}" for e in said]
+                        evidence[cite] = []
         if how and self.firings:
             lines += ["", f"{word('ruling.how', lang)}:"]
             for f in self.firings:

@@ -6,7 +6,9 @@ schemas`` publishes it as schemas/ruling.schema.json.  ``VERSION`` is the
 shape's version: adding a field keeps it; removing a field or changing what
 one means bumps it.  ``result`` is the board's result (explain/result.py);
 ``not_encoded`` the laws the incident reaches that are not encoded yet; ``conflicts`` the stated facts the cards
-contradict; ``claim_lines`` a claim's worst and best lines by double dummy (evidence only); an element's ``options``
+contradict; ``claim_lines`` a claim's worst and best lines by double dummy (evidence only); ``revoke_tricks``
+64C's double-dummy reference for each revoke the cards show (evidence only); ``board`` the cards given (the hands
+and the tricks, for a face to show); an element's ``options``
 its choices and what follows from each, its ``provisional`` the first open answer that would change
 it.  Every field is always present, null or empty where it does not apply.  The schema uses no
 ``$ref``, so the web API can embed it whole in its OpenAPI document.
@@ -32,6 +34,9 @@ def ruling_json(ruling) -> dict:
         "not_encoded": [{"cite": n.cite, "title": dict(n.title), "text": dict(n.text)} for n in ruling.not_encoded],
         "conflicts": [{**x, "text": dict(t)} for x, t in zip(ruling.conflict_data, ruling.conflicts)],
         "claim_lines": _claim_lines(ruling.claim_lines),
+        "revoke_tricks": [{**r, "by_card": [list(x) for x in r["by_card"]],
+                           "text": {k: list(v) for k, v in r["text"].items()}} for r in ruling.revoke_tricks],
+        "board": ruling.board,
     }
 
 
@@ -320,6 +325,41 @@ CLAIM_LINES = _or_null(_obj(
                      {"ru": {"type": "array", "items": {"type": "string"}},
                       "en": {"type": "array", "items": {"type": "string"}}})}))
 
+TEXTS = _obj("Said in each language, a list of lines.", {"ru": {"type": "array", "items": {"type": "string"}},
+                                                         "en": {"type": "array", "items": {"type": "string"}}})
+REVOKE_TRICKS = _obj(
+    "64C's reference for one revoke the cards show: the tricks declarer's side would have taken from the revoke"
+    " trick on had the offender followed suit with each card of it he held, the rest double dummy.  Evidence"
+    " beside the 64C1 question, never the finding.", {
+        "offender": SEAT,
+        "trick": {"type": "integer", "minimum": 1, "maximum": 13, "description": "The revoke trick."},
+        "side": SIDE,
+        "before": {"type": "integer", "minimum": 0, "maximum": 12,
+                   "description": "Tricks declarer's side won before the revoke trick."},
+        "by_card": _list("Each card of the suit led he held, with declarer's side's tricks from the revoke trick on"
+                         " had he played it; most first.",
+                         {"type": "array", "prefixItems": [_str("The card, e.g. H5."),
+                                                           {"type": "integer", "minimum": 0, "maximum": 13}],
+                          "minItems": 2, "maxItems": 2}),
+        "at_table": {"type": ["integer", "null"], "minimum": 0, "maximum": 13,
+                     "description": "The tricks declarer's side took from the revoke trick on as played (null:"
+                                    " play has not ended)."},
+        "text": TEXTS})
+TRICK = _obj("One trick of the play record.", {
+    "n": {"type": "integer", "minimum": 1, "maximum": 13, "description": "The trick's number."},
+    "leader": SEAT,
+    "cards": _list("The cards played to it, from its leader (a hand's second card to it after the first ones).",
+                   PLAY),
+    "winner": {"anyOf": [SEAT, {"type": "null"}], "description": "Who won it (null: unfinished)."}})
+BOARD = _or_null(_obj("Null unless the incident gives the cards.  Otherwise the deal and the play as given.", {
+    "name": {"type": ["string", "null"], "description": "The board file (and board) they come from, if any."},
+    "dealer": {"anyOf": [SEAT, {"type": "null"}], "description": "The dealer, where the board gives it."},
+    "vulnerability": {"enum": ["none", "NS", "EW", "both", None], "description": "Where the board gives it."},
+    "hands": _obj("Each hand as dealt: its four holdings, spades first, as PBN writes them ('-' a void).",
+                  {s: {"type": "array", "items": {"type": "string"}, "minItems": 4, "maxItems": 4,
+                       "description": f"The hand of {s}: spades, hearts, diamonds, clubs."} for s in "NESW"}),
+    "tricks": _list("The tricks played, in order.", TRICK)}))
+
 SCHEMA: dict[str, Any] = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": f"bridgelaw ruling, version {VERSION}",
@@ -336,7 +376,10 @@ SCHEMA: dict[str, Any] = {
                                     NOT_ENCODED),
                "conflicts": _list("Facts the director stated that the cards contradict, each left to him (Law 85).",
                                   CONFLICT),
-               "claim_lines": CLAIM_LINES}),
+               "claim_lines": CLAIM_LINES,
+               "revoke_tricks": _list("64C's double-dummy reference for each revoke the cards show (evidence only).",
+                                      REVOKE_TRICKS),
+               "board": BOARD}),
     "$comment": "Generated by `bridgelaw schemas` from bridgelaw/explain/ruling_json.py; do not edit by hand.",
 }
 

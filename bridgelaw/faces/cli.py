@@ -1,6 +1,7 @@
 """The ``bridgelaw`` command: a client of the engine (it parses no YAML itself).
 
     bridgelaw rule INCIDENT.yaml [--lang ru|en] [--json] [--no-how]
+    bridgelaw rule BOARD.pbn|BOARD.lin --incident NOTES.yaml [--board N] [...]
     bridgelaw check [PATH] [--strict]
     bridgelaw test [PATH...] [-k TEXT] [--lang ru|en]
     bridgelaw coverage [--lang ru|en] [--encoded]
@@ -61,7 +62,17 @@ def cmd_rule(args) -> int:
     from ..engine import Engine, load
     knowledge = load(_root(args.root))
     engine = Engine(knowledge)
-    incident = engine.load_incident(args.incident, _display(Path(args.incident)))
+    first = Path(args.incident)
+    if first.suffix.lower() in (".pbn", ".lin"):  # the board gives the cards, the notes the director's facts
+        if not args.notes:
+            raise BridgelawError(Problem(Loc(_display(first)), word("cli.board_needs_notes", MESSAGES)))
+        from ..read.incident import load_incident
+        incident = load_incident(args.notes, knowledge.vocabulary, _display(Path(args.notes)),
+                                 board=(first, _display(first), args.board))
+    else:
+        if args.notes or args.board is not None:
+            raise BridgelawError(Problem(Loc(_display(first)), word("cli.notes_need_board", MESSAGES)))
+        incident = engine.load_incident(args.incident, _display(first))
     with _dd_options(args):  # a claim's lines are searched as the ruling is made
         ruling = engine.rule(incident)
     if args.json:
@@ -186,7 +197,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="command", required=True)
 
     r = sub.add_parser("rule", help="print the ruling for an incident file")
-    r.add_argument("incident", help="incident YAML file (see facts/incidents/)")
+    r.add_argument("incident", help="incident YAML file (see facts/incidents/), or a PBN or LIN board file"
+                                    " with --incident")
+    r.add_argument("--incident", dest="notes", metavar="NOTES.yaml",
+                   help="with a board file: the director's facts (an incident with no cards: of its own,"
+                        " or naming the same board)")
+    r.add_argument("--board", type=int, metavar="N", help="the board of a file holding several")
     r.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the ruling (default ru)")
     r.add_argument("--json", action="store_true", help="print the ruling as JSON (schemas/ruling.schema.json)")
     r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")

@@ -58,6 +58,8 @@ NOT_ENCODED = "not_encoded"  # the template stating an irregularity the knowledg
 # What cannot be known yet is not asked: no declarer while the auction goes on.  Where the calls stated
 # do not end the auction, whether it has ended is asked in the declarer's place (the director may be at
 # the table during the auction, or after it with only the calls up to the irregularity written down).
+CARDS = "cards"  # the answer key of a deal pasted in (PBN or LIN): the cards then answer what they show
+CARD_KINDS = ("revoke", "defective_trick", "claim")  # where the interview offers to take the deal
 DECLARER = ("deal", "deal", "declarer")
 AUCTION_ENDED = ("deal", "deal", "auction_ended")
 
@@ -70,6 +72,9 @@ class _State:
     facts: dict = field(default_factory=dict)  # fact id -> (template, {slot: value})
     settled: set = field(default_factory=set)  # (fact id, slot) said to be not known
     closed: set = field(default_factory=set)  # templates of which no (further) fact exists
+    cards: str | None = None  # the deal pasted in (PBN or LIN), if any
+    answered: dict | None = None  # with cards: the director's own answers (``facts`` then adds what they show)
+    evidence: dict = field(default_factory=dict)  # the Incident's conflicts, claim_search, revoke_search, board
 
 
 class Interview:
@@ -95,6 +100,7 @@ class Interview:
         producing = {p.id for ps in self._producers.values() for p in ps}
         self._producer_list = [p for p in knowledge.productions if p.id in producing]
         self._cache: tuple | None = None
+        self._cards_memo: dict = {}  # (deal pasted, facts) -> what the cards show (read once)
         for key, value in answers or ():
             self.answer(value, key)
 
@@ -107,10 +113,15 @@ class Interview:
         st = _State(facts={n: (n, {}) for n in self.context})
         for key, value in self.answers:
             self._apply(st, key, value)
+        if st.cards:
+            self._with_cards(st)
         return st
 
     def _apply(self, st: _State, key: str, value: Any) -> None:
         templates = self.vocab.templates
+        if key == CARDS:
+            st.cards = value
+            return
         k = keys.parse(key)
         if isinstance(k, keys.Incident):
             st.kinds = tuple(value)
@@ -136,8 +147,77 @@ class Interview:
                 st.closed.add(t)
         elif value is UNKNOWN:
             st.settled.add((k.fact, k.slot))
-        else:
-            st.facts[k.fact][1][k.slot] = value
+        else:  # a fact the cards show (a second revoke) is answered about before the cards are read again
+            st.facts.setdefault(k.fact, (k.template, {}))[1][k.slot] = value
+
+    # -- a deal pasted in: the cards answer what they show ------------------------------------------
+    def offers_cards(self) -> bool:
+        """Whether to offer "paste the deal": a revoke, defective trick or claim is being told, with no deal yet."""
+        st = self._state()
+        return st.cards is None and bool(st.kinds) and any(k in CARD_KINDS for k in st.kinds)
+
+    def give_cards(self, text: str) -> str:
+        """Take the deal pasted in (a PBN or BBO LIN record); AnswerError naming what does not read (a card no
+        one held, a file that is no board).  A deal without its declarer waits for him to be answered."""
+        text = str(text).strip()
+        if not text:
+            raise AnswerError("paste a PBN or LIN record of the board")
+        c = Collector()
+        self._cards_read(text, self._data(self._state().facts), c)
+        problems = [p for p in c.errors if "needs the declarer" not in p.message]
+        if problems:
+            raise AnswerError(problems[0].message + (f"; {problems[0].hint}" if problems[0].hint else ""))
+        self.answers.append((CARDS, text))
+        self._cache = None
+        return text
+
+    def cards_given(self) -> str | None:
+        """The deal pasted in, if any (saved with the facts as ``cards: {text: ...}``)."""
+        return self._state().cards
+
+    def _data(self, facts: dict) -> dict:
+        """``facts`` (fact id -> (template, values)) as an incident's facts mapping, a list for ``many``."""
+        out: dict = {}
+        for fid, (t, vals) in sorted(facts.items(), key=lambda x: (self.vocab.templates[x[1][0]].order,
+                                                                   split_fact(x[0])[1])):
+            vals = {k: v for k, v in vals.items() if v is not None}
+            if self.vocab.templates[t].many:
+                out.setdefault(t, []).append(vals)
+            elif vals or t not in self.context:
+                out[t] = vals
+        return out
+
+    def _cards_read(self, text: str, data: dict, c: Collector) -> tuple:
+        """(facts with what the cards show, conflicts, evidence), kept for the same text and facts: a claim's
+        search and 64C's reference run once, not at every step."""
+        from ..read.incident import _located, _with_cards
+        key = (text, repr(data))
+        memo = self._cards_memo
+        if key not in memo:
+            got = _with_cards(data, _located({"text": text}, "cards"), "cards", c)
+            if c.errors:
+                return data, (), {}
+            memo[key] = got
+        return memo[key]
+
+    def _with_cards(self, st: _State) -> None:
+        """What the cards show fills the facts (never asked); a slot the director answered otherwise is left
+        open and not asked again (the ruling shows both: Law 85)."""
+        c = Collector()
+        merged, conflicts, evidence = self._cards_read(st.cards, self._data(st.facts), c)
+        if c.errors:  # the deal waits for what it needs (its declarer)
+            return
+        shown = {fid: (t, dict(v)) for fid, (t, v) in st.facts.items()}
+        for t, body in merged.items():
+            if t not in self.vocab.templates:
+                continue
+            for i, vals in enumerate(body if isinstance(body, list) else [body], 1):
+                fid = fact_id(t, i) if self.vocab.templates[t].many else fact_id(t)
+                shown[fid] = (t, {k: v for k, v in vals.items() if v is not None})
+        st.answered, st.facts = st.facts, shown
+        st.closed |= {"revoke", "defective_trick"}  # the play record shows every one: "was there another?" is not asked
+        st.settled |= {(x.fact, x.slot) for x in conflicts}
+        st.evidence = {"conflicts": conflicts, **evidence}
 
     def _new_fact(self, st: _State, template: str) -> str:
         if not self.vocab.templates[template].many:
@@ -151,7 +231,10 @@ class Interview:
         return fid
 
     def answer(self, value: Any, key: str | None = None) -> Any:
-        """Answer the current question (``key``, if given, must name it); returns the canonical answer."""
+        """Answer the current question (``key``, if given, must name it); returns the canonical answer.  The key
+        ``cards`` gives the deal pasted in, at any question (``give_cards``)."""
+        if key == CARDS:
+            return self.give_cards(value)
         q = self.step()
         if not isinstance(q, Question):
             raise AnswerError("the ruling is determined: there is no question to answer")
@@ -177,9 +260,10 @@ class Interview:
         return True
 
     # -- what is established ---------------------------------------------------------------------
-    def _infacts(self, st: _State, all_context: bool = False) -> list[InFact]:
+    def _infacts(self, st: _State, all_context: bool = False, answered: bool = False) -> list[InFact]:
+        """The facts established (with what pasted cards show, unless ``answered``: the director's answers)."""
         out = []
-        for fid, (t, vals) in st.facts.items():
+        for fid, (t, vals) in (st.answered if answered and st.answered is not None else st.facts).items():
             if t in self.context and not all_context and not vals and not any(f == fid for f, _ in st.settled):
                 continue  # the deal context enters the incident once something about it is answered
             slots = self.vocab.templates[t].slots
@@ -193,7 +277,8 @@ class Interview:
 
     def incident(self) -> Incident:
         """The established facts as an Incident (what ``rule`` would read from the saved file)."""
-        return Incident(name=self.title, facts=self._read(self._infacts(self._state())), title=self.title)
+        st = self._state()
+        return Incident(name=self.title, facts=self._read(self._infacts(st)), title=self.title, **st.evidence)
 
     def kinds_chosen(self) -> tuple | None:
         """The encoded kinds of incident the director named (None before the first answer)."""
@@ -208,13 +293,13 @@ class Interview:
         under ``ask`` and under ``rule`` on the saved file."""
         out: dict = {}
         st = self._state()
-        facts = self._infacts(st)
+        facts = self._infacts(st, answered=True)  # with a deal pasted in, saved beside it: its facts are read again
         for f in facts:
             vals = f.known()
             t = self.vocab.templates[f.template]
             moot = f.template == CATCH_ALL and self._only_not_encoded(st)  # not asked: the law is not encoded
             vals |= {s: NOT_KNOWN for s, slot in t.slots.items()
-                     if slot.required and ((f.id, s) in st.settled or moot and vals.get(s) is None)}
+                     if slot.required and s not in vals and ((f.id, s) in st.settled or moot)}
             if t.many:
                 several = sum(1 for g in facts if g.template == f.template) > 1
                 out.setdefault(f.template, []).append({"id": f.id, **vals} if several else vals)
@@ -247,7 +332,7 @@ class Interview:
         if st.kinds is None:
             return self._incident_question()
         base = self._infacts(st)
-        incident = Incident(name=self.title, facts=self._read(base), title=self.title)
+        incident = Incident(name=self.title, facts=self._read(base), title=self.title, **st.evidence)
         self._auction_open = any(f.template == "auction" for f in base) and not any(
             f.template == "call" and f.get("ends_auction") for f in incident.facts)
         ruling, working, fired = self.engine.run(incident)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from ..errors import BridgelawError, Loc, Problem
-from .interview import UNKNOWN, AnswerError, Interview, Question, question_named
+from .interview import CARDS, UNKNOWN, AnswerError, Interview, Question, question_named
 from ..explain.ruling import Ruling
 from ..words import MESSAGES, both, word
 
@@ -74,9 +74,19 @@ def answer_text(q: Question, value: Any, lang: str) -> str:
 class Replay:
     """Answers from an answers file: in order, or looked up by question (a mapping)."""
 
+    offer_cards = False
+
     def __init__(self, answers, file: str):
         self.entries, self.by_key, self.file, self.i = list(answers.entries), answers.by_key, file, 0
         self.used: dict = {}
+
+    def cards(self) -> Command | None:
+        """The deal an answers file gives (``- cards: |`` a PBN or LIN record), once, where it is looked up by key."""
+        e = next((e for e in self.entries if e.key == CARDS), None) if self.by_key else None
+        if e is None or e.key in self.used:
+            return None
+        self.used[e.key] = 1
+        return Command("answer", (e.key, e.value), e.loc)
 
     def get(self, q: Question, lang: str, out: TextIO, can_back: bool, default: str = "") -> Command | None:
         e = self._lookup(q) if self.by_key else self._next()
@@ -170,11 +180,24 @@ class Plain:
             for line in listed(q, lang):
                 print(line, file=out)
             print(f"  ({hint(q, lang)})", file=out)
+            if self.offer_cards:
+                print(f"  ({word('prompt.paste_deal', lang)})", file=out)
             text = self.read(q, lang, default)
             if text is None:
                 return None
+            if self.offer_cards and pasted(text):  # a deal: its lines up to an empty one
+                lines = [text.strip()]
+                while (more := self.read_more()) and more.strip():
+                    lines.append(more.strip())
+                return Command("answer", (CARDS, "\n".join(lines)))
             if text.strip():
                 return command(text) or Command("answer", (None, text.strip()))
+
+    offer_cards = False  # set by the conversation where a revoke, defective trick or claim is being told
+
+    def read_more(self) -> str | None:
+        """A further line of a deal pasted in."""
+        return self.read(None, "", "")
 
     def read(self, q: Question, lang: str, default: str) -> str | None:
         """One line, None at the end of the input."""
@@ -183,6 +206,14 @@ class Plain:
         except OSError:  # no standard input at all
             line = ""
         return line if line else None
+
+
+def pasted(text: str) -> bool:
+    """Whether an answer is a deal pasted in: PBN tags or a PBN deal string, or a BBO LIN record."""
+    import re
+    t = text.strip()
+    return t.startswith(("[", "%")) or re.match(r"^[NESW]:\S+\.", t, re.IGNORECASE) is not None \
+        or re.search(r"(^|\|)(md|pn|qx)\|", t, re.IGNORECASE) is not None
 
 
 class Prompts(Plain):
@@ -198,8 +229,12 @@ class Prompts(Plain):
         from prompt_toolkit.completion import WordCompleter
         from prompt_toolkit.validation import ValidationError, Validator
 
+        offer_cards = self.offer_cards
+
         class Answer(Validator):
             def validate(self, document):
+                if offer_cards and pasted(document.text):  # a deal pasted in: read as it is
+                    return
                 text = document.text.strip() or default
                 if not text:
                     raise ValidationError(message=hint(q, lang))
@@ -217,6 +252,13 @@ class Prompts(Plain):
         except EOFError:  # Ctrl-D: the director left the interview
             return None
         return text.strip() or default
+
+    def read_more(self) -> str | None:
+        from prompt_toolkit import PromptSession
+        try:
+            return PromptSession(**{k: v for k, v in self.io.items() if v is not None}).prompt("… ")
+        except EOFError:
+            return None
 
 
 # -- the conversation --------------------------------------------------------------------------
@@ -241,7 +283,11 @@ def converse(interview: Interview, lang: str, sources: list, out: TextIO | None 
             return step
         default = typed(step, taken[1]) if taken and taken[0] == step.key else ""
         cmd = None
+        offer = interview.offers_cards()
         for src in sources:
+            src.offer_cards = offer
+            if offer and isinstance(src, Replay) and (cmd := src.cards()) is not None:
+                break
             cmd = src.get(step, lang, out, bool(interview.answers), default)
             if cmd is not None:
                 break
@@ -256,6 +302,16 @@ def converse(interview: Interview, lang: str, sources: list, out: TextIO | None 
                 print(word("prompt.nothing_back", lang), file=out)
             continue
         key, value = cmd.value
+        if key == CARDS:
+            try:
+                interview.give_cards(value)
+            except AnswerError as e:
+                if cmd.loc is None:
+                    print(f"! {e}", file=out)
+                    continue
+                raise BridgelawError(Problem(cmd.loc, f"cards: {e}")) from None
+            print(word("prompt.deal_taken", lang), file=out)
+            continue
         try:
             v = interview.answer(value, key)
         except AnswerError as e:
@@ -334,7 +390,9 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
             if not questionary.confirm(word("cli.replace", MESSAGES, path=display(save)), default=False).unsafe_ask():
                 print(word("cli.kept", MESSAGES, path=display(save)), file=sys.stderr)
                 return 1
-        text = incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.title or ruling.incident)
+        cards = interview.cards_given()
+        text = incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.title or ruling.incident,
+                             cards={"text": cards} if cards else None)
         try:
             write_atomic(save, text)
         except OSError as e:  # after the interview: keep the facts on the terminal

@@ -32,7 +32,7 @@ from pathlib import Path
 
 from ..errors import Collector, Loc
 from ..values import SEATS, lho_of, partner_of, side_of
-from .dd import trick_winner
+from .dd import endplay_parts, trick_winner
 from .yamlsafe import LocDict, LocList
 
 RANKS = "23456789TJQKA"
@@ -76,8 +76,7 @@ def _name(card: tuple[str, int]) -> str:
 
 def _hands(deal_text: str) -> dict[str, set]:
     """{seat: {(suit, rank)}} from a PBN deal string (endplay reads it; a '-' is a void)."""
-    from endplay.types import Deal
-    deal = Deal(deal_text)
+    deal = endplay_parts("types")[0].Deal(deal_text)
     out = {}
     for seat, hand in zip(SEATS, (deal.north, deal.east, deal.south, deal.west)):
         cards = set()
@@ -87,64 +86,179 @@ def _hands(deal_text: str) -> dict[str, set]:
     return out
 
 
-def _from_pbn(path: Path, c: Collector, loc: Loc) -> tuple[str | None, list, dict]:
-    """(deal string, tricks as card texts in the order played, tags) from a PBN file's first board (endplay
-    reads it: its Play section's columns are turned back into the order the cards were played)."""
-    from endplay.parsers import pbn
+def _from_file(path: Path, kind: str, c: Collector, loc: Loc, board: int | None = None) -> tuple | None:
+    """(deal string, tricks, tags) of one board of a PBN or LIN file (see ``read_board``)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            board = pbn.load(f)[0]
-    except (OSError, IndexError, ValueError, KeyError) as e:
-        c.add(loc, f"{path.name}: cannot read a PBN board ({e})")
-        return None, [], {}
-    cards = ["SHDC"[card.suit.value] + str(card.rank.abbr) for card in board.play or []]
-    return board.deal.to_pbn(), [cards[i:i + 4] for i in range(0, len(cards), 4)], _tags(board)
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        c.add(loc, f"{path.name}: cannot read a {kind.upper()} board ({getattr(e, 'strerror', None) or e})")
+        return None
+    return read_board(text, path.name, c, loc, board, kind)
+
+
+def board_kind(text: str) -> str:
+    """"lin" for a BBO hand record (``md|...``), "pbn" for PBN tags (``[Deal "..."]``), "deal" for a bare PBN
+    deal string (``N:AKQ2.J53.T95.K82 ...``)."""
+    if re.search(r"(^|\|)md\|", text, re.IGNORECASE):
+        return "lin"
+    return "pbn" if "[" in text else "deal"
+
+
+def read_board(text: str, name: str, c: Collector, loc: Loc, board: int | None = None,
+               kind: str | None = None) -> tuple | None:
+    """(deal string, tricks as card texts in the order played, tags) of one board of a PBN or LIN text (a file's,
+    or one pasted into the interview or the web page), or None with the problem in ``c``.  A text of several
+    boards needs ``board`` (its number); tags: the contract, declarer, vulnerability and dealer it gives."""
+    kind = kind or board_kind(text)
+    if kind == "deal":
+        return text.strip().strip('"'), [], {}
+    boards = _pbn_boards(text, name, c, loc) if kind == "pbn" else _lin_boards(text, name, c, loc)
+    if boards is None:
+        return None
+    numbers = [b[2].get("board") or i for i, b in enumerate(boards, 1)]
+    if board is None and len(boards) > 1:
+        c.add(loc, f"{name} holds {len(boards)} boards ({', '.join(map(str, numbers))}): say which one",
+              hint="bridgelaw rule FILE --board N (or cards: {board: N} in the incident)")
+        return None
+    if board is not None and board not in numbers:
+        c.add(loc, f"{name} has no board {board}: it holds {', '.join(map(str, numbers))}")
+        return None
+    return boards[numbers.index(board) if board is not None else 0]
+
+
+def _pbn_boards(text: str, name: str, c: Collector, loc: Loc) -> list | None:
+    """Every board of a PBN text (endplay reads it: a Play section's columns are turned back into the order the
+    cards were played); a tag a board does not give (Vulnerable, Dealer) is not read as endplay's default (the
+    board number's), and the Dealer is read here (endplay keeps it only where a Contract is given)."""
+    pbn, = endplay_parts("parsers.pbn")
+    try:
+        boards = pbn.loads(text)
+        if not boards:
+            raise ValueError("no board in it")
+        found = [(b.deal.to_pbn(), [], {}) for b in boards]  # the deal of each, or the error
+    except (IndexError, ValueError, KeyError, RuntimeError, AttributeError) as e:
+        c.add(loc, f"{name}: cannot read a PBN board ({e})")
+        return None
+    parts = re.split(r"(?m)^(?=\[Board )", text)
+    parts = [p for p in parts if "[Board " in p] if len([p for p in parts if "[Board " in p]) == len(boards) \
+        else [text] * len(boards)
+    out = []
+    for (deal, _, _), b, part in zip(found, boards, parts):
+        cards = ["SHDC"[card.suit.value] + str(card.rank.abbr) for card in b.play or []]
+        tags = _tags(b, vul='[Vulnerable "' in part)
+        dealer = re.search(r'\[Dealer "([NESW])', part, re.IGNORECASE)  # endplay reads it only beside a Contract
+        if dealer:
+            tags["dealer"] = dealer.group(1).upper()
+        out.append((deal, [cards[i:i + 4] for i in range(0, len(cards), 4)], tags))
+    return out
 
 
 _LIN_PLAY = re.compile(r"\|pc\|([^|]*)", re.IGNORECASE)
 
 
-def _from_lin(path: Path, c: Collector, loc: Loc) -> tuple[str | None, list, dict]:
-    """(deal string, tricks, tags) from a BBO LIN file's first board: endplay reads the deal and the auction
-    (the contract and declarer follow from it); the cards played are its ``pc`` entries in order (endplay
-    cannot read a trick left unfinished, as a claim leaves it: those are given to it whole tricks only)."""
-    from endplay.parsers import lin
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        c.add(loc, f"{path.name}: cannot read a LIN board ({e})")
-        return None, [], {}
+def _lin_boards(text: str, name: str, c: Collector, loc: Loc) -> list | None:
+    """Every board of a BBO LIN text: endplay reads the deal (``md|``: its first digit the dealer, 1 South,
+    2 West, 3 North, 4 East), the vulnerability (``sv|``: o none, n North-South, e East-West, b both) and the
+    auction (the contract and declarer follow from it); the cards played are its ``pc`` entries in order
+    (endplay cannot read a trick left unfinished, as a claim leaves it: those are given to it whole tricks only)."""
+    lin, = endplay_parts("parsers.lin")
     text = text.replace("\r", "").replace("\n", "")
-    if "pn|" not in text:  # endplay's reader splits boards at their players' names: a record may have none
-        text = "pn|?,?,?,?|" + text
-    starts = [m.start() for m in re.finditer(r"pn\|", text)] + [len(text)]
-    first = text[starts[0]:starts[1]]  # the first board
-    played = [p.strip() for p in _LIN_PLAY.findall(first)]
-    whole = first
-    for _ in range(len(played) % 4):  # endplay's reader needs whole tricks
-        whole = whole[:whole.lower().rindex("|pc|")] + "|"
-    try:
-        boards = lin.loads(whole)
-    except Exception as e:  # noqa: BLE001 - endplay's reader raises what it meets (AttributeError, KeyError...)
-        c.add(loc, f"{path.name}: cannot read a LIN board ({type(e).__name__}: {e})")
-        return None, [], {}
-    if not boards or boards[0].deal is None or "md|" not in first.lower():
-        c.add(loc, f"{path.name}: cannot read a LIN board (no 'md|' deal in it)",
-              hint="a BBO hand record: md|3S789TJH45AD7KC45A,S6H3678D689TJC678,S23KAH2QKD23AC23K,|mb|1S|...|pc|H3|...")
-        return None, [], {}
-    return boards[0].deal.to_pbn(), [played[i:i + 4] for i in range(0, len(played), 4)], _tags(boards[0])
+    at = "qx|" if "qx|" in text.lower() else "pn|"  # a record of several boards: each from its qx| (or pn|)
+    starts = [m.start() for m in re.finditer(re.escape(at), text, re.IGNORECASE)] or [0]
+    segments = [text[a:b] for a, b in zip([0] + starts[1:], starts[1:] + [len(text)])]
+    out = []
+    for segment in segments:
+        if "pn|" not in segment.lower():  # endplay's reader splits boards at their players' names
+            segment = "pn|?,?,?,?|" + segment
+        played = [p.strip() for p in _LIN_PLAY.findall(segment)]
+        whole = segment
+        for _ in range(len(played) % 4):  # endplay's reader needs whole tricks
+            whole = whole[:whole.lower().rindex("|pc|")] + "|"
+        try:
+            boards = lin.loads(whole)
+        except Exception as e:  # noqa: BLE001 - endplay's reader raises what it meets (AttributeError, KeyError...)
+            c.add(loc, f"{name}: cannot read a LIN board ({type(e).__name__}: {e})")
+            return None
+        if not boards or boards[0].deal is None or "md|" not in segment.lower():
+            c.add(loc, f"{name}: cannot read a LIN board (no 'md|' deal in it)",
+                  hint="a BBO hand record: md|3S789TJH45AD7KC45A,S6H3678D689TJC678,S23KAH2QKD23AC23K,|mb|1S|...|pc|H3|...")
+            return None
+        md = re.search(r"md\|([1-4])", segment, re.IGNORECASE)
+        tags = _tags(boards[0], vul=re.search(r"sv\|[oneb]", segment, re.IGNORECASE) is not None, dealer=md is not None)
+        out.append((boards[0].deal.to_pbn(), [played[i:i + 4] for i in range(0, len(played), 4)], tags))
+    return out
 
 
-def _tags(board) -> dict:
-    """The contract and declarer a board file gives (endplay's Denom: spades 0 ... clubs 3, notrump 4;
-    Penalty: 1, doubled 2, redoubled 4), and its number."""
+VULNERABILITY = ("none", "both", "NS", "EW")  # endplay's Vul: none 0, both 1, ns 2, ew 3
+
+
+def _tags(board, vul: bool = False, dealer: bool = False) -> dict:
+    """The contract and declarer a board gives (endplay's Denom: spades 0 ... clubs 3, notrump 4; Penalty: 1,
+    doubled 2, redoubled 4), its vulnerability and dealer where it gives them, and its number."""
     out = {"board": board.board_num} if board.board_num else {}
+    if vul and board.vul is not None:
+        out["vulnerability"] = VULNERABILITY[int(board.vul)]
+    if dealer and board.dealer is not None:
+        out["dealer"] = "NESW"[int(board.dealer)]
     if not board.contract or board.contract.level == 0:
         return out
     k = board.contract
     strain = "SHDC"[int(k.denom)] if int(k.denom) < 4 else "NT"
     doubled = {2: "X", 4: "XX"}.get(int(k.penalty), "")
     return out | {"declarer": "NESW"[int(k.declarer)], "contract": f"{k.level}{strain}{doubled}"}
+
+
+def board_cards(board: tuple, cards, incident: str, c: Collector) -> LocDict | None:
+    """The ``cards:`` of an incident ruled with a board file given beside it (``bridgelaw rule board.pbn
+    --incident notes.yaml``): ``board`` is (its path, its name as shown, the board's number or None).  An
+    incident with cards of its own must show the same deal and play (those of the same file, or the same cards
+    written out): else an error naming both.  The claimer's statement (claim_line, claim_named) stays the
+    incident's."""
+    path, shown, number = board
+    kind = "lin" if Path(path).suffix.lower() == ".lin" else "pbn"
+    out = LocDict({kind: str(Path(path).resolve())} | ({"board": number} if number is not None else {}))
+    out.loc, out.key_locs, out.value_locs = Loc(shown), {}, {}
+    if cards is None:
+        return out
+    for key in ("claim_line", "claim_named"):
+        if key in cards:
+            out[key] = cards[key]
+            out.value_locs[key] = cards.loc_of(key)
+    got = _from_file(Path(path), kind, c, Loc(shown), number)
+    if got is None:
+        return None
+    mine = _cards_given(cards, Path(incident).parent, c)
+    if mine is None:
+        return None
+    if not _same_cards(got[:2], mine[:2]):
+        c.add(cards.loc, f"cards: the incident's deal and play are not those of {shown}"
+              + (f", board {number}" if number is not None else ""),
+              hint="leave out the incident's cards: (the board file gives them), or give the board they name")
+        return None
+    return out
+
+
+def _cards_given(cards, folder: Path, c: Collector) -> tuple | None:
+    """(deal string, tricks, tags) an incident's own ``cards:`` give."""
+    if "pbn" in cards or "lin" in cards:
+        kind = "pbn" if "pbn" in cards else "lin"
+        return _from_file(folder / str(cards[kind]), kind, c, cards.loc_of(kind), cards.get("board"))
+    if "text" in cards:
+        return read_board(str(cards["text"]), "cards.text", c, cards.loc_of("text"), cards.get("board"))
+    return cards.get("deal"), cards.get("play") or [], {}
+
+
+def _same_cards(a: tuple, b: tuple) -> bool:
+    """Whether two (deal string, tricks) give the same hands and the same cards played."""
+    try:
+        if _hands(str(a[0])) != _hands(str(b[0])):
+            return False
+        def cards(tricks):
+            return [[[_card(x) for x in (e if isinstance(e, list) else [e]) if str(x).strip() not in ("-", "")]
+                     for e in t] for t in tricks]
+        return cards(a[1]) == cards(b[1])
+    except (ValueError, RuntimeError):
+        return False
 
 
 def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
@@ -154,14 +268,26 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
     deal_fact = dict(facts.get("deal") or {}) if isinstance(facts, dict) else {}
     loc = cards.loc if isinstance(cards, LocDict) else Loc(file)
     what = "cards.play"  # where the play record is, as an error names it
-    if "pbn" in cards or "lin" in cards:
-        kind = "pbn" if "pbn" in cards else "lin"
-        path = Path(file).parent / str(cards[kind])
-        deal_text, tricks, tags = (_from_pbn if kind == "pbn" else _from_lin)(path, c, cards.loc_of(kind))
+    tags: dict = {}
+    if "pbn" in cards or "lin" in cards or "text" in cards:
+        kind = next(k for k in ("pbn", "lin", "text") if k in cards)
+        number = cards.get("board")
+        if kind == "text":  # a deal pasted into the interview or the web page
+            name = "cards.text"
+            got = read_board(str(cards["text"]), name, c, cards.loc_of(kind), number)
+        else:
+            path = Path(file).parent / str(cards[kind])
+            name = path.name
+            got = _from_file(path, kind, c, cards.loc_of(kind), number)
+        if got is None:
+            return {}
+        deal_text, tricks, tags = got
+        tags = dict(tags)
         board = tags.pop("board", None)
-        what = path.name + (f", board {board}" if board else "")
+        what = name + (f", board {board}" if board else "")
         declarer = deal_fact.get("declarer") or tags.get("declarer")
-        deal_fact = {**tags, **{k: v for k, v in deal_fact.items() if v is not None}}
+        deal_fact = {**{k: v for k, v in tags.items() if k != "dealer"},
+                     **{k: v for k, v in deal_fact.items() if v is not None}}
     else:
         deal_text, tricks, declarer = cards.get("deal"), cards.get("play") or [], deal_fact.get("declarer")
     if deal_text is None:
@@ -191,13 +317,32 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
         if won:  # whether the player's side won the trick his card is pointed for (65B)
             out_arrangement = {"trick_won_by_own_side": side_of(won) == side_of(pointed["player"])}
     claim = (facts.get("claim") if isinstance(facts, dict) else None) or None
-    shown = {"declarer": declarer, "contract": deal_fact.get("contract")} | _deal(played, declarer)
-    out = {"deal": shown, "revoke": [] if wrong_hands else _revokes(played, hands, partner_of(declarer)),
-           "defective_trick": _defective(played, hands), "trick_arrangement": out_arrangement}
+    # what the board gives (its contract, declarer, vulnerability) is shown too: a stated fact that differs is
+    # left to the director like any other
+    shown = {"declarer": tags.get("declarer") or declarer, "contract": tags.get("contract") or deal_fact.get("contract"),
+             **({"vulnerability": tags["vulnerability"]} if tags.get("vulnerability") else {})} | _deal(played, declarer)
+    revokes = [] if wrong_hands else _revokes(played, hands, partner_of(declarer))
+    out = {"deal": shown, "revoke": revokes, "revoke_tricks": _revoke_tricks(played, hands, revokes, trump, declarer),
+           "defective_trick": _defective(played, hands), "trick_arrangement": out_arrangement,
+           "board": _board(what if what != "cards.play" else None, tags, hands, played)}
+    if tags.get("dealer") and isinstance(facts, dict) and isinstance(facts.get("auction"), dict):
+        out["auction"] = {"dealer": tags["dealer"]}  # the dealer a LIN or PBN board gives, where an auction is told
     if isinstance(claim, dict) and len([t for t in played if t.winner]) < 13:
         shown["play_ended"] = None  # play ended with the claim: the claim's laws say what follows (69-71)
         out["claim"], out["claim_lines"] = _claim(claim, cards, hands, played, lho_of(declarer), trump, c)
     return out
+
+
+def _board(name: str | None, tags: dict, hands: dict, played: list) -> dict:
+    """The board as a face shows it: the four hands as dealt (each its four holdings, spades first), its dealer and
+    vulnerability where given, and each trick from its leader with its winner."""
+    def holding(cards):
+        return ["".join(RANKS[r] for r in sorted((r for s, r in cards if s == suit), reverse=True)) or "-"
+                for suit in "SHDC"]
+    return {"name": name, "dealer": tags.get("dealer"), "vulnerability": tags.get("vulnerability"),
+            "hands": {s: holding(hands[s]) for s in SEATS},
+            "tricks": [{"n": t.n, "leader": t.leader, "cards": [[p, _name(card)] for p, card in t.plays + t.extra],
+                        "winner": t.winner} for t in played]}
 
 
 def _claim(claim: dict, cards, hands: dict, played: list, first: str, trump: str | None, c: Collector):
@@ -306,6 +451,26 @@ def _holding_before(hands: dict, played: list, seat: str, n: int, play_index: in
     gone = {card for t in played[:n - 1] for s, card in t.plays + t.extra if s == seat}
     gone |= {card for s, card in played[n - 1].plays[:play_index] if s == seat}
     return hands[seat] - gone
+
+
+def _revoke_tricks(played: list, hands: dict, revokes: list, trump: str | None, declarer: str):
+    """64C's reference for the revokes the record shows (read/dd.py revoke_tricks, run on first need), or None:
+    for each, the hands at the start of its trick, the cards played to it before the offender's, and declarer's
+    side's tricks before it and (where play has ended) from it on as played."""
+    if not revokes:
+        return None
+    from . import dd
+    side = side_of(declarer)
+    ended = len([t for t in played if t.winner]) == 13
+    given = []
+    for r in revokes:
+        t = played[r["trick"] - 1]
+        i = next(k for k, (seat, _) in enumerate(t.plays) if seat == r["offender"])
+        at_start = tuple((s, frozenset(_holding_before(hands, played, s, t.n, 0))) for s in SEATS)
+        won = [side_of(u.winner) == side for u in played if u.winner]
+        given.append((r["offender"], t.n, at_start, tuple(t.plays[:i]), t.leader, sum(won[:t.n - 1]),
+                      sum(won[t.n - 1:]) if ended else None))
+    return dd.Later(dd.revoke_tricks, tuple(given), trump, declarer)
 
 
 def _revokes(played: list, hands: dict, dummy: str) -> list:

@@ -22,10 +22,14 @@ whose cards still in play lie as another's is searched once), so with up to 6 ca
 line is covered well inside the budget; beyond, once ``budget`` seconds (one core) have gone, no further choice is
 tried: the line under way is finished on its double-dummy best cards and the result says the search was cut.  ``progress(n,
 seconds)`` is called now and then past half a second, for a terminal to show (never in JSON or tests).
-endplay is imported only here and in read/cards.py, when an incident gives its cards.
+endplay is imported only here and in read/cards.py, when an incident gives its cards, and only the parts used
+(``endplay_parts``: its package ``__init__`` would import its dealer, and with it matplotlib, for 1-1.7 s).
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
+import sys
 import threading
 import time
 from contextlib import contextmanager
@@ -40,6 +44,20 @@ PROGRESS_AFTER = 0.5  # seconds: a terminal shows the search's progress past thi
 BUDGET = 2.0  # seconds on one core, unless the caller gives another (`bridgelaw rule --dd-budget`)
 _OPTIONS: ContextVar = ContextVar("dd_options", default=(BUDGET, None))
 _ONE_AT_A_TIME = threading.Lock()  # the solver serves one search at a time (the web server's threads queue)
+FOUND = 64  # searches remembered: an interview rules again at each step, the web replays at each request
+_FOUND: dict = {}  # key -> ClaimLines or RevokeTricks, oldest first (guarded by _ONE_AT_A_TIME)
+
+
+def endplay_parts(*names: str) -> list:
+    """endplay's submodules ``names`` (``"types"``, ``"dds"``, ``"parsers.pbn"``...), imported without the package's
+    ``__init__``, which imports every part (its dealer and matplotlib: a second or more); where endplay is already
+    imported whole, that is used."""
+    if "endplay" not in sys.modules:
+        spec = importlib.util.find_spec("endplay")
+        if spec is None:
+            raise ModuleNotFoundError("endplay", name="endplay")
+        sys.modules.setdefault("endplay", importlib.util.module_from_spec(spec))  # the package, its __init__ not run
+    return [importlib.import_module("endplay." + n) for n in names]
 
 
 @contextmanager
@@ -92,12 +110,7 @@ def _pbn(hands: dict) -> str:
 
 class _Search:
     def __init__(self, trump, claimer, stated, named, deadline, progress):
-        from endplay import dds
-        from endplay.types import Card, Deal, Denom, Player
-        self.dds, self.Card, self.Deal = dds, Card, Deal
-        self.denom = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs}.get(trump,
-                                                                                                      Denom.nt)
-        self.player = {s: getattr(Player, w) for s, w in zip(SEATS, ("north", "east", "south", "west"))}
+        self._dds, = endplay_parts("_dds")  # DDS itself: its deal filled in directly (``dd``)
         self.trump, self.side, self.stated = trump, side_of(claimer), tuple(stated)
         self.named = frozenset(named) | frozenset(stated)
         self.deadline, self.progress, self.start = deadline, progress, time.monotonic()
@@ -113,7 +126,7 @@ class _Search:
         cards as bits, rank r at 1 << r + 2; its answer read in the order endplay's ``solve_board`` lists it)."""
         key = (tuple(frozenset(hands[s]) for s in SEATS), trick, leader)
         if key not in self.solved:
-            from endplay import _dds
+            _dds = self._dds
             deal = _dds.deal()
             deal.trump = "SHDC".index(self.trump) if self.trump else 4
             deal.first = SEATS.index(leader)
@@ -280,6 +293,66 @@ def _plays(line) -> tuple:
     return tuple(out)
 
 
+@dataclass(frozen=True)
+class RevokeTricks:
+    """64C's double-dummy reference for one revoke: the tricks declarer's side would have taken from the revoke
+    trick on, had the offender followed suit with each card of it he held (the rest played double dummy)."""
+
+    offender: str
+    trick: int
+    suit: str  # the suit led, which he held
+    declarer_side: str
+    before: int  # tricks declarer's side won before the revoke trick
+    by_card: tuple  # ((card as "H5", tricks to declarer's side from the revoke trick on), ...), most first
+    at_table: int | None  # the tricks it took from the revoke trick on as played (None: play has not ended)
+
+
+def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
+    """RevokeTricks for each revoke of ``revokes``: (offender, trick number, the hands at the trick's start
+    (((seat, cards), ...)), the
+    cards played to it before his, its leader, declarer's side's tricks before it, those after it as played or
+    None).  The solver is used by one search at a time, like a claim's."""
+    dds, types = endplay_parts("dds", "types")
+    player = {s: getattr(types.Player, w) for s, w in zip(SEATS, ("north", "east", "south", "west"))}
+    denom = {"S": types.Denom.spades, "H": types.Denom.hearts, "D": types.Denom.diamonds,
+             "C": types.Denom.clubs}.get(trump, types.Denom.nt)
+    side = side_of(declarer)
+    out = []
+    key = ("revokes", revokes, trump, declarer)
+    with _ONE_AT_A_TIME:
+        if key in _FOUND:
+            return _FOUND[key]
+        for offender, n, hands, before_him, leader, before, at_table in revokes:
+            deal = types.Deal(_pbn(dict(hands)))
+            deal.trump, deal.first = denom, player[leader]
+            for _, c in before_him:
+                deal.play(types.Card(c[0] + RANKS[c[1]]))
+            remaining = 14 - n
+            scored = {}
+            for card, tricks in dds.solve_board(deal):  # tricks to the offender's side from this trick on
+                scored[name(("SHDC"[int(card.suit)], RANKS.index(card.rank.abbr)))] = \
+                    tricks if side_of(offender) == side else remaining - tricks
+            ranked = tuple(sorted(scored.items(), key=lambda x: (-x[1], -RANKS.index(x[0][1:].replace("10", "T")))))
+            out.append(RevokeTricks(offender, n, before_him[0][1][0], side, before, ranked, at_table))
+        _keep(key, tuple(out))
+    return tuple(out)
+
+
+class Later:
+    """``fn(*args)``, run on the first call and kept (as ``Deferred``; pickled, it runs first)."""
+
+    def __init__(self, fn, *args):
+        self.fn, self.args, self.found = fn, args, None
+
+    def __call__(self):
+        if self.found is None:
+            self.found = self.fn(*self.args)
+        return self.found
+
+    def __getstate__(self) -> dict:
+        return {"fn": None, "args": (), "found": self()}
+
+
 class Deferred:
     """``claim_lines(*args, **kwargs)``, run on the first call and kept: the search costs up to its budget, so a
     claim's lines are found when a ruling shows them, not when the incident is read (budget and progress are
@@ -305,12 +378,25 @@ def claim_lines(hands: dict, trick: list, leader: str, trump: str | None, claime
     default_budget, default_progress = _OPTIONS.get()
     budget = default_budget if budget is None else budget
     progress = default_progress if progress is None else progress
+    key = ("claim", tuple(frozenset(hands[k]) for k in SEATS), tuple(trick), leader, trump, claimer, tuple(stated),
+           tuple(named), first_trick, budget)
     with _ONE_AT_A_TIME:
+        if key in _FOUND:  # the same claim again (the interview's next step, the web page's next request)
+            return _FOUND[key]
         start = time.monotonic()
         s = _Search(trump, claimer, stated, named, start + budget, progress)
         worst, wl, best, bl, n = s.search({k: frozenset(v) for k, v in hands.items()}, tuple(trick), leader)
-    wl, bl = _plays(wl), _plays(bl)
-    diverge = next((i for i, (a, b) in enumerate(zip(wl, bl)) if a != b), None)
-    remaining = (sum(len(v) for v in hands.values()) + len(trick)) // 4
-    return ClaimLines(claimer, remaining, worst, best, wl, bl, diverge, first_trick, n, not s.cut, budget,
-                      time.monotonic() - start)
+        wl, bl = _plays(wl), _plays(bl)
+        diverge = next((i for i, (a, b) in enumerate(zip(wl, bl)) if a != b), None)
+        remaining = (sum(len(v) for v in hands.values()) + len(trick)) // 4
+        found = ClaimLines(claimer, remaining, worst, best, wl, bl, diverge, first_trick, n, not s.cut, budget,
+                           time.monotonic() - start)
+        _keep(key, found)
+    return found
+
+
+def _keep(key, found) -> None:
+    """Remember a search's result (the last FOUND of them), under the solver's lock."""
+    _FOUND[key] = found
+    while len(_FOUND) > FOUND:
+        _FOUND.pop(next(iter(_FOUND)))

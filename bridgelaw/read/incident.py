@@ -58,12 +58,19 @@ class Incident:
     description: str = ""
     conflicts: tuple = ()  # (cards.Conflict, ...): what the director stated and the cards contradict
     claim_search: object = None  # () -> dd.ClaimLines: a claim's lines from the cards, searched on first need
+    board: dict | None = None  # the cards as a face shows them (read/cards.py _board): hands, tricks; None without
+    revoke_search: object = None  # () -> (dd.RevokeTricks, ...): 64C's double-dummy reference, found on first need
 
     @property
     def claim_lines(self):
         """A claim's worst and best lines from the cards (dd.ClaimLines, evidence only), or None: searched when the
         ruling first needs them, not when the incident is read (`check` and a load need no search)."""
         return self.claim_search() if self.claim_search is not None else None
+
+    @property
+    def revoke_tricks(self) -> tuple:
+        """64C's reference for each revoke the cards show (dd.RevokeTricks, evidence only), () without cards."""
+        return self.revoke_search() if self.revoke_search is not None else ()
 
     def titles(self) -> dict:
         """{ru, en}: the title in each language (a plain title reads alike in both); {} without one."""
@@ -207,8 +214,11 @@ def check_cards(facts: list[InFact], vocab: Vocabulary, c: Collector) -> None:
                       "a card belongs to one hand: check whose card it is")
 
 
-def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = None) -> Incident:
-    """Load and check an incident file; BridgelawError lists every mistake with file:line."""
+def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = None,
+                  board: tuple | None = None) -> Incident:
+    """Load and check an incident file; BridgelawError lists every mistake with file:line.  ``board``:
+    (a PBN or LIN file, its display name, the board's number or None) giving the cards of an incident that
+    has no ``cards:`` of its own or names the same board (``bridgelaw rule board.pbn --incident notes.yaml``)."""
     name = display or str(path)
     data = load(path, name)
     c = Collector()
@@ -217,22 +227,28 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
         c.raise_if_any()
     c.problems.extend(validate("incident", data, name))
     c.raise_if_any()
-    stated, conflicts, lines = data["facts"], (), None
-    if "cards" in data:  # the deal and its play: what they show is stated for the director (read/cards.py)
-        stated, conflicts, lines = _with_cards(data["facts"], data["cards"], name, c)
+    cards = data.get("cards")
+    if board is not None:
+        from .cards import board_cards
+        cards = board_cards(board, cards, name, c)
+        c.raise_if_any()
+    stated, conflicts, evidence = data["facts"], (), {}
+    if cards is not None:  # the deal and its play: what they show is stated for the director (read/cards.py)
+        stated, conflicts, evidence = _with_cards(data["facts"], cards, name, c)
         c.raise_if_any()
     facts = facts_from_data(stated, vocab, name, c, data.loc_of("facts"))
     check_counts(facts, c)
     check_cards(facts, vocab, c)
     c.raise_if_any()
     return Incident(name=name, facts=tuple(facts), source=data.get("source") or "", title=data.get("title") or "",
-                    description=data.get("description") or "", conflicts=conflicts, claim_search=lines)
+                    description=data.get("description") or "", conflicts=conflicts, **evidence)
 
 
-def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, object]:
+def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, dict]:
     """The stated facts with what the cards show added where the director said nothing; a slot stated
-    otherwise than the cards show is left open (and listed), never overruled either way; and the search of a
-    claim's lines by double dummy (read/dd.py, run on first need), None without a claim."""
+    otherwise than the cards show is left open (and listed), never overruled either way; the search of a
+    claim's lines by double dummy (read/dd.py, run on first need), 64C's reference for the revokes, and the
+    board as a face shows it (the Incident's claim_search, revoke_search and board)."""
     from .cards import Conflict, card_facts
     deal = dict(facts.get("deal") or {}) if isinstance(facts, dict) else {}
     shown = card_facts(cards, facts, file, c)
@@ -251,15 +267,16 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, obj
         return out
 
     if shown.get("deal"):
-        merged["deal"] = put("deal", "deal", deal, shown["deal"], facts.loc_of("deal") if "deal" in facts else None)
+        merged["deal"] = put("deal", "deal", deal, shown["deal"], facts.loc_of("deal") if isinstance(facts, LocDict) and "deal" in facts else None)
     for template in ("revoke", "defective_trick"):  # many a board: matched to the stated ones by offender and trick
         if not shown.get(template):
             continue
         stated = list(facts.get(template) or [])
         out = []
         for r in shown[template]:
-            match = next((j for j, s in enumerate(stated) if s is not None and s.get("offender") == r["offender"]
-                          and s.get("trick") in (None, r["trick"])), None)
+            match = next((j for j, s in enumerate(stated) if s is not None
+                          and s.get("offender") in (None, r["offender"]) and s.get("trick") in (None, r["trick"])),
+                         None)  # (no offender yet: a fact the interview has opened, matched in order)
             if match is None:
                 out.append(dict(r))
                 continue
@@ -272,22 +289,39 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, obj
         stated = facts["trick_arrangement"]
         merged["trick_arrangement"] = put("trick_arrangement", "trick_arrangement", stated,
                                           shown["trick_arrangement"], getattr(stated, "loc", None))
-    if shown.get("claim"):
-        claim = facts["claim"]
-        merged["claim"] = put("claim", "claim", claim, shown["claim"], getattr(claim, "loc", None))
-    return merged, tuple(conflicts), shown.get("claim_lines")
+    for template in ("claim", "auction"):
+        if shown.get(template):
+            stated = facts[template]
+            merged[template] = put(template, template, stated, shown[template], getattr(stated, "loc", None))
+    return merged, tuple(conflicts), {"claim_search": shown.get("claim_lines"),
+                                      "revoke_search": shown.get("revoke_tricks"), "board": shown.get("board")}
 
 
-def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<facts>") -> Incident:
-    """An Incident from a plain ``facts`` mapping (cases, the interview); BridgelawError on mistakes."""
+def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<facts>",
+                        cards: dict | None = None) -> Incident:
+    """An Incident from a plain ``facts`` mapping (cases, the interview, the web API), with the ``cards`` a
+    director pasted ({"text": PBN or LIN}) where given; BridgelawError on mistakes."""
     c = Collector()
+    conflicts, evidence = (), {}
+    if cards:
+        data, conflicts, evidence = _with_cards(data, _located(cards, file), file, c)
+        c.raise_if_any()
     facts = facts_from_data(data, vocab, file, c)
     c.raise_if_any()
-    return Incident(name=name, facts=tuple(facts))
+    return Incident(name=name, facts=tuple(facts), conflicts=conflicts, **evidence)
 
 
-def incident_text(facts: dict, source: str, title: str | dict = "", description: str = "") -> str:
-    """The text of an incident file stating ``facts`` (template -> slot values, a list for 'many')."""
+def _located(data: dict, file: str) -> LocDict:
+    """A plain mapping as the readers take it (every place the file itself)."""
+    out = LocDict(data)
+    out.loc, out.key_locs, out.value_locs = Loc(file), {}, {}
+    return out
+
+
+def incident_text(facts: dict, source: str, title: str | dict = "", description: str = "",
+                  cards: dict | None = None) -> str:
+    """The text of an incident file stating ``facts`` (template -> slot values, a list for 'many'), and the
+    ``cards`` given (a deal pasted into the interview: ``{text: ...}``)."""
     from .yamlsafe import dumps
     data: dict = {"source": source}
     if title:
@@ -295,4 +329,6 @@ def incident_text(facts: dict, source: str, title: str | dict = "", description:
     if description:
         data["description"] = description
     data["facts"] = facts
+    if cards:
+        data["cards"] = cards
     return dumps(data)

@@ -185,6 +185,10 @@ INCIDENT = {
                                              {"type": "array", "items": {"type": ["string", "integer"]}}]}}},
                       "pbn": {"type": "string", "description": "a PBN file (its Deal and Play), beside the incident"},
                       "lin": {"type": "string", "description": "a BBO LIN file (its deal and play), beside the incident"},
+                      "text": {"type": "string", "description": "a PBN or BBO LIN record pasted in (the"
+                                                              " interview's or the web page's deal)"},
+                      "board": {"type": "integer", "minimum": 1, "description": "which board of a PBN or LIN"
+                                                                                " record holding several"},
                       "claim_line": {"type": "array", "items": {"type": "string"},
                                      "description": "the cards the claimer named, in the order he named them"
                                                     " (a claim's lines keep that order: read/dd.py)"},

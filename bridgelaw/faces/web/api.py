@@ -7,7 +7,9 @@ whole in the OpenAPI document as RulingOut) with its text and the incident
 file.  To answer, append ``{key: question.key, value}`` to the answers and
 post them again; to go back, drop the last one.  ``value`` is one of the
 question's choice values (a list of them when ``multiple``), text for a free
-answer (a contract, a card), or null for "not known" when ``allow_unknown``.  A misfit answers 4xx with an
+answer (a contract, a card), or null for "not known" when ``allow_unknown``.  A deal pasted in (a PBN
+or BBO LIN record) is the answer ``{key: "cards", value: TEXT}``, at any point after the kind of incident: the
+cards then answer what they show, and the ruling gives the hands and tricks (``board``) and the evidence.  A misfit answers 4xx with an
 Error naming the answer: 400 broken, 409 stale (not the question asked at that
 point), 413 too large (more facts of a kind than one board holds, or answers
 that take over the server's time budget to replay), 422 invalid (unknown

@@ -18,7 +18,7 @@ from urllib.parse import urlencode
 
 import jinja2
 
-from ..interview import Question
+from ..interview import CARDS, Question
 from ...explain.ruling import Ruling, choice_items
 from ...words import LANGS, word, words
 from .session import Snapshot, StateError, decode, encode
@@ -69,11 +69,14 @@ def answer(service, s: str, k: str, v: list[str], lang: str = "ru") -> Reply:
         answers = decode(s)
         snap = service.replay(answers)
         q = snap.step
-        if not isinstance(q, Question) or q.key != k:
-            raise StateError("stale", f"the question asked now is not '{k}': the page was out of date")
-        value = [x for x in v if x] if q.multiple else (v[0].strip() if v else "")
+        if k == CARDS and isinstance(q, Question):  # the deal pasted into the page's text area, at any question
+            value, empty = "\n".join(x for x in v if x).strip(), "page.paste_empty"
+        else:
+            if not isinstance(q, Question) or q.key != k:
+                raise StateError("stale", f"the question asked now is not '{k}': the page was out of date")
+            value, empty = [x for x in v if x] if q.multiple else (v[0].strip() if v else ""), "page.pick"
         if not value:
-            return step_page(service, snap, lang, error=word("page.pick", lang), status=422)
+            return step_page(service, snap, lang, error=word(empty, lang), status=422)
         try:
             new = service.replay(answers + [(k, value)])
         except StateError as e:
@@ -138,6 +141,7 @@ def step_page(service, snap: Snapshot, lang: str, error: str = "", status: int =
         "layout": "grid" if labels and max(map(len, labels)) <= 14 else "stack",
         "unknown_href": here(snap.with_answer(q.key, None), lang) if q.allow_unknown else None,
         "why": [{"cite": w["cite"], "summary": w["summary"][lang]} for w in q.why],
+        "paste": {"key": CARDS} if snap.offers_cards else None,
     }
     return _html("question.html", ctx, status)
 
@@ -169,13 +173,37 @@ def _ruling(service, snap: Snapshot, lang: str) -> dict:
                          "how": [firings[n] for n in e.how if n in firings]})
         if part:
             elements[-2]["how"] = []  # the same firing: its trace is shown once, under the last part
-    return {"ruling": ruling, "elements": elements,
+    evidence = (ruling.claim_lines["text"][lang] if ruling.claim_lines else []) + [
+        line for r in ruling.revoke_tricks for line in r["text"][lang]]
+    return {"ruling": ruling, "elements": elements, "evidence": evidence, "board": board_view(ruling.board),
             "result": [line.strip() for line in ruling.result.render(lang)] if ruling.result else [],
             "copy_text": ruling.render(lang, how=False),
             "yaml_href": "/incident.yaml?" + urlencode({"s": snap.token, "lang": lang}),
             "text_href": "/ruling.txt?" + urlencode({"s": snap.token, "lang": lang}),
             "open": [{"text": q.question[lang], "cites": ", ".join(dict.fromkeys(w["cite"] for w in q.why))}
                      for q in ruling.open_questions]}
+
+
+SUITS = "♠♥♦♣"
+
+
+def board_view(board: dict | None) -> dict | None:
+    """The cards given, as the ruling page shows them: the four hands (a line a suit) and the tricks (a row
+    each, its cards in seat order N E S W, the leader's and the winner's marked)."""
+    if not board:
+        return None
+    hands = {seat: [(SUITS[i], holding.replace("T", "10")) for i, holding in enumerate(board["hands"][seat])]
+             for seat in "NESW"}
+    tricks = []
+    for t in board["tricks"]:
+        by_seat = {}
+        for seat, card in t["cards"]:
+            shown = SUITS["SHDC".index(card[0])] + card[1:]
+            by_seat[seat] = f"{by_seat[seat]} {shown}" if seat in by_seat else shown
+        tricks.append({"n": t["n"], "leader": t["leader"], "winner": t["winner"],
+                       "cards": [(seat, by_seat.get(seat, "—")) for seat in "NESW"]})
+    return {"hands": hands, "tricks": tricks, "dealer": board.get("dealer"),
+            "vulnerability": board.get("vulnerability"), "name": board.get("name")}
 
 
 def error_page(e: StateError | None, lang: str, headline: str = "", status: int = 500,

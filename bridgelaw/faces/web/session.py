@@ -41,7 +41,7 @@ from typing import Any
 from ...engine import Engine
 from ...errors import suggest
 from ...read.incident import incident_text
-from ..interview import UNKNOWN, AnswerError, Interview, Question
+from ..interview import CARDS, UNKNOWN, AnswerError, Interview, Question
 from .. import keys
 from ...model import Knowledge
 from ...explain.ruling import Ruling
@@ -141,6 +141,8 @@ class Snapshot:
     step: Question | Ruling
     kinds: tuple | None  # the kinds of incident named
     facts: dict  # the established facts, as an incident's facts mapping
+    cards: str | None = None  # the deal pasted in (PBN or LIN), if any
+    offers_cards: bool = False  # a revoke, defective trick or claim is being told and no deal is given yet
 
     @property
     def token(self) -> str:
@@ -155,7 +157,8 @@ class Snapshot:
 
     def incident_yaml(self, title: str) -> str:
         """The incident file `bridgelaw rule` reads, stating the facts established."""
-        return incident_text(self.facts, source="bridgelaw serve (interview)", title=title)
+        return incident_text(self.facts, source="bridgelaw serve (interview)", title=title,
+                             cards={"text": self.cards} if self.cards else None)
 
 
 class Service:
@@ -224,6 +227,13 @@ class Service:
             if time.monotonic() > deadline:
                 raise StateError("too_large", f"replaying the answers takes over {self.budget:g} s, the"
                                  f" server's limit; {i - 1} were checked: send them again to go on", i, key)
+            if key == CARDS:  # the deal pasted in, at any question (the cards then answer what they show)
+                try:
+                    interview.give_cards(value)
+                except AnswerError as e:
+                    raise StateError("invalid", str(e), i, key) from None
+                self._remember(answers[:i], interview.answers, asked)
+                continue
             q = interview.step()
             self._check_key(i, key, q)
             if q.multiple and not value and not (value is None and q.allow_unknown):  # "not known" is null
@@ -236,7 +246,8 @@ class Service:
             self._remember(answers[:i], interview.answers, asked)
         step = interview.step()
         facts = interview.facts_data() if isinstance(step, Ruling) else {}
-        return Snapshot(tuple(interview.answers), tuple(asked), step, interview.kinds_chosen(), facts)
+        return Snapshot(tuple(interview.answers), tuple(asked), step, interview.kinds_chosen(), facts,
+                        interview.cards_given(), isinstance(step, Question) and interview.offers_cards())
 
     def _resume(self, interview: Interview, answers: list) -> tuple[int, list]:
         """Start ``interview`` from the longest prefix of ``answers`` already checked: (its length, its questions)."""
