@@ -146,9 +146,9 @@ def test_two_requests_with_claims_at_once_both_get_answers_one_search_at_a_time(
     """The server's threads queue for the solver (read/dd.py): two claims posted together are both ruled,
     and the solver never serves two searches at once."""
     from bridgelaw.read import dd
-    dds, = dd.endplay_parts("dds")
+    dds, = dd.endplay_parts("_dds")  # the solver itself, as the claim search calls it
     inside, most = [0], [0]
-    solve = dds.solve_board
+    solve = dds.SolveBoard
 
     def counted(*args, **kwargs):
         inside[0] += 1
@@ -158,7 +158,7 @@ def test_two_requests_with_claims_at_once_both_get_answers_one_search_at_a_time(
             return solve(*args, **kwargs)
         finally:
             inside[0] -= 1
-    monkeypatch.setattr(dds, "solve_board", counted)
+    monkeypatch.setattr(dds, "SolveBoard", counted)
     monkeypatch.setattr(dd, "_FOUND", {})
     earlier = CLAIM.replace("D6 D7 D5 D8\n", "")  # the claim a trick earlier: another search
     results = {}
