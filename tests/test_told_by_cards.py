@@ -19,7 +19,6 @@ TOLD_BY_CARDS = ("revoke", "defective_trick", "claim")
 
 # incidents of those kinds the cards cannot tell, each with why (an empty reason is no reason: the test says so)
 WITHOUT_CARDS: dict[str, str] = {
-    "both-sides-revoke.yaml": "cards not made yet",
     "claim-agreed-then-disputed.yaml": "cards not made yet",
     "claim-no-trumps-left-denial.yaml": "cards not made yet",
     "claim-outstanding-trump-unmentioned.yaml": "cards not made yet",
@@ -31,10 +30,6 @@ WITHOUT_CARDS: dict[str, str] = {
     "concession-last-trick-forced.yaml": "cards not made yet",
     "declarer-concedes-dummy-objects.yaml": "cards not made yet",
     "declarer-revoke-corrected.yaml": "cards not made yet",
-    "declarer-revoke-won-in-dummy.yaml": "cards not made yet",
-    "defective-trick-card-left-over.yaml": "cards not made yet",
-    "defective-trick-declarer-dummy-won.yaml": "cards not made yet",
-    "defective-trick-noticed-early.yaml": "cards not made yet",
     "defective-trick-two-cards.yaml": "cards not made yet",
     "defender-claims-last-trick.yaml": "cards not made yet",
     "defender-concession-partner-objects.yaml": "cards not made yet",
