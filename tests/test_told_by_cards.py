@@ -30,7 +30,6 @@ WITHOUT_CARDS: dict[str, str] = {
     "concession-last-trick-forced.yaml": "cards not made yet",
     "declarer-concedes-dummy-objects.yaml": "cards not made yet",
     "declarer-revoke-corrected.yaml": "cards not made yet",
-    "defective-trick-two-cards.yaml": "cards not made yet",
     "defender-claims-last-trick.yaml": "cards not made yet",
     "defender-concession-partner-objects.yaml": "cards not made yet",
     "dummy-announces-earlier-revoke.yaml": "cards not made yet",
@@ -128,5 +127,5 @@ def test_the_cards_alone_rule_as_the_facts_typed_by_hand(knowledge, engine, path
     typed = _ruling(engine, knowledge, _rewritten(path, tmp_path / "typed", keep_cards=False, drop_shown=False))
     by_cards = _ruling(engine, knowledge, _rewritten(path, tmp_path / "cards", keep_cards=True, drop_shown=True))
     assert _elements(by_cards) == _elements(typed)
-    assert by_cards.result.text == typed.result.text
+    assert getattr(by_cards.result, "text", None) == getattr(typed.result, "text", None)  # None: no result yet
     assert {q.slot for q in by_cards.open_questions} <= {q.slot for q in typed.open_questions}
