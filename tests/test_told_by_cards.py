@@ -32,7 +32,6 @@ WITHOUT_CARDS: dict[str, str] = {
     "declarer-revoke-corrected.yaml": "cards not made yet",
     "defender-claims-last-trick.yaml": "cards not made yet",
     "defender-concession-partner-objects.yaml": "cards not made yet",
-    "dummy-announces-earlier-revoke.yaml": "cards not made yet",
     "dummy-looked-then-asked-revoke.yaml": "cards not made yet",
     "online-claim-accepted-then-disputed.yaml": "cards not made yet",
     "penalty-card-not-played.yaml": "cards not made yet",
@@ -41,7 +40,6 @@ WITHOUT_CARDS: dict[str, str] = {
     "revoke-trick-not-won-by-offender.yaml": "cards not made yet",
     "revoke-trick-twelve-corrected.yaml": "cards not made yet",
     "revoke-trick-unknown.yaml": "cards not made yet",
-    "two-cards-played-at-once.yaml": "cards not made yet",
 }
 
 # the slots a fact keeps when what the cards show is left out: what ties it to the stated one (what the play
