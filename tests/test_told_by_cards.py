@@ -29,16 +29,12 @@ WITHOUT_CARDS: dict[str, str] = {
     "concession-high-trump-stands.yaml": "cards not made yet",
     "concession-last-trick-forced.yaml": "cards not made yet",
     "declarer-concedes-dummy-objects.yaml": "cards not made yet",
-    "declarer-revoke-corrected.yaml": "cards not made yet",
     "defender-claims-last-trick.yaml": "cards not made yet",
     "defender-concession-partner-objects.yaml": "cards not made yet",
     "dummy-looked-then-asked-revoke.yaml": "cards not made yet",
     "online-claim-accepted-then-disputed.yaml": "cards not made yet",
     "penalty-card-not-played.yaml": "cards not made yet",
     "required-lead-not-made.yaml": "cards not made yet",
-    "revoke-equity-beyond-transfer.yaml": "cards not made yet",
-    "revoke-trick-not-won-by-offender.yaml": "cards not made yet",
-    "revoke-trick-twelve-corrected.yaml": "cards not made yet",
     "revoke-trick-unknown.yaml": "cards not made yet",
 }
 
