@@ -6,8 +6,9 @@
 An incident may carry ``cards:`` beside ``facts:`` — the deal (a PBN deal
 string, ``N:AKQ2.J53.T95.K82 ...``) and the play trick by trick (each trick's
 cards in the order played: ``"-"`` where a hand played none, a list where it
-played several; ``{played: H5, replaced_by: C2}`` where it took its card back for another
-in the same turn, as a revoke corrected (62A)), or a PBN file (``pbn: board.pbn``, its Deal and Play) or a
+played several, ``{played: H5, replaced_by: C2}`` where it took a card back for
+another in its turn, as a revoke corrected (62A)), or a PBN file (``pbn:
+board.pbn``, its Deal and Play) or a
 BBO LIN hand record (``lin: board.lin``, its deal, auction and cards played),
 read with endplay.  Python works out only what the cards show — who held and
 played what, who won each trick, each failure to follow suit and what the
@@ -354,7 +355,7 @@ def _revokes(played: list, hands: dict, dummy: str) -> list:
                         # the card he should have played lay faced only in dummy (the record shows no exposed card)
                         "required_card_was_faced": seat == dummy,
                         "repeat_in_same_suit": any(r["offender"] == seat and r["suit"] == led for r in out)})
-            out[-1]["suit"] = None if corrected else led  # a revoke corrected is none the next one repeats
+            out[-1]["suit"] = None if corrected else led  # a corrected revoke: no later one repeats it
     for r in out:
         del r["suit"]
     return out
