@@ -67,7 +67,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.law": {"ru": "Правило", "en": "Law"},
     "ruling.about_seat": {"ru": "{label} {seat}", "en": "{label} by {seat}"},  # one of several facts: by its seat
     "ruling.about_n": {"ru": "{label} № {n}", "en": "{label} no. {n}"},  # ... or by its place
-    "ruling.choice": {"ru": "если выбрано «{label}»", "en": "if {label} is chosen"},
+    "ruling.choice": {"ru": "«{label}»", "en": "{label}"},  # one choice of an option, read out as on a menu
     "ruling.chosen": {"ru": "выбрано «{label}»", "en": "chosen: {label}"},
     "ruling.nothing_follows": {"ru": "ничего не следует", "en": "nothing follows"},
     # -- a production a choice gives (read/choices.py): its summary
@@ -96,6 +96,9 @@ WORDS: dict[str, dict[str, str]] = {
     "result.at_table": {"ru": "за столом было: {board}", "en": "at the table: {board}"},
     "result.provisional": {"ru": "предварительно: зависит от ответа на вопрос «{question}» (нужно для {cites})",
                            "en": "provisional: it depends on the answer to '{question}' (needed by {cites})"},
+    "result.provisional_many": {"ru": "предварительно: зависит от ответов на вопросы {question} (нужно для {cites})",
+                                "en": "provisional: it depends on the answers to {question} (needed by {cites})"},
+    "result.quoted": {"ru": "«{text}»", "en": "'{text}'"},
     "result.equity_adjusted": {"ru": "компенсирующий результат ({cite}): {board}", "en": "adjusted score ({cite}): {board}"},
     "result.after_transfer": {"ru": "после автоматического исправления было: {board}",
                               "en": "after the automatic rectification: {board}"},
@@ -433,11 +436,15 @@ def inflect(key: str, case: str, lang: str) -> str:
     return forms[min(CASES.index(case), len(forms) - 1)]
 
 
+NAMED = "named"  # a field spec: the value in brackets after what it names, or nothing when it is not known
+
+
 class Said(str):
     """A value as a director reads it, that a template field may decline or count by its spec.
 
     ``"{player:gen}"`` a seat in a case (CASES); ``"{count:tricks}"`` a number in words with its noun
-    (NOUNS); ``"{count:переходит|переходят|переходят}"`` the form that agrees with the number.
+    (NOUNS); ``"{count:переходит|переходят|переходят}"`` the form that agrees with the number;
+    ``"{player:named}"`` " (West)" where the value is known, nothing where it is not (NAMED).
     Without a spec it reads as its label."""
 
     def __new__(cls, text: str, lang: str, key: str | None = None, n: int | None = None):
@@ -448,6 +455,8 @@ class Said(str):
     def __format__(self, spec: str) -> str:
         if not spec:
             return str(self)
+        if spec == NAMED:
+            return f" ({self})" if self.strip() not in ("", "—") else ""
         if "|" in spec and self.n is not None:
             return agree(self.n, spec, self.lang)
         if spec in NOUNS and self.n is not None:
@@ -460,9 +469,10 @@ class Said(str):
 
 def spec_problem(spec: str) -> str | None:
     """What is wrong with a template field's spec, or None: for the vocabulary's check."""
-    if not spec or spec in CASES or spec in NOUNS or "|" in spec:
+    if not spec or spec in CASES or spec in NOUNS or "|" in spec or spec == NAMED:
         return None
-    return f"unknown field spec ':{spec}': write a case ({', '.join(CASES)}), a noun ({', '.join(NOUNS)}) or forms one|few|many"
+    return (f"unknown field spec ':{spec}': write a case ({', '.join(CASES)}), a noun ({', '.join(NOUNS)}),"
+            f" forms one|few|many or '{NAMED}'")
 
 
 def general(spec: str, lang: str) -> str:

@@ -46,7 +46,7 @@ def test_until_chosen_the_ruling_shows_every_choice_and_applies_none(engine):
     (option,) = [e for e in ruling.elements if e.kind == "option"]
     assert [c["value"] for c in option.options["choices"]] == ["require_suit", "forbid_suit", "no_restriction"]
     assert not {"lead_restriction", "pick_up_penalty_card", "penalty_card_remains"} & set(ruling.kinds())
-    assert "if require the lead of the penalty card's suit is chosen: East must lead clubs" in ruling.render("en")
+    assert "require the lead of the penalty card's suit [50D2(a)]: East must lead clubs" in ruling.render("en")
 
 
 def test_the_choice_made_is_a_fact_and_its_consequences_last(engine):
@@ -94,7 +94,7 @@ def test_the_interview_asks_what_declarer_chose_after_showing_the_choices(knowle
     keys = [q.key for q in asked]
     exists, chosen = asked[keys.index("exists:choice")], asked[keys.index("choice-1.chosen")]
     assert keys.index("next_lead.player") < keys.index("exists:choice") < keys.index("choice-1.chosen")
-    assert "if forbid the lead of the penalty card's suit" in exists.help["en"]
+    assert "forbid the lead of the penalty card's suit while the partner keeps the lead [50D2(a)]" in exists.help["en"]
     assert chosen.text["en"] == "What did South choose?"
     assert [c.value for c in chosen.choices] == ["require_suit", "forbid_suit", "no_restriction"]
     assert chosen.choices[0].help["en"].startswith("East must lead clubs") is False  # the ♠4: spades
@@ -105,11 +105,11 @@ def test_the_interview_asks_what_declarer_chose_after_showing_the_choices(knowle
 def test_the_cli_and_the_page_show_the_choices(knowledge, engine, capsys):
     assert cli.main(["rule", str(INCIDENTS / "penalty-card-partner-to-lead.yaml"), "--lang", "en", "--no-how"]) == 0
     out = capsys.readouterr().out
-    assert "     - if neither require nor forbid a lead is chosen: The partner may lead any card;" in out
+    assert "     - neither require nor forbid a lead [50D2(c)]: The partner may lead any card;" in out
     steps, _ = script(knowledge, engine, engine.load_incident(INCIDENTS / "penalty-card-partner-to-lead.yaml"))
     with TestClient(create_app(ROOT)) as client:
         page = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"}).text
-    assert '<ul class="choices"><li><b>if require the lead of the penalty card&#39;s suit is chosen</b>' in page
+    assert '<ul class="choices"><li><b>require the lead of the penalty card&#39;s suit [50D2(a)]</b>' in page
 
 
 def test_the_readme_example_is_the_shipped_production_and_rules_as_shown(knowledge, engine, tmp_path, capsys):
@@ -171,8 +171,8 @@ def test_a_choice_may_offer_the_next_choice(knowledge):
 def test_until_chosen_the_ruling_shows_the_nested_choices_under_their_choice(engine):
     ruling = engine.rule(engine.incident("t", IB))
     text = ruling.render("en")
-    refuse = "     - if refuse it is chosen: South must replace the call with a legal call."
-    barred = ("        - if any other sufficient bid, or a pass is chosen: North must pass whenever it is his turn"
+    refuse = "     - refuse it [27B]: South must replace the call with a legal call."
+    barred = ("        - any other sufficient bid, or a pass [27B2]: North must pass whenever it is his turn"
               " to call, for the rest of the auction.")
     assert refuse in text and barred in text and text.index(refuse) < text.index(barred)
     assert not {"pass_obligation", "replace_call", "auction_proceeds"} & set(ruling.kinds())

@@ -141,3 +141,17 @@ def test_quoted_true_is_explained():
         assert "without quotes" in str(e)
     else:  # pragma: no cover
         raise AssertionError("a quoted true must be refused")
+
+
+def test_a_directors_own_note_needs_no_source_but_a_shipped_incident_does(tmp_path, capsys):
+    note = tmp_path / "note.yaml"
+    note.write_text("facts:\n  revoke: {offender: W, trick: 6}\n", encoding="utf-8")
+    code, out, _ = run(capsys, "rule", str(note), "--lang", "en", "--no-how")
+    assert code == 0 and "Ruling:" in out and "source" not in out
+    for part in ("facts", "knowledge"):
+        shutil.copytree(ROOT / part, tmp_path / "project" / part)
+    shipped = tmp_path / "project" / "facts" / "incidents" / "revoke-trick-unknown.yaml"
+    shipped.write_text("\n".join(l for l in shipped.read_text(encoding="utf-8").splitlines()
+                                 if not l.startswith("source:")) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "check", str(tmp_path / "project"))
+    assert code == 1 and "revoke-trick-unknown.yaml:1:1: a shipped incident needs its source" in out

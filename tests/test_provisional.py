@@ -69,3 +69,15 @@ def test_an_exception_giving_the_same_ruling_changes_nothing(engine):
     ruling = engine.rule(engine.incident("ui", {"deal": DEAL, "ui_from_partner": [ui]}))
     [el] = [e for e in ruling.elements if e.production == "16B1a.not-suggested"]
     assert el.provisional == []
+
+
+def test_the_result_names_every_question_that_could_remove_the_transfer_it_counts(engine):
+    """The trick and the card faced unknown: 64B6 and 64B3 could each take away the 64A transfer the result adds,
+    so the result is provisional on both, not on the first alone."""
+    revoke = {k: v for k, v in REVOKE.items() if k != "failure"}
+    ruling = engine.rule(engine.incident("t", {"deal": {**DEAL, "declarer_tricks": 9, "vulnerability": "none"},
+                                              "revoke": revoke}))
+    text = ruling.result.provisional["would_change"]["en"]
+    assert "On which trick was the revoke" in text and "What did the revoke consist of?" in text
+    assert "64B6" in text and "64B3" in text
+    assert ruling.result.provisional["slot"] == "trick"  # the first, as the JSON names it

@@ -103,7 +103,7 @@ def test_ask_a_bid_out_of_rotation_at_rhos_turn_ends_with_lhos_option_and_what_f
                      'deal.auction_ended: false', "exists:choice: false", "exists:pass_obligation: false")
     assert code == 0
     ruling = out.partition("Ruling:")[2]
-    assert "[Law 29A] The choice is for the offender's left-hand opponent." in ruling
+    assert "[Law 29A] The choice is for the offender's left-hand opponent (South)." in ruling
     assert "The bid stands as if made in rotation; South calls next." in ruling
     assert "the auction reverts to North. If he passes, the offender must repeat his bid" in ruling
     assert "(31A1)" in ruling and "(31A2(a))" in ruling and "(31A2(b))" in ruling

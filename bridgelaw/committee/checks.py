@@ -57,7 +57,11 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
         for inc in sorted((root / "facts" / "incidents").glob("*.y*ml")):
             n_incidents += 1
             try:
-                problems.extend(check_choices(knowledge, load_incident(inc, vocab, _rel(inc)).facts))
+                incident = load_incident(inc, vocab, _rel(inc))
+                problems.extend(check_choices(knowledge, incident.facts))
+                if not incident.source:  # a director's own note needs none; a shipped incident says where it is from
+                    problems.append(Problem(Loc(_rel(inc), 1, 1), "a shipped incident needs its source",
+                                            hint="add source: the thread, casebook or law book it is retold from"))
             except BridgelawError as e:
                 problems.extend(e.problems)
         from .testrun import load_all

@@ -81,8 +81,8 @@ def _both(fn) -> dict:
 
 
 def board_result(knowledge, working: list, elements: list, open_questions: list) -> Result | None:
-    scoring = knowledge.scoring or _scoring(ROOT)  # the page ships it inside the knowledge (no files there)
     """The result the ruling settles, or None when it settles no tricks."""
+    scoring = knowledge.scoring or _scoring(ROOT)  # the page ships it inside the knowledge (no files there)
     kinds = {e.kind for e in elements}
     deal_t = knowledge.vocabulary.templates.get("deal")
     given = _given_artificial(knowledge, working, elements, open_questions)
@@ -402,11 +402,18 @@ def _settling(production) -> bool:
 
 
 def _provisional(knowledge, open_questions: list) -> dict | None:
-    """The first open question a production that moves tricks or settles the score is waiting on."""
+    """The open questions a production that moves tricks or settles the score is waiting on (a 64B exception
+    that would take away a 64A transfer, too): the first named as the fact and slot, every one in the words."""
+    picked, cites = [], set()
     for q in open_questions:
-        cites = sorted({w["cite"] for w in q.why if _settling(knowledge.production(w["production"]))})
-        if cites:
-            return {"fact": q.fact, "slot": q.slot, "question": dict(q.question),
-                    "would_change": _both(lambda lang: word("result.provisional", lang, question=q.question[lang],
-                                                            cites=", ".join(cites)))}
-    return None
+        settling = {w["cite"] for w in q.why if _settling(knowledge.production(w["production"]))}
+        if settling:
+            picked.append(q)
+            cites |= settling
+    if not picked:
+        return None
+    first = picked[0]
+    key = "result.provisional" if len(picked) == 1 else "result.provisional_many"
+    return {"fact": first.fact, "slot": first.slot, "question": dict(first.question),
+            "would_change": _both(lambda lang: word(key, lang, question="; ".join(
+                word("result.quoted", lang, text=q.question[lang]) for q in picked), cites=", ".join(sorted(cites))))}

@@ -75,9 +75,15 @@ def choice_items(options: dict | None, lang: str) -> list[tuple[str, str]]:
     """An option's choices as (``if X is chosen``, what follows from it), as the director reads them to the chooser;
     a choice that offers the next choice (nested) says that choice's choices after it, in brackets."""
     key = "ruling.chosen" if (options or {}).get("chosen") else "ruling.choice"
-    return [(word(key, lang, label=ch["label"][lang]),
+    return [(_choice(key, ch, lang),
              " ".join(_follows(c, lang) for c in ch["consequences"]) or word("ruling.nothing_follows", lang))
             for ch in (options or {}).get("choices", ())]
+
+
+def _choice(key: str, choice: dict, lang: str) -> str:
+    """A choice as the director reads it out, with the subsection that says what follows from it."""
+    cite = next((c["cite"] for c in choice["consequences"] if c.get("cite")), None)
+    return word(key, lang, label=choice["label"][lang]) + (f" [{cite}]" if cite else "")
 
 
 def _follows(consequence: dict, lang: str) -> str:
@@ -94,7 +100,7 @@ def choice_lines(options: dict | None, lang: str, depth: int = 0) -> list[str]:
     lines = []
     for ch in (options or {}).get("choices", ()):
         then = " ".join(c["text"][lang] for c in ch["consequences"]) or word("ruling.nothing_follows", lang)
-        lines.append(f"{pad}- {word(key, lang, label=ch['label'][lang])}: {then}")
+        lines.append(f"{pad}- {_choice(key, ch, lang)}: {then}")
         for c in ch["consequences"]:
             lines += choice_lines(c.get("options"), lang, depth + 1)
     return lines

@@ -225,7 +225,7 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
     check_counts(facts, c)
     check_cards(facts, vocab, c)
     c.raise_if_any()
-    return Incident(name=name, facts=tuple(facts), source=data["source"], title=data.get("title") or "",
+    return Incident(name=name, facts=tuple(facts), source=data.get("source") or "", title=data.get("title") or "",
                     description=data.get("description") or "", conflicts=conflicts, claim_search=lines)
 
 

@@ -166,7 +166,9 @@ INCIDENT = {
     "type": "object",
     "properties": {
         "title": {"anyOf": [{"type": "string"}, I18N]},
-        "source": {"type": "string", "minLength": 1},
+        "source": {"type": "string", "minLength": 1,
+                   "description": "where the incident is retold from (every shipped incident gives one; a director's"
+                                  " own note need not)"},
         "description": {"type": "string"},
         "facts": FACTS,
         "cards": {"type": "object", "description": "the deal and its play (read/cards.py): what they show is stated"
@@ -195,7 +197,7 @@ INCIDENT = {
                                                      " lines lead them first and never throw them away)"}},
                   "additionalProperties": False},
     },
-    "required": ["source", "facts"],
+    "required": ["facts"],
     "additionalProperties": False,
 }
 CASE = {
