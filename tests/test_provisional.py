@@ -81,3 +81,7 @@ def test_the_result_names_every_question_that_could_remove_the_transfer_it_count
     assert "On which trick was the revoke" in text and "What did the revoke consist of?" in text
     assert "64B6" in text and "64B3" in text
     assert ruling.result.provisional["slot"] == "trick"  # the first, as the JSON names it
+    transfer = _element(ruling, "transfer_tricks")
+    words = [u.would_change["en"] for u in transfer.provisional]
+    assert any(w.startswith("unless the card he should have played was faced on the table: then 64B3") for w in words)
+    assert not any(" is yes" in w for w in words)  # a yes-or-no condition reads as itself

@@ -15,7 +15,7 @@ import string
 from markupsafe import Markup, escape
 
 from ..model import Expr, Var
-from ..words import general, genitive, word, words
+from ..words import NAMED, general, genitive, word, words
 
 
 class Describer:
@@ -92,6 +92,8 @@ class Describer:
         if t.op == "known":
             return Markup(escape(word("describe.known_true" if t.value else "describe.known_false", self.lang,
                                       title=self._slot_title(template, t.slot))))
+        if slot is not None and slot.type == "bool" and (t.op, t.value) in (("eq", True), ("ne", False)):
+            return title  # "repeated revoke in the same suit", not "... is yes"
         return Markup("{} {} {}").format(title, self.w[t.op], self.value(slot, t.value))
 
     def condition(self, pattern) -> Markup:
@@ -121,6 +123,10 @@ class Describer:
             out += escape(literal)
             if field and spec and "|" in spec:  # a form agreeing with a number: the "many" form
                 out += escape(spec.split("|")[-1])
+            elif field and spec == NAMED:  # " (West)": the book names it in brackets, or leaves it out
+                value = (args or {}).get(field)
+                out += Markup(" ({})").format(self.var(value)) if isinstance(value, Var) else \
+                    Markup(" ({})").format(labels[field]) if field in labels and value is not None else Markup("")
             elif field and spec and isinstance((args or {}).get(field), Var):  # a variable, declined
                 out += self.var(args[field], spec)
             elif field:
