@@ -96,7 +96,7 @@ def test_no_deal_no_endplay(tmp_path):
     import subprocess
     import sys
     code = ("import sys; from bridgelaw.faces import cli; cli.main(['rule', "
-            f"'{ROOT / 'facts' / 'incidents' / 'revoke-trick-not-won-by-offender.yaml'}', '--no-how']);"
+            f"'{ROOT / 'facts' / 'incidents' / 'revoke-trick-unknown.yaml'}', '--no-how']);"
             "print('endplay' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT).stdout
     assert out.strip().endswith("False")
@@ -426,3 +426,68 @@ def test_64Cs_reference_says_which_card_gives_what():
                                          " (the rest of the play double dummy).")
     assert len(ref["text"]["en"]) == 2  # no line for the table while play goes on
     assert revoke_tricks(()) == []
+
+
+# -- a card taken back in its turn and replaced: a revoke corrected (62A) -------------------------------------
+
+CORRECTED = ROOT / "facts" / "incidents" / "dummy-looked-then-asked-revoke.yaml"
+
+
+def _shown_revokes(cards_text: str, contract: str = "4H") -> list:
+    from bridgelaw.errors import Collector
+    from bridgelaw.read.cards import card_facts
+    from bridgelaw.read.yamlsafe import loads
+    c = Collector()
+    shown = card_facts(loads(cards_text, "<cards>"), {"deal": {"declarer": "S", "contract": contract}},
+                       "<cards>", c)
+    assert not c.problems, c.problems
+    return shown["revoke"]
+
+
+def test_a_revoke_corrected_in_its_turn_is_shown_not_established(knowledge):
+    """C34: South's ♥2 on a club lead, taken back for the ♣A: a failure to follow suit his side has not played on
+    from (62A), the trick won by the ♣A, and the ♥2 back in his hand for trick 8.  Written as played (the ♥2 left
+    on trick 7, the ♣A led to trick 8), the same failure is established."""
+    [revoke] = [f.known() for f in load_incident(CORRECTED, knowledge.vocabulary).find("revoke")]
+    assert (revoke["trick"], revoke["establishing_act"], revoke["revoke_trick_winner"]) == (7, "none", "offender")
+    cards = CORRECTED.read_text(encoding="utf-8").split("\ncards:\n")[1]
+    kept = cards.replace("{played: H2, replaced_by: CA}", "H2").replace("[H2, HK, H10, H9]", "[CA, HK, H10, H9]")
+    revoke = next(r for r in _shown_revokes(kept) if r["trick"] == 7)  # (the clubs after it are a story of their own)
+    assert (revoke["trick"], revoke["establishing_act"], revoke["revoke_trick_winner"]) == (
+        7, "played_to_next_trick", "offender")
+
+
+# West leads clubs; South, with two clubs, shows a diamond at trick 1 (taken back) and at trick 2 (kept)
+TAKEN_BACK = """\
+deal: "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT987654.32 ..32.AKQJT987654"
+play:
+  - [CA, S2, H2, {played: DA, replaced_by: C2}]
+  - [CK, S3, H3, DA]
+  - [CQ, S4, H4, C3]
+"""
+
+
+def test_a_revoke_corrected_is_none_a_later_one_repeats():
+    """64B2: a repeated revoke is one after the same player's first in the suit was established: a first one
+    corrected in its turn does not count (the same first one kept does)."""
+    first, second = _shown_revokes(TAKEN_BACK, "3NT")
+    assert (first["trick"], first["establishing_act"], first["repeat_in_same_suit"]) == (1, "none", False)
+    assert (second["trick"], second["establishing_act"], second["repeat_in_same_suit"]) == (
+        2, "played_to_next_trick", False)
+    kept = TAKEN_BACK.replace("{played: DA, replaced_by: C2}", "DK").replace("CQ, S4, H4, C3", "CQ, S4, H4, C2")
+    assert [r["repeat_in_same_suit"] for r in _shown_revokes(kept, "3NT")] == [False, True]
+
+
+@pytest.mark.parametrize("entry,words", [
+    ("{played: DA}", "trick 1: S's card taken back is written {played: <the card taken back>, replaced_by:"),
+    ("{played: SA, replaced_by: C2}", "trick 1: S takes back SA, which he does not hold"),
+    ("{played: D1, replaced_by: C2}", "trick 1: 'D1' is no card"),
+])
+def test_a_card_taken_back_that_cannot_be_is_an_error_naming_the_trick(entry, words):
+    from bridgelaw.errors import Collector
+    from bridgelaw.read.cards import card_facts
+    from bridgelaw.read.yamlsafe import loads
+    c = Collector()
+    text = TAKEN_BACK.replace("{played: DA, replaced_by: C2}", entry)
+    assert card_facts(loads(text, "<cards>"), {"deal": {"declarer": "S", "contract": "3NT"}}, "<cards>", c) == {}
+    assert any(words in p.message for p in c.problems), [p.message for p in c.problems]

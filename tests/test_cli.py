@@ -9,6 +9,7 @@ from bridgelaw.faces import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE = ROOT / "facts" / "incidents" / "revoke-trick-not-won-by-offender.yaml"
+UNKNOWN_TRICK = ROOT / "facts" / "incidents" / "revoke-trick-unknown.yaml"  # the same revoke, its trick unknown
 
 
 def run(capsys, *args) -> tuple[int, str, str]:
@@ -46,13 +47,16 @@ def test_rule_as_json(capsys):
         "production": "64A2.later-trick-won", "text": transfers[0]["text"], "about": "", "how": transfers[0]["how"],
         "options": None, "provisional": transfers[0]["provisional"]}]
     assert set(transfers[0]["text"]) == {"ru", "en"}
-    # the trick is not known: on trick 12 there is no transfer (64B6)
-    assert transfers[0]["provisional"]["fact"] == "revoke-1" and transfers[0]["provisional"]["slot"] == "trick"
-    assert transfers[0]["provisional"]["would_change"]["en"] == (
-        "unless revoke trick is 12: then 64B6: A revoke on trick 12 carries no automatic transfer.")
+    assert transfers[0]["provisional"] is None  # the cards show the revoke on trick 2
     fired = [f["production"] for f in data["how"]]
     assert fired[transfers[0]["how"][-1] - 1] == "64A2.later-trick-won"
     assert "63A1.played-to-next-trick" in [fired[n - 1] for n in transfers[0]["how"]]
+    # the trick not known: on trick 12 there is no transfer (64B6)
+    code, out, _ = run(capsys, "rule", str(UNKNOWN_TRICK), "--json")
+    [transfer] = [e for e in json.loads(out)["elements"] if e["kind"] == "transfer_tricks"]
+    assert transfer["provisional"]["fact"] == "revoke-1" and transfer["provisional"]["slot"] == "trick"
+    assert transfer["provisional"]["would_change"]["en"] == (
+        "unless revoke trick is 12: then 64B6: A revoke on trick 12 carries no automatic transfer.")
 
 
 CLAIM = ROOT / "facts" / "incidents" / "claim-outstanding-trump-unmentioned.yaml"
@@ -73,7 +77,7 @@ def test_contested_claim_with_an_unmentioned_trump_prints_the_70c_award(capsys):
 
 
 def test_open_questions_carry_why(capsys):
-    code, out, _ = run(capsys, "rule", str(REVOKE), "--json")
+    code, out, _ = run(capsys, "rule", str(UNKNOWN_TRICK), "--json")
     questions = json.loads(out)["open_questions"]
     trick = next(q for q in questions if q["slot"] == "trick")
     assert {"64B6", "62D1"} <= {w["cite"] for w in trick["why"]}

@@ -56,12 +56,10 @@ def test_a_full_sentence_is_not_said_twice(engine):
 
 def test_no_open_question_once_the_deciding_production_fired(engine):
     """64B7 gave both revokes "no transfer": whether either was a repeat (64B2) or noticed late (64B4,
-    64B5) would give the same, so neither is asked; for the first of two revokes by one player, it
-    would take away the transfer, so it is, unless the incident's cards tell it (they say whether
-    it repeats the suit and whether the card due was faced: only when attention was drawn stays open)."""
+    64B5) would give the same, so neither is asked; for the first of two revokes by one player, being
+    noticed late would take away the transfer, so it is (its cards show it no repeat and no faced card)."""
     assert _rule(engine, "both-sides-revoke.yaml").open_questions == []
     repeated = _rule(engine, "repeated-revoke-same-suit.yaml")
-    # (C04 carries its cards: they show the first revoke was no repeat and its card not faced in dummy)
     assert {(q.about, q.slot) for q in repeated.open_questions} == {("first", "attention_drawn")}
 
 

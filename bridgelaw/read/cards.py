@@ -6,7 +6,9 @@
 An incident may carry ``cards:`` beside ``facts:`` — the deal (a PBN deal
 string, ``N:AKQ2.J53.T95.K82 ...``) and the play trick by trick (each trick's
 cards in the order played: ``"-"`` where a hand played none, a list where it
-played several), or a PBN file (``pbn: board.pbn``, its Deal and Play) or a
+played several, ``{played: H5, replaced_by: C2}`` where it took a card back for
+another in its turn, as a revoke corrected (62A)), or a PBN file (``pbn:
+board.pbn``, its Deal and Play) or a
 BBO LIN hand record (``lin: board.lin``, its deal, auction and cards played),
 read with endplay.  Python works out only what the cards show — who held and
 played what, who won each trick, each failure to follow suit and what the
@@ -58,6 +60,7 @@ class _Trick:
     winner: str | None = None
     defects: list = field(default_factory=list)  # [(seat, "omitted_card" | "too_many_cards")]: Law 67
     extra: list = field(default_factory=list)  # [(seat, card)]: the cards a hand played to the trick beyond one
+    taken_back: list = field(default_factory=list)  # [(seat, card)]: a card played, then replaced (back in hand)
 
 
 def _card(text: str) -> tuple[str, int]:
@@ -390,6 +393,21 @@ def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file
         t = _Trick(n, leader, [])
         seat = leader
         for entry in trick:
+            if isinstance(entry, dict):  # {played: H5, replaced_by: C2}: taken back for another (a revoke corrected)
+                if set(entry) != {"played", "replaced_by"}:
+                    c.add(where, f"{what}, trick {n}: {seat}'s card taken back is written"
+                          " {played: <the card taken back>, replaced_by: <the card played instead>}")
+                    return None
+                try:
+                    back = _card(entry["played"])
+                except ValueError as e:
+                    c.add(where, f"{what}, trick {n}: {e}")
+                    return None
+                if back not in held[seat]:
+                    c.add(where, f"{what}, trick {n}: {seat} takes back {_name(back)}, which he does not hold")
+                    return None
+                t.taken_back.append((seat, back))  # back in his hand: played later, or left over
+                entry = entry["replaced_by"]
             # "-": this hand played no card to the trick; a list: it played several (a defective trick, Law 67)
             texts = [] if str(entry).strip() in ("-", "") else entry if isinstance(entry, list) else [entry]
             if not texts:
@@ -479,13 +497,17 @@ def _revokes(played: list, hands: dict, dummy: str) -> list:
         if not t.plays:
             continue
         led = t.plays[0][1][0]
-        for i, (seat, card) in enumerate(t.plays[1:], 1):
+        order = [p for p, _ in t.plays]
+        taken_back = [(order.index(p), p, card, True) for p, card in t.taken_back if p in order[1:]]
+        for i, seat, card, corrected in sorted(taken_back + [(i, p, card, False) for i, (p, card)
+                                                              in enumerate(t.plays[1:], 1)]):
             if card[0] == led or not any(s == led for s, _ in _holding_before(hands, played, seat, t.n, i)):
                 continue
             side = side_of(seat)
             later = [u for u in played[t.n:] if u.winner]
             nxt = played[t.n] if t.n < len(played) else None
-            acted = nxt is not None and any(s in (seat, partner_of(seat)) for s, _ in nxt.plays)
+            # a card taken back in its turn for one that follows: corrected before his side played on (62A)
+            acted = not corrected and nxt is not None and any(s in (seat, partner_of(seat)) for s, _ in nxt.plays)
             winner = None if t.winner is None else ("offender" if t.winner == seat else
                                                     "offender_partner" if t.winner == partner_of(seat)
                                                     else "non_offending_side")
@@ -498,7 +520,7 @@ def _revokes(played: list, hands: dict, dummy: str) -> list:
                         # the card he should have played lay faced only in dummy (the record shows no exposed card)
                         "required_card_was_faced": seat == dummy,
                         "repeat_in_same_suit": any(r["offender"] == seat and r["suit"] == led for r in out)})
-            out[-1]["suit"] = led
+            out[-1]["suit"] = None if corrected else led  # a corrected revoke: no later one repeats it
     for r in out:
         del r["suit"]
     return out

@@ -179,10 +179,16 @@ INCIDENT = {
                       "deal": {"type": "string", "description": "a PBN deal: N:AKQ2.J53.T95.K82 J9865.A6.K863.A5 ..."},
                       "play": {"type": "array", "description": "the tricks in order, each its cards as played, a"
                                                              " hand's card in its turn from the leader: '-' for"
-                                                             " none, a list for several (a defective trick)",
+                                                             " none, a list for several (a defective trick),"
+                                                             " {played: H5, replaced_by: C2} for a card taken back"
+                                                             " and replaced in its turn (a revoke corrected)",
                                "items": {"type": "array", "maxItems": 4, "items": {
                                    "anyOf": [{"type": ["string", "integer"]},
-                                             {"type": "array", "items": {"type": ["string", "integer"]}}]}}},
+                                             {"type": "array", "items": {"type": ["string", "integer"]}},
+                                             {"type": "object", "required": ["played", "replaced_by"],
+                                              "additionalProperties": False,
+                                              "properties": {"played": {"type": "string"},
+                                                             "replaced_by": {"type": "string"}}}]}}},
                       "pbn": {"type": "string", "description": "a PBN file (its Deal and Play), beside the incident"},
                       "lin": {"type": "string", "description": "a BBO LIN file (its deal and play), beside the incident"},
                       "text": {"type": "string", "description": "a PBN or BBO LIN record pasted in (the"
