@@ -104,3 +104,22 @@ def test_a_count_offers_its_real_range(knowledge, engine):
     while (q := iv.step()).key != "claim.tricks_remaining":
         iv.answer(4 if q.key == "claim.tricks_claimed" else q.choices[-1].value if q.choices else "?")
     assert [c.value for c in q.choices] == list(range(4, 14)) and listed(q, "en") == ["  (4–13)"]  # 4 claimed
+
+
+def test_the_70A_award_is_offered_only_up_to_the_tricks_left(knowledge, engine, tmp_path):
+    """More tricks awarded to the claimer than remained cannot be: the interview does not offer it, and a file
+    that states it is refused with its line (the ruling said 4 to the claimer beside a result of 3)."""
+    from bridgelaw.errors import BridgelawError
+    from bridgelaw.read.incident import load_incident
+    bad = tmp_path / "award.yaml"
+    bad.write_text("facts:\n  claim: {claimer: S, tricks_remaining: 3, tricks_to_claimer: 4}\n", encoding="utf-8")
+    with pytest.raises(BridgelawError, match=r"award.yaml:2:.*tricks_to_claimer: 4 tricks .* only 3 remained"):
+        load_incident(bad, knowledge.vocabulary)
+    iv = Interview(knowledge, engine)
+    iv.answer(("claim",))
+    told = {"deal.declarer": "S", "claim.claimer": "S", "claim.about_current_trick_only": False,
+            "claim.action": "stated_tricks_won", "claim.tricks_remaining": 3, "claim.tricks_claimed": 3,
+            "claim.statement": "none", "claim.response": "doubted", "claim.after_doubt": "director_called"}
+    while isinstance(q := iv.step(), Question) and q.key != "claim.tricks_to_claimer":
+        iv.answer(told.get(q.key, q.choices[-1].value if q.choices else "?"))
+    assert isinstance(q, Question) and [c.value for c in q.choices] == [0, 1, 2, 3]

@@ -167,7 +167,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
 
 def check_counts(facts: list[InFact], c: Collector, complete: bool = True) -> None:
     """Counts in a file that cannot stand together (the board's result needs them right): a claim of more
-    tricks than remain; more tricks won before a claim than were played before it; weights not adding to 100
+    tricks than remain, or an award (70A) of more; more tricks won before a claim than were played before it; weights not adding to 100
     (``complete`` false, in an interview: only once every outcome of the side has its weight)."""
     claims = [f for f in facts if f.template == "claim" and f.get("tricks_remaining") is not None]
     for f in claims:
@@ -175,6 +175,10 @@ def check_counts(facts: list[InFact], c: Collector, complete: bool = True) -> No
         if n is not None and n > r:
             c.add(f.loc, f"claim.tricks_claimed: {n} tricks claimed, but only {r} remained", "facts",
                   f"tricks_claimed is at most tricks_remaining ({r})")
+        w = f.get("tricks_to_claimer")
+        if w is not None and w > r:
+            c.add(f.loc, f"claim.tricks_to_claimer: {w} tricks to the claimer's side, but only {r} remained", "facts",
+                  f"tricks_to_claimer is at most tricks_remaining ({r})")
     every = [f for f in facts if f.template == "adjusted_outcome"]
     for side in sorted({f.get("for_side") for f in every} - {None}) or [None]:  # each side its own (82C)
         outcomes = [f for f in every if f.get("for_side") in (side, None)]
