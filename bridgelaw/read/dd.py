@@ -121,6 +121,14 @@ class _Search:
         self.nodes = 0
         self.said = {c: self.stated.index(c) if c in self.stated else -1 for c in self.named}  # -1: named, no order
 
+    def tick(self) -> float:
+        """The time now, reporting progress past PROGRESS_AFTER (every 0.2 s after that)."""
+        now = time.monotonic()
+        if self.progress and now > self.shown:
+            self.progress(self.nodes, now - self.start)
+            self.shown = now + 0.2
+        return now
+
     def dd(self, hands, trick, leader) -> list:
         """[(card, tricks for the side to play)] for the seat to play, from DDS (its deal filled in directly: the
         cards as bits, rank r at 1 << r + 2; its answer read in the order endplay's ``solve_board`` lists it)."""
@@ -137,6 +145,7 @@ class _Search:
                     deal.remainCards[h]["SHDC".index(suit)] |= 1 << (rank + 2)
             fut = _dds.futureTricks()
             _dds.SolveBoard(deal, 0, 3, 1, fut, 0)  # every legal card with its score
+            self.tick()  # a solve with many cards left may itself take longer than the progress interval
             out = []
             for i in range(fut.cards):
                 if fut.score[i] == -1:
@@ -160,10 +169,7 @@ class _Search:
                 wl, bl = (_MOVED, wl, cards, order), (_MOVED, bl, cards, order)
             return w, wl, b, bl, n
         self.nodes += 1
-        now = time.monotonic()
-        if self.progress and now > self.shown:
-            self.progress(self.nodes, now - self.start)
-            self.shown = now + 0.2
+        now = self.tick()
         legal = [c for c in hands[seat] if trick and c[0] == trick[0][1][0]] or sorted(hands[seat])
         head = self.runs(hands, trick, seat, order, where)
         classes = self.equal_once(hands, trick, seat, sorted(legal, reverse=True), head)
