@@ -392,6 +392,7 @@ def claim_lines(hands: dict, trick: list, leader: str, trump: str | None, claime
         start = time.monotonic()
         s = _Search(trump, claimer, stated, named, start + budget, progress)
         worst, wl, best, bl, n = s.search({k: frozenset(v) for k, v in hands.items()}, tuple(trick), leader)
+        s.tick()  # a search past the progress interval says so at its end too (it may end on a spent budget alone)
         wl, bl = _plays(wl), _plays(bl)
         diverge = next((i for i, (a, b) in enumerate(zip(wl, bl)) if a != b), None)
         remaining = (sum(len(v) for v in hands.values()) + len(trick)) // 4
