@@ -377,8 +377,8 @@ def _claim(claim: dict, cards, hands: dict, played: list, first: str, trump: str
                       f" in {claimer}'s or his partner's hand at the claim")
                 return shown, None
     from . import dd
-    return shown, dd.Deferred(left, list(trick), leader, trump, claimer, said["claim_line"], said["claim_named"],
-                              first_trick=len(done) + 1)
+    return shown, dd.Later(dd.claim_lines, left, list(trick), leader, trump, claimer, said["claim_line"],
+                           said["claim_named"], first_trick=len(done) + 1)
 
 
 def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file: str, c: Collector,

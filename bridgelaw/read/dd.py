@@ -345,36 +345,21 @@ def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
 
 
 class Later:
-    """``fn(*args)``, run on the first call and kept (as ``Deferred``; pickled, it runs first)."""
+    """``fn(*args, **kwargs)``, run on the first call and kept: a search costs up to its budget, so a claim's lines
+    (and 64C's reference) are found when a ruling shows them, not when the incident is read (budget and progress
+    are those ``options`` set at that first call).  Pickled, it runs first and carries what it found (the offline
+    page rules pickled incidents where there is no solver)."""
 
-    def __init__(self, fn, *args):
-        self.fn, self.args, self.found = fn, args, None
+    def __init__(self, fn, *args, **kwargs):
+        self.fn, self.args, self.kwargs, self.found = fn, args, kwargs, None
 
     def __call__(self):
         if self.found is None:
-            self.found = self.fn(*self.args)
+            self.found = self.fn(*self.args, **self.kwargs)
         return self.found
 
     def __getstate__(self) -> dict:
-        return {"fn": None, "args": (), "found": self()}
-
-
-class Deferred:
-    """``claim_lines(*args, **kwargs)``, run on the first call and kept: the search costs up to its budget, so a
-    claim's lines are found when a ruling shows them, not when the incident is read (budget and progress are
-    those ``options`` set at that first call).  Pickled, it is searched first and carries its lines (the
-    offline page rules pickled incidents where there is no solver)."""
-
-    def __init__(self, *args, **kwargs):
-        self.args, self.kwargs, self.found = args, kwargs, None
-
-    def __call__(self) -> ClaimLines:
-        if self.found is None:
-            self.found = claim_lines(*self.args, **self.kwargs)
-        return self.found
-
-    def __getstate__(self) -> dict:
-        return {"args": (), "kwargs": {}, "found": self()}
+        return {"fn": None, "args": (), "kwargs": {}, "found": self()}
 
 
 def claim_lines(hands: dict, trick: list, leader: str, trump: str | None, claimer: str, stated=(), named=(),
