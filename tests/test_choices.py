@@ -107,7 +107,7 @@ def test_the_cli_and_the_page_show_the_choices(knowledge, engine, capsys):
     out = capsys.readouterr().out
     assert "     - neither require nor forbid a lead [50D2(c)]: The partner may lead any card;" in out
     steps, _ = script(knowledge, engine, engine.load_incident(INCIDENTS / "penalty-card-partner-to-lead.yaml"))
-    with TestClient(create_app(ROOT)) as client:
+    with TestClient(create_app(ROOT, budget=60)) as client:
         page = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"}).text
     assert '<ul class="choices"><li><b>require the lead of the penalty card&#39;s suit [50D2(a)]</b>' in page
 

@@ -107,7 +107,7 @@ def test_the_prompt_offers_the_paste_and_reads_it_to_an_empty_line(knowledge):
 def client():
     from fastapi.testclient import TestClient
     from bridgelaw.faces.web.app import create_app
-    return TestClient(create_app())
+    return TestClient(create_app(budget=60))
 
 
 def _post(client, answers):

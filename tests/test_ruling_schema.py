@@ -139,7 +139,7 @@ def test_the_web_api_gives_the_ruling_of_rule_json(knowledge, engine, capsys, tm
     path = ROOT / "facts" / "incidents" / "revoke-trick-not-won-by-offender.yaml"
     steps, _ = script(knowledge, engine, load_incident(path, knowledge.vocabulary))
     answers = [{"key": q.key, "value": as_json(v)} for q, v in steps]
-    with TestClient(create_app(ROOT)) as client:
+    with TestClient(create_app(ROOT, budget=60)) as client:
         body = client.post("/api/interview", json={"answers": answers, "lang": "en"}).json()
         schema = client.get("/openapi.json").json()["components"]["schemas"]["RulingOut"]
     assert body["step"] == "ruling"

@@ -211,7 +211,7 @@ def test_the_web_pages_in_russian_have_no_english_word():
     from fastapi.testclient import TestClient
 
     from bridgelaw.faces.web import create_app
-    with TestClient(create_app(ROOT), raise_server_exceptions=False, follow_redirects=True) as c:
+    with TestClient(create_app(ROOT, budget=60), raise_server_exceptions=False, follow_redirects=True) as c:
         pages = {"start": c.get("/?lang=ru"), "broken": c.get("/?s=notastate&lang=ru"),
                  "no ruling": c.get("/ruling.txt?lang=ru"),
                  "answered": c.get("/answer", params={"k": "incident", "v": "revoke", "lang": "ru"})}

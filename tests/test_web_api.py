@@ -24,7 +24,7 @@ INCIDENTS = sorted((ROOT / "facts" / "incidents").glob("*.yaml"))
 
 @pytest.fixture(scope="module")
 def app():
-    return create_app(ROOT)
+    return create_app(ROOT, budget=60)
 
 
 @pytest.fixture(scope="module")
@@ -97,14 +97,14 @@ def test_not_known_is_null(client):
 
 def test_replay_resumes_from_answers_it_has_checked(knowledge, engine):
     from bridgelaw.faces.web.session import Service
-    service = Service(knowledge)
+    service = Service(knowledge, budget=60)
     incident = load_incident(ROOT / "facts" / "incidents" / "defective-trick-two-cards.yaml", knowledge.vocabulary)
     steps, expected = script(knowledge, engine, incident)
     answers = [(q.key, as_json(v)) for q, v in steps]
     for n in range(len(answers) + 1):  # as a page does: one answer more each time
         snap = service.replay(answers[:n])
     assert [(e.cite, e.text["ru"]) for e in snap.step.elements] == [(e.cite, e.text["ru"]) for e in expected.elements]
-    fresh = Service(knowledge).replay(answers)
+    fresh = Service(knowledge, budget=60).replay(answers)
     assert (snap.answers, snap.token, snap.facts) == (fresh.answers, fresh.token, fresh.facts)
     # a remembered prefix does not let a bad answer through, nor 1 pass for true
     trick = next(i for i, (k, _) in enumerate(answers) if k.endswith(".trick"))
@@ -119,7 +119,7 @@ def test_replay_resumes_from_answers_it_has_checked(knowledge, engine):
 def test_replays_from_many_threads_share_one_engine_safely(knowledge, engine):
     from concurrent.futures import ThreadPoolExecutor
     from bridgelaw.faces.web.session import Service
-    service = Service(knowledge)
+    service = Service(knowledge, budget=60)
     jobs = []
     for path in INCIDENTS[::6]:  # a spread of the incidents: what is shared between threads, not throughput
         steps, expected = script(knowledge, engine, load_incident(path, knowledge.vocabulary))

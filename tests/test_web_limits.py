@@ -59,7 +59,7 @@ def thirty_revokes(heavy: list) -> list:
 
 
 def test_more_facts_than_a_board_holds_is_refused_before_any_replay(knowledge, heavy):
-    service = Service(knowledge)
+    service = Service(knowledge, budget=60)
     service._replay = lambda *a: pytest.fail("replayed answers that state 30 revokes")
     answers = thirty_revokes(heavy)
     assert len(answers) == 200
@@ -124,7 +124,7 @@ def test_replays_run_side_by_side_on_a_pool_of_engines(knowledge, heavy):
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(ROOT), raise_server_exceptions=False, follow_redirects=False) as c:
+    with TestClient(create_app(ROOT, budget=60), raise_server_exceptions=False, follow_redirects=False) as c:
         yield c
 
 
