@@ -138,3 +138,15 @@ def test_ask_goes_on_once_the_lho_has_refused_and_the_rho_has_called(tmp_path, c
     assert code == 0, out
     assert "[Law 31A2(b)] West must pass at his next turn." in ruling
     assert "[Law 31A2(b)] The cancelled bid is unauthorized information for West" in ruling
+
+
+def test_a_partner_who_must_pass_is_not_told_he_may_make_any_legal_call(engine):
+    """West's own pass out of rotation binds him at his next turn (30A) while East's cancelled 1NT gives
+    him, as partner, 31B1: the ruling says one thing (he passes; the 1NT is unauthorized for him), and
+    the sentences of 29B are printed once, not again under the option that chose them."""
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "facts/incidents/simultaneous-calls-out-of-rotation-before-dealer.yaml"
+    text = engine.rule(engine.load_incident(path)).render("en", how=False)
+    assert "West may make any legal call" not in text and "partner may make any legal call" not in text
+    assert "At this turn West must pass all the same: 30A requires it for his own cancelled pass." in text
+    assert text.count("The bid is cancelled and the auction reverts to South.") == 1
