@@ -85,6 +85,8 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.choice": {"ru": "«{label}»", "en": "{label}"},  # one choice of an option, read out as on a menu
     "ruling.chosen": {"ru": "выбрано «{label}»", "en": "chosen: {label}"},
     "ruling.nothing_follows": {"ru": "ничего не следует", "en": "nothing follows"},
+    "ruling.follows_below": {"ru": "что из этого следует — ниже, со своими правилами",
+                             "en": "what follows from it is given below, each with its law"},
     # -- a production a choice gives (read/choices.py): its summary
     "choice.made": {"ru": "{summary} Выбрано: {chosen}.", "en": "{summary} Chosen: {chosen}."},
 
