@@ -165,10 +165,26 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
     return out
 
 
+# The slots that name a call of the stated auction by its number, each with the lowest number it takes (0: before
+# the first call; a simultaneous call is at least the second).
+CALL_NUMBERS = {("change_of_call", "of"): 1, ("misstated_double", "of"): 1, ("replacement", "of"): 1,
+                ("simultaneous_call", "position"): 2, ("event", "after_call"): 0, ("pass_obligation", "after_call"): 0}
+
+
 def check_counts(facts: list[InFact], c: Collector, complete: bool = True) -> None:
     """Counts in a file that cannot stand together (the board's result needs them right): a claim of more
     tricks than remain, or an award (70A) of more; more tricks won before a claim than were played before it; weights not adding to 100
-    (``complete`` false, in an interview: only once every outcome of the side has its weight)."""
+    (``complete`` false, in an interview: only once every outcome of the side has its weight); a call named by its
+    number (CALL_NUMBERS) that the auction stated does not have."""
+    auction = next((f for f in facts if f.template == "auction" and f.get("calls")), None)
+    if auction is not None:
+        n = len(str(auction.get("calls")).split())
+        for f in facts:
+            for (template, slot), lowest in CALL_NUMBERS.items():
+                k = f.get(slot) if f.template == template else None
+                if isinstance(k, int) and k > n:
+                    c.add(f.loc, f"{template}.{slot}: call {k}, but the auction stated has {n} calls", "facts",
+                          f"{slot}: {lowest}..{n}, a call of the auction (1: the dealer's first call)")
     claims = [f for f in facts if f.template == "claim" and f.get("tricks_remaining") is not None]
     for f in claims:
         r, n = f.get("tricks_remaining"), f.get("tricks_claimed")
