@@ -189,7 +189,7 @@ def _call_changes(facts: list, calls: list[dict], vocab, c: Collector) -> list:
         seat = first["seat"]
         partner_called = any(k["seat"] == V.partner_of(seat) for k in later)
         ended_at = next((k["position"] for k in calls[of - 1:] if k.get("ends_auction")), None)
-        out.append(_fact(vocab, "call_change", f"call-change-{r.id}", r.loc, change=r.id, position=of, offender=seat,
+        out.append(_fact(vocab, "call_change", f"call_change-{r.id}", r.loc, change=r.id, position=of, offender=seat,
                          partner_called=partner_called, lho_called=any(k["seat"] == V.lho_of(seat) for k in later),
                          auction_ended=ended_at is not None and not partner_called))
     return out
