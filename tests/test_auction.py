@@ -97,6 +97,6 @@ def test_events_must_agree_with_their_order(engine):
                                         {"kind": "director_called", "seq": 2, "after_call": 3}]})
     with pytest.raises(BridgelawError, match="both have seq 1"):
         engine.incident("t", {"event": [{"kind": "trick", "seq": 1}, {"kind": "play", "seq": 1}]})
-    with pytest.raises(BridgelawError, match="auction has 3 calls"):
+    with pytest.raises(BridgelawError, match="auction stated has 3 calls"):
         engine.incident("t", {"auction": {"dealer": "N", "calls": "1S 2H P"},
                               "event": [{"kind": "director_called", "seq": 1, "after_call": 5}]})
