@@ -632,7 +632,7 @@ class Interview:
             choices, text, help_ = self._choice_question(st.facts[fid][1], slot, choices, text, help_)
         subject = None
         if t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
-            subject = {lang: f"{t.label[lang]} {split_fact(fid)[1]}" for lang in ("ru", "en")}
+            subject = {lang: word("ruling.about_n", lang, label=t.label[lang], n=split_fact(fid)[1]) for lang in LANGS}
         return Question(key=str(SlotKey(fid, slot)), kind="slot", text=text, template=template, slot=slot, fact=fid,
                         subject=subject, choices=choices, multiple=s.several, allow_unknown=True, judgment=s.judgment,
                         type=s.type, help=help_, law=s.law, why=why, coerce=s.coerce)
