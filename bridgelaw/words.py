@@ -28,6 +28,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.how": {"ru": "Как получено", "en": "How"},
     "ruling.open": {"ru": "Остаются вопросы", "en": "Open questions"},
     "ruling.why": {"ru": "нужно для", "en": "needed by"},
+    "ruling.judged_above": {"ru": "судье решить — пункт {n} выше", "en": "for the director to judge: see {n} above"},
     "ruling.none": {"ru": "Ни одно закодированное положение не применимо к этим фактам. bridgelaw пока кодирует"
                           " не все Правила: если инцидент подпадает под другое Правило, решайте по Кодексу.",
                     "en": "No encoded production applies to these facts. bridgelaw does not encode every law yet:"

@@ -16,7 +16,9 @@ from ..words import LANGS, word
 def revoke_tricks(refs) -> list:
     """Each revoke's double-dummy reference in words and as data (the JSON's ``revoke_tricks``)."""
     out = []
-    for r in refs or ():
+    refs = list(refs or ())
+    told = set()  # the table's tricks from one trick on: said once, whichever revokes were at that trick
+    for i, r in enumerate(refs):
         text = {}
         groups: dict = {}
         for card, n in r.by_card:
@@ -28,9 +30,11 @@ def revoke_tricks(refs) -> list:
             total = f"{r.before + tricks[0]}" + (f"–{r.before + tricks[-1]}" if len(tricks) > 1 else "")
             said = [word("revoke.reference", lang, seat=SEAT_LABELS[r.offender][lang], trick=r.trick,
                          side=SIDE_LABELS[r.declarer_side][lang], by_card=by_card, total=total)]
-            if r.at_table is not None:
+            if r.at_table is not None and (r.trick, r.at_table, lang) not in told:
+                told.add((r.trick, r.at_table, lang))
                 said.append(word("revoke.at_table", lang, n=r.at_table, total=r.before + r.at_table))
-            said.append(word("revoke.finding", lang))
+            if i == len(refs) - 1:  # what the evidence is, once after the last revoke's
+                said.append(word("revoke.finding", lang))
             text[lang] = said
         out.append({"offender": r.offender, "trick": r.trick, "side": r.declarer_side, "before": r.before,
                     "by_card": [[c, n] for c, n in r.by_card], "at_table": r.at_table, "text": text})

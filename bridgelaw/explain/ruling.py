@@ -165,7 +165,10 @@ class Ruling:
             lines.append("")
         if not self.elements and not self.not_encoded:
             lines.append(word("ruling.none", lang))
+        judged: dict = {}  # an open judgment question already shown as its director_judgment element: its number
         for i, (e, abouts) in enumerate(self.grouped(lang), 1):
+            if e.kind == "director_judgment":
+                judged.setdefault((e.args.get("fact"), e.args.get("slot")), i)
             about = f" ({', '.join(abouts)})" if abouts else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about} {e.text[lang]}")
             lines += choice_lines(e.options, lang)
@@ -183,7 +186,9 @@ class Ruling:
             lines += ["", f"{word('ruling.open', lang)}:"]
             for q, abouts in _grouped(self.open_questions, lambda q: (q.question[lang], _cites(q)), lang):
                 about = f"({', '.join(abouts)}) " if abouts else ""
-                lines.append(f"  - {about}{q.question[lang]} ({word('ruling.why', lang)} {_cites(q)})")
+                asked = (word("ruling.judged_above", lang).format(n=judged[q.fact, q.slot])
+                         if q.judgment and (q.fact, q.slot) in judged else q.question[lang])  # said once, above
+                lines.append(f"  - {about}{asked} ({word('ruling.why', lang)} {_cites(q)})")
                 for cite, said in evidence.items():
                     if said and cite in _cites(q):  # beside the question they are evidence for
                         lines += [f"      {e}" for e in said]

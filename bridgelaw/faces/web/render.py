@@ -173,6 +173,10 @@ def _ruling(service, snap: Snapshot, lang: str) -> dict:
                          "how": [firings[n] for n in e.how if n in firings]})
         if part:
             elements[-2]["how"] = []  # the same firing: its trace is shown once, under the last part
+    judged = {}  # an open judgment question shown as its element: the element's number on the page
+    for i, x in enumerate(elements, 1):
+        if x["e"].kind == "director_judgment":
+            judged.setdefault((x["e"].args.get("fact"), x["e"].args.get("slot")), i)
     evidence = (ruling.claim_lines["text"][lang] if ruling.claim_lines else []) + [
         line for r in ruling.revoke_tricks for line in r["text"][lang]]
     return {"ruling": ruling, "elements": elements, "evidence": evidence, "board": board_view(ruling.board),
@@ -180,8 +184,15 @@ def _ruling(service, snap: Snapshot, lang: str) -> dict:
             "copy_text": ruling.render(lang, how=False),
             "yaml_href": "/incident.yaml?" + urlencode({"s": snap.token, "lang": lang}),
             "text_href": "/ruling.txt?" + urlencode({"s": snap.token, "lang": lang}),
-            "open": [{"text": q.question[lang], "cites": ", ".join(dict.fromkeys(w["cite"] for w in q.why))}
+            "open": [{"text": _asked(q, judged, lang), "cites": ", ".join(dict.fromkeys(w["cite"] for w in q.why))}
                      for q in ruling.open_questions]}
+
+
+def _asked(q, judged: dict, lang: str) -> str:
+    """An open question as the list says it: a judgment the elements already ask points to it (said once)."""
+    if q.judgment and (q.fact, q.slot) in judged:
+        return word("ruling.judged_above", lang).format(n=judged[q.fact, q.slot])
+    return q.question[lang]
 
 
 SUITS = "♠♥♦♣"
