@@ -120,3 +120,30 @@ def test_an_admissibility_the_calls_decide_is_not_left_open(engine):
     admissible = _rule_facts(engine, {"auction": {"dealer": "E", "calls": "1S P N:X"}})
     text = admissible.render("en", how=False)
     assert "[Law 29A]" in text and "admissible" not in text, text
+
+
+def test_a_ruling_made_after_the_auction_does_not_say_what_happens_in_it(knowledge, engine):
+    """C44 is ruled at the opening lead: 27B2's "North must pass ... for the rest of the auction" and "the
+    auction proceeds" no longer apply.  A kind marked ``while_auction`` loses its standard words once the
+    auction has ended (a contract or declarer known, or the final pass among the calls); an element with
+    no words of its own goes, though its fact still reaches the productions (26B's option here)."""
+    from bridgelaw.explain.assemble import auction_over
+    from bridgelaw.run.record import render_element
+    kinds = [k for k, ek in knowledge.vocabulary.elements.items() if ek.while_auction]
+    assert {"auction_proceeds", "pass_obligation"} <= set(kinds)
+    after = 0
+    for path in INCIDENTS:
+        incident = engine.load_incident(path)
+        _, working, _ = engine.run(incident)
+        if not auction_over(working):
+            continue
+        after += 1
+        ruling = engine.rule(incident)
+        for e in ruling.elements:
+            if e.kind in kinds:
+                standard = render_element(knowledge, e.kind, e.args, None)
+                assert not any(e.text[lang].startswith(standard[lang]) for lang in ("en", "ru")), (path.name, e.text)
+    assert after >= 20
+    ruling = _rule(engine, "insufficient-2h-replaced-by-pass.yaml")
+    text = ruling.render("en", how=False)
+    assert "for the rest of the auction" not in text and "[Law 26B] The choice is for declarer (West)" in text

@@ -28,6 +28,8 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     fired = {(f.production, f.facts[0].id) for f in run.firings}
     working = list(incident.facts) + [InFact(t, fid, values, None) for t, fid, values in run.derived()]
     elements = _in_reading_order(knowledge, run.elements, run.firings)
+    if auction_over(working):  # say only what applies when the ruling is made: the auction is behind it
+        elements = _after_the_auction(knowledge, elements)
     _name_facts(knowledge, elements, run.firings, working)
     _mark_chosen(knowledge, elements, run.firings)
     for el in elements:
@@ -43,6 +45,31 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
                     revoke_tricks=revoke_tricks(getattr(incident, "revoke_tricks", ())),
                     board=getattr(incident, "board", None))
     return ruling, working, fired
+
+
+def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement]) -> list[RulingElement]:
+    """A kind that says what happens in the auction (``while_auction``) says it no more: its standard words
+    go, and an element with no words of its own goes with them (the fact stays for the productions)."""
+    out = []
+    for el in elements:
+        if not knowledge.vocabulary.elements[el.kind].while_auction:
+            out.append(el)
+            continue
+        standard = render_element(knowledge, el.kind, el.args, None)
+        own = {lang: el.text[lang][len(standard[lang]):].strip() if el.text[lang].startswith(standard[lang])
+               else el.text[lang] for lang in LANGS}
+        if all(own.values()):
+            el.text = own
+            out.append(el)
+    return out
+
+
+def auction_over(facts: list[InFact]) -> bool:
+    """Whether the auction had ended when the ruling is made: the deal has a contract or a declarer, or says
+    so, or a call of the auction was its final pass."""
+    return any((f.template == "deal" and (f.get("contract") is not None or f.get("declarer") is not None
+                                         or f.get("auction_ended") is True))
+               or (f.template == "call" and f.get("ends_auction") is True) for f in facts)
 
 
 def _conflict(knowledge: Knowledge, x) -> dict:

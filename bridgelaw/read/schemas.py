@@ -86,6 +86,10 @@ ELEMENT_KIND = {
         "text_last": {"type": "boolean",
                       "description": "the kind's standard text follows a production's own words instead of leading"
                                      " them (the facts first, then what the director may do about them)"},
+        "while_auction": {"type": "boolean",
+                          "description": "what it says happens in the auction (it proceeds; a player must pass): a ruling"
+                                         " made once the auction has ended (a contract or declarer known) leaves it out;"
+                                         " as a lasting fact it still holds for the productions"},
         "lasts": {"type": "boolean",
                   "description": "a consequence that lasts: giving it also states a fact of the template of the same"
                                  " name (its arguments as slots), which later productions test"},

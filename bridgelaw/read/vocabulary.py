@@ -213,6 +213,7 @@ class ElementKind:
     contradicts: tuple = ()  # kinds that cannot stand with this one for the same fact
     lasts: bool = False  # giving it also states a fact of the template of its name (read/lasting.py)
     text_last: bool = False  # its standard text follows a production's own words (the facts first)
+    while_auction: bool = False  # it says what happens in the auction: not said in a ruling made once it has ended
 
 
 @dataclass(frozen=True)
@@ -402,7 +403,8 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                           "which is not one of its args", hint=f"args: {', '.join(args) or 'none'}")
         elements[ename] = ElementKind(name=ename, label=eraw["label"], args=args, text=eraw["text"], loc=eraw.loc,
                                       many=bool(eraw.get("many")), contradicts=tuple(eraw.get("contradicts") or ()),
-                                      lasts=bool(eraw.get("lasts")), text_last=bool(eraw.get("text_last")))
+                                      lasts=bool(eraw.get("lasts")), text_last=bool(eraw.get("text_last")),
+                                      while_auction=bool(eraw.get("while_auction")))
     for ek in elements.values():
         for other in ek.contradicts:
             if other not in elements:
