@@ -692,13 +692,16 @@ class Interview:
         if slot != "chosen" or offer is None:
             return choices, text, help_
         names = [ch["value"] for ch in offer["choices"]]
-        shown = tuple(Choice(c.value, c.label, {lang: " ".join(x["text"][lang] for x in ch["consequences"])
-                                                for lang in LANGS})
+        # what follows from each choice was read out with "has the choice been made?" just before: said once
+        said = any(k == str(Exists(CHOICE)) and v for k, v in self.answers)  # the choice told after it was shown
+        shown = tuple(Choice(c.value, c.label, None if said else {
+                          lang: " ".join(x["text"][lang] for x in ch["consequences"]) for lang in LANGS})
                       for ch in offer["choices"] for c in choices if c.value == ch["value"])
         who = offer["chooser"]
         who_label = {lang: self._who(who, lang) for lang in LANGS}
         text = {lang: word("question.chosen", lang, who=who_label[lang]) for lang in LANGS}
-        help_ = {lang: "\n".join(choice_lines(offer, lang)) for lang in LANGS}
+        if not said:
+            help_ = {lang: "\n".join(choice_lines(offer, lang)) for lang in LANGS}
         return (shown if len(shown) == len(names) else choices), text, help_
 
     def _who(self, who: str | None, lang: str) -> str:
