@@ -35,8 +35,6 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
                     firings=list(run.firings), open_questions=[], title=titles,
                     not_encoded=reached(knowledge, incident.facts),
                     conflicts=[_conflict(knowledge, x) for x in getattr(incident, "conflicts", ())],
-                    conflict_data=[{"template": x.template, "fact": x.fact, "slot": x.slot, "stated": x.stated,
-                                    "shown": x.shown} for x in getattr(incident, "conflicts", ())],
                     claim_lines=claim_lines(getattr(incident, "claim_lines", None)),
                     revoke_tricks=revoke_tricks(getattr(incident, "revoke_tricks", ())),
                     board=getattr(incident, "board", None))
@@ -44,10 +42,11 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
 
 
 def _conflict(knowledge: Knowledge, x) -> dict:
-    """A stated fact the cards contradict, in words: both values, and that the director decides (85)."""
+    """A stated fact the cards contradict: which, both values, and in words that the director decides (85)."""
     slot = knowledge.vocabulary.templates[x.template].slots[x.slot]
-    return {lang: word("ruling.conflict", lang, what=slot.title(lang), shown=slot.label_of(x.shown, lang),
-                       stated=slot.label_of(x.stated, lang)) for lang in LANGS}
+    return {"template": x.template, "fact": x.fact, "slot": x.slot, "stated": x.stated, "shown": x.shown,
+            "text": {lang: word("ruling.conflict", lang, what=slot.title(lang), shown=slot.label_of(x.shown, lang),
+                                stated=slot.label_of(x.stated, lang)) for lang in LANGS}}
 
 
 def _in_reading_order(knowledge: Knowledge, elements: list[RulingElement], firings: list) -> list[RulingElement]:
