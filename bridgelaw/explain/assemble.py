@@ -9,6 +9,8 @@ and computes the board's result from the elements (explain/result.py).
 """
 from __future__ import annotations
 
+import re
+
 from ..model import Knowledge
 from ..read.incident import Incident, InFact
 from ..run.record import render_element
@@ -90,7 +92,8 @@ def _name_facts(knowledge: Knowledge, elements: list[RulingElement], firings: li
 class SubjectWords:
     """{ru, en} for one of several facts of a kind, in words, never its id: by its seat when that
     tells it from the others ("revoke by East"), else by its place ("revoke no. 2"); words
-    ruling.about_*.  ``words(fid)``; each fact's words are worked out once (a fresh dict each call)."""
+    ruling.about_*; the place counts the facts of its kind in the order of their ids' numbers.
+    ``words(fid)``; each fact's words are worked out once (a fresh dict each call)."""
 
     def __init__(self, knowledge: Knowledge, working: list[InFact]):
         self.knowledge = knowledge
@@ -100,6 +103,7 @@ class SubjectWords:
             self.by_id.setdefault(f.id, f)
             self.kin.setdefault(f.template, []).append(f)
         self.done: dict[str, dict] = {}
+        self.in_order: set[str] = set()  # templates whose facts are sorted by their ids' numbers
 
     def several(self, template: str) -> bool:
         return len(self.kin.get(template, ())) > 1
@@ -116,6 +120,9 @@ class SubjectWords:
         def seat_of(f: InFact):
             return next((v for k, v in f.values if v is not None and k in seats), None)
         kin = self.kin[fact.template]
+        if fact.template not in self.in_order:
+            kin.sort(key=lambda f: _in_number_order(f.id))
+            self.in_order.add(fact.template)
         seat = seat_of(fact)
         if [seat_of(f) for f in kin].count(seat) > 1:  # two revokes by one player: by place
             seat = None
@@ -126,6 +133,11 @@ class SubjectWords:
             out[lang] = (word("ruling.about_seat", lang, label=label, seat=inflect(f"seat.{seat}", "gen", lang))
                          if seat else word("ruling.about_n", lang, label=label, n=n))
         return out
+
+
+def _in_number_order(fid: str) -> list:
+    """'call-10' after 'call-9': the facts of a kind are held in the order of their ids as text."""
+    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", fid)]
 
 
 def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
