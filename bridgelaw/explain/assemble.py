@@ -84,9 +84,16 @@ def _name_facts(knowledge: Knowledge, elements: list[RulingElement], firings: li
     words = SubjectWords(knowledge, working)
     for el in elements:
         subject = firings[el.how[-1] - 1].facts[0] if el.how else None
-        if subject is not None and words.several(subject.template):
+        if subject is not None and words.several(subject.template) and not _names_its_call(el, subject):
             el.about = subject.id
             el.subject = words(subject.id)
+
+
+def _names_its_call(el: RulingElement, subject) -> bool:
+    """Whether the element names its subject's call itself ("the pass at call 6", "Call 7 (West: 2♥)"): a
+    label beside it ("a call by West": the seat of the final pass, say) would only mislead."""
+    position = subject.slots.get("position") if isinstance(subject.slots, dict) else None
+    return position is not None and el.args.get("position") == position
 
 
 class SubjectWords:
