@@ -150,3 +150,19 @@ def test_a_partner_who_must_pass_is_not_told_he_may_make_any_legal_call(engine):
     assert "West may make any legal call" not in text and "partner may make any legal call" not in text
     assert "At this turn West must pass all the same: 30A requires it for his own cancelled pass." in text
     assert text.count("The bid is cancelled and the auction reverts to South.") == 1
+
+
+def test_28b_is_over_once_the_director_has_ruled(engine):
+    """28B makes the rightful player's call in rotation only when he calls before rectification has been
+    assessed.  Here the director was called first and South chose not to accept East's 1♠ (29B); the
+    dealer's 1♥ is then his call after the cancellation, and 29A's offer with its choice made rules.
+    (A test here, not a YAML case: the interview does not yet ask about a choice that 28B's own
+    condition tests while 28B has fired, so a simulated director cannot reach this ruling yet.)"""
+    facts = {"auction": {"dealer": "N", "calls": ["E:1S", "N:1H"]}}
+    before = engine.rule(engine.incident("t", facts))
+    assert "28B.rightful-player-called" in before.fired()
+    ruled = engine.rule(engine.incident("t", {**facts, "choice": {"option": "call_out_of_rotation", "chooser": "S",
+                                                                   "chosen": "cancel_call"}}))
+    assert "28B.rightful-player-called" not in ruled.fired()
+    assert "29A.bid-at-rho-turn--cancel-call" in ruled.fired()
+    assert [(e.kind, e.args.get("player"), e.cite) for e in ruled.elements if e.kind != "option"] == [("instruction", "N", "29B")]
