@@ -415,23 +415,7 @@ class Interview:
             for t in ADJUSTED:  # the score the director assigns (12C1(b), 12C2): asked once the ruling adjusts
                 if t in self.vocab.templates and t not in st.closed and not any(x == t for x, _ in st.facts.values()):
                     return self._exists_question(st, t, RESULT_WHY)
-        return (self._auction_ended_question(st, ruling) or self._figures_question(st, r)
-                or self._each_side_question(st, ruling) or ruling)
-
-    def _auction_ended_question(self, st: _State, ruling: Ruling) -> Question | None:
-        """Whether the auction has ended, where the ruling says what happens in it (``while_auction``: the
-        auction proceeds, a player must pass) and the calls stated do not show it: said only while it lasts."""
-        kinds = self.vocab.elements
-        fid, t, slot = AUCTION_ENDED
-        if not self._auction_open or slot not in self.vocab.templates[t].slots or (fid, slot) in st.settled \
-                or any(st.facts.get(fid, (None, {}))[1].get(s) is not None for s in (slot, "declarer", "contract")):
-            return None
-        said = [e for e in ruling.elements if kinds[e.kind].while_auction]
-        if not said:
-            return None
-        why = tuple({"production": e.production, "cite": e.cite,
-                     "summary": self.knowledge.production(e.production).summary} for e in said)
-        return self._slot_question(st, fid, t, slot, why)
+        return self._figures_question(st, r) or self._each_side_question(st, ruling) or ruling
 
     def _each_side_question(self, st: _State, ruling: Ruling) -> Question | None:
         """Where the ruling treats both sides as non-offending (82C) and the director states outcomes: which side
