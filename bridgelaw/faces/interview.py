@@ -242,8 +242,10 @@ class Interview:
             raise AnswerError(f"the question asked is '{q.key}', not '{key}'")
         v = q.parse(value)
         self.answers.append((q.key, v))
-        problems = Collector()  # a count that contradicts another stated one is refused at the prompt
-        check_counts(self._infacts(self._state(), all_context=True), problems, complete=False)
+        problems = Collector()  # a count that contradicts another stated one is refused at the prompt,
+        stated = self._infacts(self._state(), all_context=True)  # as is a declarer or contract the calls contradict
+        check_counts(stated, problems, complete=False)
+        sequence_facts(stated, self.vocab, problems)
         if problems.errors:
             self.answers.pop()
             e = problems.errors[0]

@@ -179,6 +179,27 @@ def _check_contract(facts: list, calls: list[dict], c: Collector) -> None:
               f"declarer: {declarer}, or state the calls as they were made")
 
 
+def _fill_contract(facts: list, calls: list[dict], vocab, loc) -> None:
+    """Where the stated calls end the auction regularly, the contract and declarer they give (Law 22A:
+    declarer is the first of the side to name the denomination) are stated for the director, in the
+    deal fact (made if there is none), unless he stated them (a contradiction is _check_contract's)."""
+    got = final_contract(calls)
+    if not got or not got[0] or "deal" not in vocab.templates:
+        return
+    slots = vocab.templates["deal"].slots
+    if "declarer" not in slots or "contract" not in slots:
+        return
+    contract, declarer = got
+    n = next((i for i, f in enumerate(facts) if f.template == "deal"), None)
+    from .incident import InFact
+    old = facts[n] if n is not None else _fact(vocab, "deal", "deal", loc)
+    values = tuple((k, v if v is not None else {"declarer": declarer, "contract": contract}.get(k)) for k, v in old.values)
+    if n is None:
+        facts.append(InFact("deal", old.id, values, old.loc))
+    else:
+        facts[n] = InFact("deal", old.id, values, old.loc)
+
+
 def _call_changes(facts: list, calls: list[dict], vocab, c: Collector) -> list:
     """For each stated change of call (Law 25): who made the first call, and who has called since."""
     out = []
@@ -213,6 +234,7 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
         out += [_fact(vocab, "call", f"call-{k['position']}", auction.loc, **k) for k in calls]
         if not any(f.template == "replacement" for f in facts):
             _check_contract(facts, calls, c)
+            _fill_contract(facts, calls, vocab, auction.loc)
     for r in (f for f in facts if f.template == "replacement"):
         if r.get("call") is None or not calls:  # not yet stated: nothing to derive
             continue
