@@ -73,6 +73,15 @@ def test_an_incident_stated_as_calls_gets_one_call_fact_per_call(engine):
     assert (bad.get("seat"), bad.get("call"), bad.get("lowest_sufficient")) == ("S", "3C", "4C")
 
 
+def test_a_ruling_names_a_call_of_a_long_auction_by_its_number(engine):
+    """Two calls by one player are told apart by their place: call 6 of fourteen is 'no. 6', not its
+    place among the calls' ids sorted as text ('call-10' before 'call-6')."""
+    inc = engine.incident("t", {"auction": {"dealer": "E", "calls": "1H P 1NT P 2H 2D P 2H 3H P 4H P P P"}})
+    ruling = engine.rule(inc)
+    assert ruling.elements and {el.subject["en"] for el in ruling.elements} == {"a call no. 6"}
+    assert {el.subject["ru"] for el in ruling.elements} == {"заявка № 6"}
+
+
 @pytest.mark.parametrize("call,kind", [("4C", "sufficient_bid"), ("P", "pass"), ("X", "double_or_redouble"),
                                        ("2NT", "insufficient_bid"), ("6S", "sufficient_bid")])
 def test_what_replaced_the_insufficient_bid(engine, call, kind):

@@ -9,6 +9,8 @@ and computes the board's result from the elements (explain/result.py).
 """
 from __future__ import annotations
 
+import re
+
 from ..model import Knowledge
 from ..read.incident import Incident, InFact
 from ..run.record import render_element
@@ -97,7 +99,7 @@ def subject_words(knowledge: Knowledge, working: list[InFact], fid: str) -> dict
     t = knowledge.vocabulary.templates[fact.template]
     def seat_of(f: InFact):
         return next((v for k, v in f.values if v is not None and k in t.slots and t.slots[k].type == "seat"), None)
-    kin = [f for f in working if f.template == fact.template]
+    kin = sorted((f for f in working if f.template == fact.template), key=lambda f: _in_number_order(f.id))
     seat = seat_of(fact)
     if [seat_of(f) for f in kin].count(seat) > 1:  # two revokes by one player: by place
         seat = None
@@ -108,6 +110,11 @@ def subject_words(knowledge: Knowledge, working: list[InFact], fid: str) -> dict
         out[lang] = (word("ruling.about_seat", lang, label=label, seat=inflect(f"seat.{seat}", "gen", lang))
                      if seat else word("ruling.about_n", lang, label=label, n=n))
     return out
+
+
+def _in_number_order(fid: str) -> list:
+    """'call-10' after 'call-9': the facts of a kind are held in the order of their ids as text."""
+    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", fid)]
 
 
 def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
