@@ -21,12 +21,33 @@ def test_the_calls_give_declarer_and_contract(engine):
     assert [(f.get("declarer"), f.get("contract")) for f in later.facts if f.template == "deal"] == [("E", "4S")]
 
 
-def test_a_declarer_the_calls_contradict_is_refused_in_the_interview(engine):
+def test_the_interview_does_not_ask_a_declarer_the_calls_give(engine):
     iv = Interview(engine.knowledge, engine)
     iv.answer(["auction"], "incident")
-    iv.answer(True, "deal.auction_ended")
-    iv.answer("S", "deal.declarer")
     iv.answer("N", "auction.dealer")
+    iv.answer("1H P P P E:2S", "auction.calls")
+    asked = []
+    for _ in range(20):
+        step = iv.step()
+        if not hasattr(step, "key"):
+            break
+        asked.append(step.key)
+        iv.answer(False if step.key.startswith("exists:") else "?", step.key)
+    assert "deal.declarer" not in asked and "deal.contract" not in asked, asked
+    assert "[Law 26B] The choice is for declarer (North)." in step.render("en", how=False)
+
+
+def test_a_declarer_the_calls_contradict_is_refused_in_the_interview(engine):
+    """Where the deal is asked first (a revoke told with its auction), calls that give another declarer are
+    refused with the reason, and the director may go back to either answer."""
+    iv = Interview(engine.knowledge, engine)
+    iv.answer(["revoke", "auction"], "incident")
+    given = {"deal.auction_ended": True, "deal.declarer": "S", "auction.dealer": "N"}
+    for _ in range(40):
+        q = iv.step()
+        if q.key == "auction.calls":
+            break
+        iv.answer(given.get(q.key, "?"), q.key)
     with pytest.raises(AnswerError, match="declarer S does not follow from the auction: the calls stated end the"
                                           " auction in 1H by N"):
         iv.answer("1H P P P E:2S", "auction.calls")

@@ -17,7 +17,7 @@ def _iv(knowledge, engine, *answers):
 
 
 def test_a_choice_on_offer_is_asked_naming_the_seat_and_the_option_with_not_yet(knowledge, engine):
-    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", False)
+    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C")
     q = iv.step()
     assert q.key == "exists:choice"
     assert q.text["en"] == "Has North already made the choice: whether to accept the insufficient bid (27A1)?"
@@ -62,10 +62,10 @@ def test_an_answer_refused_is_said_in_the_directors_language(knowledge):
 
 
 def test_no_other_choice_is_asked_once_every_choice_on_offer_is_stated(knowledge, engine):
-    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", False, True, "insufficient_bid", "accept")
+    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", True, "insufficient_bid", "accept")
     step = iv.step()
     assert not (isinstance(step, Question) and step.key == "exists:choice"), step
-    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", False, True, "insufficient_bid", "refuse")
+    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", True, "insufficient_bid", "refuse")
     q = iv.step()  # the replacement the offender chooses next: on offer now, so asked, naming him
     assert q.key == "exists:choice" and q.text["en"].startswith("Has West already made the choice: what replaces")
 

@@ -119,7 +119,7 @@ def _ask(tmp_path, capsys, *answers):
 
 def test_ask_a_bid_out_of_rotation_at_rhos_turn_ends_with_lhos_option_and_what_follows(tmp_path, capsys):
     code, out = _ask(tmp_path, capsys, "incident: [auction]", "auction.dealer: N", 'auction.calls: "E:1H"',
-                     'deal.auction_ended: false', "exists:choice: false", "exists:pass_obligation: false")
+                     "exists:choice: false", "exists:pass_obligation: false")
     assert code == 0
     ruling = out.partition("Ruling:")[2]
     assert "[Law 29A] The choice is for the offender's left-hand opponent (South)." in ruling
@@ -130,7 +130,7 @@ def test_ask_a_bid_out_of_rotation_at_rhos_turn_ends_with_lhos_option_and_what_f
 
 def test_ask_goes_on_once_the_lho_has_refused_and_the_rho_has_called(tmp_path, capsys):
     code, out = _ask(tmp_path, capsys, "incident: [auction]", "auction.dealer: N", 'auction.calls: "E:1H"',
-                     'deal.auction_ended: false', "exists:choice: true", "choice-1.option: call_out_of_rotation", "choice-1.chosen: cancel_call",
+                     "exists:choice: true", "choice-1.option: call_out_of_rotation", "choice-1.chosen: cancel_call",
                      "exists:after_call_out_of_rotation: true", "after_call_out_of_rotation.artificial: false",
                      "after_call_out_of_rotation.rho_call: 1C", "after_call_out_of_rotation.comparable: false",
                      "exists:pass_obligation: false")  # no second "exists:choice": each choice on offer is stated

@@ -37,7 +37,7 @@ from typing import Any
 
 from ..engine import Engine, waiting
 from ..errors import Collector
-from ..read.auction import DERIVED_WHILE_READING, READ_WITH, sequence_facts
+from ..read.auction import DERIVED_WHILE_READING, READ_WITH, sequence_facts, state_contract
 from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
 from ..explain.not_encoded import law_not_encoded
@@ -270,6 +270,8 @@ class Interview:
                 continue  # the deal context enters the incident once something about it is answered
             slots = self.vocab.templates[t].slots
             out.append(InFact(t, fid, tuple((s, vals.get(s)) for s in slots), None))
+        if not answered:
+            state_contract(out, self.vocab)  # a declarer and contract the calls give are not asked
         out.sort(key=lambda f: (self.vocab.templates[f.template].order, f.id))
         return out
 
