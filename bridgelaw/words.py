@@ -85,6 +85,8 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.choice": {"ru": "«{label}»", "en": "{label}"},  # one choice of an option, read out as on a menu
     "ruling.chosen": {"ru": "выбрано «{label}»", "en": "chosen: {label}"},
     "ruling.nothing_follows": {"ru": "ничего не следует", "en": "nothing follows"},
+    "ruling.follows_below": {"ru": "что из этого следует — ниже, со своими правилами",
+                             "en": "what follows from it is given below, each with its law"},
     # -- a production a choice gives (read/choices.py): its summary
     "choice.made": {"ru": "{summary} Выбрано: {chosen}.", "en": "{summary} Chosen: {chosen}."},
 
@@ -197,7 +199,7 @@ WORDS: dict[str, dict[str, str]] = {
     # -- the interview's own questions (faces/interview.py); every other question is the vocabulary's
     "question.incident": {"ru": "Что произошло? (можно выбрать несколько)",
                           "en": "What happened? (you may pick several)"},
-    "question.exists": {"ru": "Было ли также: {label}?", "en": "Was there also: {label}?"},
+    "question.exists": {"ru": "Было ли также следующее: {label}?", "en": "Was there also: {label}?"},
     "question.choice_made": {"ru": "Выбирает {who}: {option}. Выбор уже сделан?",
                              "en": "Has {who} already made the choice: {option}?"},
     "question.chosen": {"ru": "Что выбрал(а) {who}?", "en": "What did {who} choose?"},

@@ -78,8 +78,10 @@ def test_a_ruling_names_a_call_of_a_long_auction_by_its_number(engine):
     place among the calls' ids sorted as text ('call-10' before 'call-6')."""
     inc = engine.incident("t", {"auction": {"dealer": "E", "calls": "1H P 1NT P 2H 2D P 2H 3H P 4H P P P"}})
     ruling = engine.rule(inc)
-    assert ruling.elements and {el.subject["en"] for el in ruling.elements} == {"a call no. 6"}
-    assert {el.subject["ru"] for el in ruling.elements} == {"заявка № 6"}
+    labelled = [el for el in ruling.elements if el.subject]  # a line naming its call itself ("Call 6 (South: 2♦)") has none
+    assert labelled and {el.subject["en"] for el in labelled} == {"a call no. 6"}
+    assert {el.subject["ru"] for el in labelled} == {"заявка № 6"}
+    assert not [el for el in ruling.elements if el.kind == "irregular_call"][0].subject
 
 
 @pytest.mark.parametrize("call,kind", [("4C", "sufficient_bid"), ("P", "pass"), ("X", "double_or_redouble"),
@@ -106,6 +108,6 @@ def test_events_must_agree_with_their_order(engine):
                                         {"kind": "director_called", "seq": 2, "after_call": 3}]})
     with pytest.raises(BridgelawError, match="both have seq 1"):
         engine.incident("t", {"event": [{"kind": "trick", "seq": 1}, {"kind": "play", "seq": 1}]})
-    with pytest.raises(BridgelawError, match="auction has 3 calls"):
+    with pytest.raises(BridgelawError, match="auction stated has 3 calls"):
         engine.incident("t", {"auction": {"dealer": "N", "calls": "1S 2H P"},
                               "event": [{"kind": "director_called", "seq": 1, "after_call": 5}]})

@@ -61,3 +61,44 @@ def test_picking_a_change_of_call_asks_its_auction_first(knowledge, engine):
     iv.answer(["change_of_call"])
     q = iv.step()
     assert isinstance(q, Question) and q.key.startswith("auction")
+
+
+@pytest.mark.parametrize("fact", [
+    {"change_of_call": {"of": 7, "call": "2H"}},
+    {"misstated_double": {"of": 7}},
+    {"replacement": {"of": 7, "call": "3H"}},
+    {"simultaneous_call": {"position": 7}},
+    {"event": [{"kind": "director_called", "seq": 1, "after_call": 7}]},
+    {"pass_obligation": {"player": "S", "duration": "once", "after_call": 7}},
+])
+def test_a_call_number_the_stated_auction_does_not_have_is_refused_in_a_file(knowledge, tmp_path, fact):
+    import yaml
+    from bridgelaw.errors import BridgelawError
+    from bridgelaw.read.incident import load_incident
+    path = tmp_path / "incident.yaml"
+    path.write_text(yaml.safe_dump({"facts": {"auction": {"dealer": "N", "calls": ["1H", "P", "2S"]}, **fact}}))
+    with pytest.raises(BridgelawError) as e:
+        load_incident(path, knowledge.vocabulary)
+    [template] = fact
+    assert "incident.yaml:" in str(e.value)  # file:line
+    assert f"{template}." in str(e.value) and "call 7, but the auction stated has 3 calls" in str(e.value)
+    assert "..3" in str(e.value)
+
+
+def test_the_interview_offers_only_the_calls_stated_and_refuses_a_number_beyond_them(knowledge, engine):
+    from bridgelaw.faces.interview import AnswerError
+    from bridgelaw.faces.prompt import listed
+    iv = Interview(knowledge, engine)
+    iv.step()
+    iv.answer(["change_of_call"])
+    given = {"auction.dealer": "N", "auction.calls": "1H P 2S", "deal.auction_ended": False,
+             "change_of_call-1.call": "2H"}
+    q = iv.step()
+    while q.key in given:
+        iv.answer(given[q.key])
+        q = iv.step()
+    assert q.key == "change_of_call-1.of" and [c.value for c in q.choices] == [1, 2, 3]
+    assert listed(q, "en") == ["  (1–3)"]
+    with pytest.raises(AnswerError):
+        iv.answer(7)
+    assert iv.step().key == "change_of_call-1.of"  # asked again, not skipped

@@ -62,6 +62,25 @@ def test_the_choice_made_is_a_fact_and_its_consequences_last(engine):
     assert "     - chosen: forbid the lead of the penalty card's suit" in ruling.render("en")
 
 
+def test_what_follows_from_a_choice_made_is_said_once(engine):
+    """A choice made: its production gives each consequence as an element with its law, so the option
+    names the choice and points below instead of printing the same sentences a second time (the
+    simultaneous calls out of rotation printed 29B's paragraph twice, under the option and as 29B)."""
+    seen = 0
+    for path in sorted(INCIDENTS.glob("*.yaml")):
+        ruling = engine.rule(engine.load_incident(path))
+        for lang in ("en", "ru"):
+            text = ruling.render(lang, how=False)
+            for e in ruling.elements:
+                for ch in (e.options or {}).get("choices", ()) if (e.options or {}).get("chosen") else ():
+                    for c in ch["consequences"]:
+                        seen += 1
+                        assert text.count(c["text"][lang]) == 1, (path.name, c["text"][lang])
+    assert seen >= 10
+    ruling = engine.rule(engine.load_incident(INCIDENTS / "simultaneous-calls-out-of-rotation-before-dealer.yaml"))
+    assert "[29B]: what follows from it is given below, each with its law" in ruling.render("en")
+
+
 def test_a_revoke_card_becomes_a_penalty_card_fact_that_law_50_acts_on(engine):
     """62B1 gives a penalty card; being lasting, it is a fact: 50D1(a) and 50E2 fire on it (no duplicated production)."""
     ruling = engine.rule(engine.incident("t", {

@@ -167,10 +167,11 @@ def _asked(knowledge, engine, path):
 
 
 def test_no_declarer_is_asked_during_the_auction(knowledge, engine):
-    """An insufficient bid with the auction still going on: whether it has ended is asked, never who is
-    declarer (there is none yet); every shipped incident whose calls stop short of the final pass alike."""
+    """An insufficient bid with the auction still going on and the LHO's choice not made: neither who is
+    declarer (there is none yet) nor whether the auction has ended is asked, since no law yet waits on a
+    declarer; every shipped incident whose calls stop short of the final pass alike asks no declarer."""
     _, _, keys = _asked(knowledge, engine, INCIDENTS / "insufficient-3c-over-3d.yaml")
-    assert "deal.declarer" not in keys and "deal.auction_ended" in keys
+    assert "deal.declarer" not in keys and "deal.auction_ended" not in keys
     unfinished = 0
     for path in sorted(INCIDENTS.glob("*.yaml")):
         incident = engine.load_incident(path)
@@ -223,3 +224,49 @@ def test_an_unsaid_of_is_asked_where_two_facts_offer_the_option(knowledge, engin
                                                                "chosen": "refuse_lead", "of": "lead-2"}})
     _, asked = simulate(Interview(knowledge, engine), incident)
     assert any(q.key.endswith(".of") for q in asked)
+
+def test_whether_the_auction_ended_is_asked_only_when_a_declarer_would_matter(knowledge, engine):
+    """A bid out of rotation, its LHO's choice not made: the calls cannot have ended the auction and no law
+    waits on a declarer, so it is not asked; C44 (a replacement gives 26B) still asks it, then declarer
+    (test_after_the_auction_the_declarer_is_asked)."""
+    for name in ("opening-bid-out-of-turn-at-rho-turn.yaml", "simultaneous-calls-out-of-rotation-before-dealer.yaml"):
+        incident, ruling, keys = _asked(knowledge, engine, INCIDENTS / name)
+        assert "deal.auction_ended" not in keys and "deal.declarer" not in keys, name
+        assert [(e.kind, e.cite) for e in ruling.elements] == [(e.kind, e.cite) for e in engine.rule(incident).elements]
+
+
+def test_no_pass_obligation_is_asked_before_any_call_could_give_one(knowledge, engine):
+    """E:1H as the first call (or two calls at once at the dealer's turn): nothing before it can oblige anyone
+    to pass, so "was there also an obligation to pass?" is not asked; after earlier calls it still is."""
+    for name in ("opening-bid-out-of-turn-at-rho-turn.yaml", "simultaneous-calls-out-of-rotation-before-dealer.yaml"):
+        assert "exists:pass_obligation" not in _asked(knowledge, engine, INCIDENTS / name)[2], name
+    assert "exists:pass_obligation" in _asked(knowledge, engine, INCIDENTS / "pass-out-of-turn-three-passes.yaml")[2]
+
+
+def test_a_repeated_revoke_is_asked_after_another_revoke_by_the_same_player(knowledge, engine):
+    """One revoke: 'was there another revoke?' (no), and then it cannot be a repeat: not asked (and the
+    ruling is rule's). Two by West: the second revoke's offender first, then whether a revoke repeats."""
+    incident, ruling, keys = _asked(knowledge, engine, INCIDENTS / "revoke-trick-not-won-by-offender.yaml")
+    assert "exists:revoke" in keys and not any(k.endswith("repeat_in_same_suit") for k in keys)
+    assert [(e.kind, e.cite, e.args) for e in ruling.elements] == [
+        (e.kind, e.cite, e.args) for e in engine.rule(incident).elements]
+    assert not ruling.open_questions
+    _, _, keys = _asked(knowledge, engine, INCIDENTS / "repeated-revoke-same-suit.yaml")
+    asked = [k for k in keys if k.endswith("repeat_in_same_suit")]
+    assert asked and keys.index("revoke-2.offender") < min(map(keys.index, asked))
+    assert keys.index("exists:revoke") < min(map(keys.index, asked))
+
+
+def test_a_lead_to_a_later_trick_is_not_offered_the_opening_leads_answers(knowledge, engine):
+    """A defender's lead out of turn to trick 6: what followed is asked without 54's answers to an opening
+    lead (declarer spread his hand, dummy spread, played from dummy) nor a face-down lead taken back;
+    an opening lead out of turn is offered them."""
+    from web_director import script
+
+    def offered(name):
+        steps, _ = script(knowledge, engine, engine.load_incident(INCIDENTS / name))
+        return next({c.value for c in q.choices} for q, _ in steps if q.key == "lead-1.response")
+    opening = {"declarer_spread_hand", "dummy_spread_hand", "played_from_dummy"}
+    later = offered("defender-lead-out-of-turn.yaml")
+    assert not (opening | {"leader_took_it_back"}) & later and {"none", "accepted", "next_hand_played"} <= later
+    assert opening <= offered("opening-lead-out-of-turn.yaml")

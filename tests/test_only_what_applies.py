@@ -79,3 +79,44 @@ def test_play_suspended_is_provisional_while_the_objection_is_not_known(engine):
     [el] = [e for e in ruling.elements if e.kind == "play_suspended"]
     assert [u.slot for u in el.provisional] == ["objection"]
     assert el.provisional[0].would_change["en"].endswith(": then this does not apply")
+
+
+def _rule_facts(engine, facts):
+    return engine.rule(engine.incident("x", facts))
+
+
+def test_a_line_that_names_its_call_carries_no_label_of_the_calls_seat(engine):
+    # 22A's subject is the final pass (North's here): "(a call by North)" beside "the final pass, call 6" misleads
+    ruling = _rule_facts(engine, {"auction": {"dealer": "N", "calls": "1D P 2D P P P W:2H"}})
+    [ended] = [e for e in ruling.elements if e.kind == "auction_ended"]
+    assert not ended.about and not ended.subject
+    assert "(a call" not in ruling.render("en", how=False)
+
+
+def test_the_contract_says_whether_it_is_doubled_only_as_the_calls_decide(engine):
+    undoubled = _rule_facts(engine, {"auction": {"dealer": "N", "calls": "1D P 2D P P P W:2H"}})
+    doubled = _rule_facts(engine, {"auction": {"dealer": "N", "calls": "1D X P P P W:2H"}})
+    for ruling, said in ((undoubled, "2♦, undoubled."), (doubled, "1♦, doubled.")):
+        text = ruling.render("en", how=False)
+        assert said in text and "if it was" not in text, text
+
+
+def test_how_names_facts_in_words_not_ids_and_says_nothing_of_an_unsaid_answer(engine):
+    change = _rule_facts(engine, {"auction": {"dealer": "N", "calls": "1H P 2S P 3S"},
+                                  "change_of_call": {"of": 3, "call": "2H"}})
+    how = change.render("en", how=True)
+    assert "Who has called since the changed call № 1" in how and "change_of_call" not in how, how
+    chosen = _rule_facts(engine, {"deal": {"declarer": "S", "contract": "4H"},
+                                  "penalty_card": {"player": "W", "card": "CK", "kind": "major"},
+                                  "next_lead": {"player": "E"},
+                                  "choice": {"option": "lead_after_penalty_card", "chooser": "S",
+                                             "chosen": "require_suit"}})
+    how = chosen.render("en", how=True)
+    assert "what was chosen = require the lead" in how and "answers the offer about" not in how, how
+
+
+def test_an_admissibility_the_calls_decide_is_not_left_open(engine):
+    # East opens 1♠, North doubles it at West's turn: admissible, so its 29A choice says nothing of admissibility
+    admissible = _rule_facts(engine, {"auction": {"dealer": "E", "calls": "1S P N:X"}})
+    text = admissible.render("en", how=False)
+    assert "[Law 29A]" in text and "admissible" not in text, text

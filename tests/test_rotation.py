@@ -119,7 +119,7 @@ def _ask(tmp_path, capsys, *answers):
 
 def test_ask_a_bid_out_of_rotation_at_rhos_turn_ends_with_lhos_option_and_what_follows(tmp_path, capsys):
     code, out = _ask(tmp_path, capsys, "incident: [auction]", "auction.dealer: N", 'auction.calls: "E:1H"',
-                     "exists:choice: false", "exists:pass_obligation: false")
+                     "exists:choice: false")  # nothing else: the auction goes on, and no call before could bind
     assert code == 0
     ruling = out.partition("Ruling:")[2]
     assert "[Law 29A] The choice is for the offender's left-hand opponent (South)." in ruling
@@ -132,9 +132,21 @@ def test_ask_goes_on_once_the_lho_has_refused_and_the_rho_has_called(tmp_path, c
     code, out = _ask(tmp_path, capsys, "incident: [auction]", "auction.dealer: N", 'auction.calls: "E:1H"',
                      "exists:choice: true", "choice-1.option: call_out_of_rotation", "choice-1.chosen: cancel_call",
                      "exists:after_call_out_of_rotation: true", "after_call_out_of_rotation.artificial: false",
-                     "after_call_out_of_rotation.rho_call: 1C", "after_call_out_of_rotation.comparable: false",
-                     "exists:pass_obligation: false")  # no second "exists:choice": each choice on offer is stated
+                     "after_call_out_of_rotation.rho_call: 1C", "after_call_out_of_rotation.comparable: false")
+    # no second "exists:choice": each choice on offer is stated
     ruling = out.partition("Ruling:")[2]
     assert code == 0, out
     assert "[Law 31A2(b)] West must pass at his next turn." in ruling
     assert "[Law 31A2(b)] The cancelled bid is unauthorized information for West" in ruling
+
+
+def test_a_partner_who_must_pass_is_not_told_he_may_make_any_legal_call(engine):
+    """West's own pass out of rotation binds him at his next turn (30A) while East's cancelled 1NT gives
+    him, as partner, 31B1: the ruling says one thing (he passes; the 1NT is unauthorized for him), and
+    the sentences of 29B are printed once, not again under the option that chose them."""
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "facts/incidents/simultaneous-calls-out-of-rotation-before-dealer.yaml"
+    text = engine.rule(engine.load_incident(path)).render("en", how=False)
+    assert "West may make any legal call" not in text and "partner may make any legal call" not in text
+    assert "At this turn West must pass all the same: 30A requires it for his own cancelled pass." in text
+    assert text.count("The bid is cancelled and the auction reverts to South.") == 1

@@ -300,3 +300,37 @@ def test_e3_the_how_trace_names_facts_in_words(capsys):
         assert not re.search(r"\b(revoke|claim|call|replacement|defective_trick)-[0-9]+\b", how), path.name
     cli.main(["rule", str(INCIDENTS / "revoke-trick-not-won-by-offender.yaml")])
     assert "выведено: Фальшренонс установлен" in capsys.readouterr().out
+
+
+def test_the_director_trials_russian_stays_mended(knowledge):
+    """Issue 15's trial: the glossary's «компенсирующий результат» (not «назначить компенсацию»), «вне
+    очередности» for a call and «вне очереди» for a lead (not «не в очередь»), the final pass named as such."""
+    text = _all_russian(knowledge)
+    for old in ("назначить компенсацию", "не в очередь", "закончилась пасом", "О каком выборе речь"):
+        assert old not in text, f"'{old}' is back"
+    assert "назначить компенсирующий результат (27D)" in text and "первого хода вне очереди" in text
+    assert "W:2S — заявка игрока вне очередности" in knowledge.vocabulary.templates["auction"].slots["calls"].question["ru"]
+    assert "заключительный пас" in knowledge.vocabulary.elements["auction_ended"].text["ru"]
+
+
+def test_was_there_also_reads_whatever_the_gender_of_what_it_names(knowledge):
+    """«Было ли также: обязанность пасовать?» does not agree; the prompt's subject is «следующее» (neuter),
+    and the template's label follows it after the colon, so every label reads: «Было ли также следующее:
+    обязанность пасовать?», «... следующее: фальшренонс?»."""
+    from bridgelaw.words import word
+    for label in ("обязанность пасовать", "фальшренонс", "одновременные заявки"):
+        assert word("question.exists", "ru", label=label) == f"Было ли также следующее: {label}?"
+    assert word("question.another", "ru", label="фальшренонс") == "Был ли ещё один случай: фальшренонс?"
+
+
+def test_one_of_several_facts_asked_about_is_numbered_with_no(knowledge, engine):
+    """«Сделанный выбор 2: О каком выборе речь?» read badly: the second fact of a kind is «№ 2», and the
+    question says what it asks."""
+    from bridgelaw.faces.interview import Interview
+    iv = Interview(knowledge, engine)
+    st = iv._state()
+    st.facts["choice-1"] = ("choice", {})
+    st.facts["choice-2"] = ("choice", {})
+    q = iv._slot_question(st, "choice-2", "choice", "option", ())
+    assert q.subject["ru"] == "Сделанный выбор № 2" and q.subject["en"] == "A choice made no. 2"
+    assert q.text["ru"] == "К какому из предложенных выборов он относится?"

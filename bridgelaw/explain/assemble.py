@@ -87,9 +87,16 @@ def _name_facts(knowledge: Knowledge, elements: list[RulingElement], firings: li
         count[f.template] = count.get(f.template, 0) + 1
     for el in elements:
         subject = firings[el.how[-1] - 1].facts[0] if el.how else None
-        if subject is not None and count.get(subject.template, 0) > 1:
+        if subject is not None and count.get(subject.template, 0) > 1 and not _names_its_call(el, subject):
             el.about = subject.id
             el.subject = subject_words(knowledge, working, subject.id)
+
+
+def _names_its_call(el: RulingElement, subject) -> bool:
+    """Whether the element names its subject's call itself ("the pass at call 6", "Call 7 (West: 2♥)"): a
+    label beside it ("a call by West": the seat of the final pass, say) would only mislead."""
+    position = subject.slots.get("position") if isinstance(subject.slots, dict) else None
+    return position is not None and el.args.get("position") == position
 
 
 def subject_words(knowledge: Knowledge, working: list[InFact], fid: str) -> dict:

@@ -75,9 +75,16 @@ def choice_items(options: dict | None, lang: str) -> list[tuple[str, str]]:
     """An option's choices as (``if X is chosen``, what follows from it), as the director reads them to the chooser;
     a choice that offers the next choice (nested) says that choice's choices after it, in brackets."""
     key = "ruling.chosen" if (options or {}).get("chosen") else "ruling.choice"
-    return [(_choice(key, ch, lang),
-             " ".join(_follows(c, lang) for c in ch["consequences"]) or word("ruling.nothing_follows", lang))
+    return [(_choice(key, ch, lang), _said_once(options, ch, lang)
+             or " ".join(_follows(c, lang) for c in ch["consequences"]) or word("ruling.nothing_follows", lang))
             for ch in (options or {}).get("choices", ())]
+
+
+def _said_once(options: dict | None, choice: dict, lang: str) -> str:
+    """What follows from a choice already made, said once: the production of that choice fired and gave
+    each of its consequences as an element of the ruling (with its law), so the option names the choice
+    and points to them instead of repeating their words ('' while the choice is still to be made)."""
+    return word("ruling.follows_below", lang) if (options or {}).get("chosen") and choice["consequences"] else ""
 
 
 def _choice(key: str, choice: dict, lang: str) -> str:
@@ -99,9 +106,10 @@ def choice_lines(options: dict | None, lang: str, depth: int = 0) -> list[str]:
     pad = "     " + "   " * depth
     lines = []
     for ch in (options or {}).get("choices", ()):
-        then = " ".join(c["text"][lang] for c in ch["consequences"]) or word("ruling.nothing_follows", lang)
+        once = _said_once(options, ch, lang)
+        then = once or " ".join(c["text"][lang] for c in ch["consequences"]) or word("ruling.nothing_follows", lang)
         lines.append(f"{pad}- {_choice(key, ch, lang)}: {then}")
-        for c in ch["consequences"]:
+        for c in ch["consequences"] if not once else ():  # a choice made: its options are elements below too
             lines += choice_lines(c.get("options"), lang, depth + 1)
     return lines
 

@@ -25,6 +25,12 @@ the tricks as played, the vulnerability; 64C's tricks without the revoke,
 asked with the result after the automatic rectification shown first).  When nothing is waiting, ``step()`` returns the Ruling of the
 established facts, the same as ``bridgelaw rule`` on the saved incident.
 
+An answer that cannot change the ruling is not asked for: whether the auction has ended only once a
+production waits on the declarer and nothing else; no obligation to pass before any call could give
+one; whether a revoke repeats one only once another revoke by that player is told (when none is, it
+is filled in as no); and an answer's values leave out those only productions that this fact, or a fact
+derived from it, already rules out name (54's answers to an opening lead, for a lead to trick 5).
+
 The compiled engine is built once; each step runs it once over the facts so
 far (a few milliseconds) and walks the productions.  This module neither
 parses YAML nor imports experta.
@@ -44,6 +50,7 @@ from ..explain.not_encoded import law_not_encoded
 from ..explain.result import EQUITY, FIGURES
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
+from ..ops import compare, has_var
 from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES
 from ..words import LANGS, both, same, word
 from . import keys
@@ -57,11 +64,20 @@ CATCH_ALL = "irregularity"  # the first screen's "another infraction (name the l
 NOT_ENCODED = "not_encoded"  # the template stating an irregularity the knowledge does not encode
 # What cannot be known yet is not asked: no declarer while the auction goes on.  Where the calls stated
 # do not end the auction, whether it has ended is asked in the declarer's place (the director may be at
-# the table during the auction, or after it with only the calls up to the irregularity written down).
+# the table during the auction, or after it with only the calls up to the irregularity written down),
+# and only once a production waits on the declarer alone (26B once a replacement or a choice gives it).
 CARDS = "cards"  # the answer key of a deal pasted in (PBN or LIN): the cards then answer what they show
 CARD_KINDS = ("revoke", "defective_trick", "claim")  # where the interview offers to take the deal
 DECLARER = ("deal", "deal", "declarer")
 AUCTION_ENDED = ("deal", "deal", "auction_ended")
+# An obligation to pass comes from something before the turn it binds: while every call stated was made at
+# the dealer's first turn (a call out of rotation before he called, or two at once), no earlier call can
+# have given one, so none is asked about (a card exposed before the auction is told as its own incident).
+PASS_OBLIGATION = "pass_obligation"
+# A later revoke in the same suit (64B2) is one player's second revoke: whether a revoke is one is asked only
+# once the director has told of another revoke by the same player (or by a player not yet named), after
+# "was there another revoke?"; when there is none, no revoke told is a repeat.
+REPEAT = ("revoke", "repeat_in_same_suit", "offender")
 
 
 @dataclass
@@ -82,6 +98,8 @@ class Interview:
 
     _offers: dict = {}  # option -> its offer in the ruling so far ({option, chooser, choices}), set by each step
     _auction_open: bool = False  # the calls stated so far do not end the auction (set by each step)
+    _first_turn: bool = False  # every call stated was made at the dealer's first turn (set by each step)
+    _working: list = []  # the facts stated and derived at this step (set by each step)
     _offered_only: frozenset = frozenset()  # lasting kinds the ruling so far gives only in a choice's consequences
 
     def __init__(self, knowledge: Knowledge, engine: Engine | None = None, title: str = "interview",
@@ -115,7 +133,21 @@ class Interview:
             self._apply(st, key, value)
         if st.cards:
             self._with_cards(st)
+        t, slot, _ = REPEAT
+        if t in st.closed and t in self.vocab.templates:  # no other revoke to come: none told is a repeat
+            for fid, (tt, vals) in st.facts.items():
+                if tt == t and vals.get(slot) is None and (fid, slot) not in st.settled and not self._second(st, fid):
+                    vals[slot] = False
         return st
+
+    def _second(self, st: _State, fid: str, named: bool = False) -> bool:
+        """Whether another fact of ``fid``'s kind names the same player (unless ``named``, also one where
+        either player is not named): only then can ``fid`` be that player's repeated revoke (REPEAT)."""
+        t, _, who = REPEAT
+        seat = st.facts[fid][1].get(who)
+        return any(tt == t and f != fid and (vals.get(who) == seat is not None if named
+                                             else seat is None or vals.get(who) in (None, seat))
+                   for f, (tt, vals) in st.facts.items())
 
     def _apply(self, st: _State, key: str, value: Any) -> None:
         templates = self.vocab.templates
@@ -339,7 +371,11 @@ class Interview:
         incident = Incident(name=self.title, facts=self._read(base), title=self.title, **st.evidence)
         self._auction_open = any(f.template == "auction" for f in base) and not any(
             f.template == "call" and f.get("ends_auction") for f in incident.facts)
+        calls = [f for f in incident.facts if f.template == "call"]
+        dealer = next((f.get("dealer") for f in base if f.template == "auction"), None)
+        self._first_turn = bool(calls) and all(f.get("turn") == dealer for f in calls)
         ruling, working, fired = self.engine.run(incident)
+        self._working = working
         if self._only_not_encoded(st):  # "Law 80 ... is not encoded yet", at once: nothing else to ask
             return self.engine.explain(ruling, working, fired)
         stated = {f.id for f in base}
@@ -455,6 +491,13 @@ class Interview:
             return AUCTION_ENDED
         return key
 
+    def _declarer_next(self, ways: list) -> bool:
+        """Whether the auction has ended matters only through the declarer it would name: it is asked once
+        a production waits on nothing else the director has still to tell (26B's lead restriction once a
+        replacement or a choice has given it), never while what happened after the calls is untold and
+        may give no such production at all (a call out of rotation with its LHO's choice still open)."""
+        return any(all(self.vocab.templates[t].context for _, t, _ in keys) for _, keys in ways)
+
     def _askable(self, st: _State, key: tuple, blanks: dict) -> bool:
         fid, t, slot = key
         if key == DECLARER and self._declarer_unknowable(st):
@@ -462,7 +505,10 @@ class Interview:
         if slot is None:  # a consequence the ruling offers is its own, not something that happened too; a choice
             # is asked only while one the ruling offers is not stated
             return fid == f"{t}?" and t in blanks and not self.vocab.templates[t].derived \
-                and t not in self._offered_only and (t != CHOICE or bool(self._pending(st)))
+                and t not in self._offered_only and (t != CHOICE or bool(self._pending(st))) \
+                and not (t == PASS_OBLIGATION and self._first_turn)
+        if (t, slot) == REPEAT[:2] and fid in st.facts and not self._second(st, fid, named=True):
+            return False  # a repeat needs another revoke by the same player: "was there another?" first
         return fid in st.facts and self.vocab.templates[t].slots[slot].question is not None
 
     def _choose(self, st: _State, ways: dict, blanks: dict) -> Question | None:
@@ -477,7 +523,7 @@ class Interview:
         for key in keys:
             ws = ways.get(key, [])
             key = self._gate(st, key)
-            if not self._askable(st, key, blanks):
+            if not self._askable(st, key, blanks) or key == AUCTION_ENDED and not self._declarer_next(ws):
                 continue
             fid, t, slot = key
             tmpl = vocab.templates[t]
@@ -582,16 +628,54 @@ class Interview:
             values = s.choices()
             if s.type == "int":  # a count's real range: the numbers no other count stated contradicts
                 values = [v for v in values if self._count_fits(st, fid, slot, v)] or values
+            elif s.type == "enum" and not s.several:
+                values = self._values_that_matter(fid, template, slot, values)
             choices = tuple(Choice(v, {lang: s.label_of(v, lang) for lang in ("ru", "en")}) for v in values)
         text, help_ = s.question, s.help
         if template == CHOICE:  # only the options on offer, and their choices with what follows from each
             choices, text, help_ = self._choice_question(st.facts[fid][1], slot, choices, text, help_)
         subject = None
         if t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
-            subject = {lang: f"{t.label[lang]} {split_fact(fid)[1]}" for lang in ("ru", "en")}
+            subject = {lang: word("ruling.about_n", lang, label=t.label[lang], n=split_fact(fid)[1]) for lang in LANGS}
         return Question(key=str(SlotKey(fid, slot)), kind="slot", text=text, template=template, slot=slot, fact=fid,
                         subject=subject, choices=choices, multiple=s.several, allow_unknown=True, judgment=s.judgment,
                         type=s.type, help=help_, law=s.law, why=why, coerce=s.coerce)
+
+    def _values_that_matter(self, fid: str, template: str, slot: str, values: list) -> list:
+        """An answer's values less those that cannot matter for this fact: a value every production naming
+        it needs this fact, or a fact derived from it, to say what it does not say (54's answers to an
+        opening lead out of turn, for a lead to trick 5: the lead is to trick 5 and the lead out of turn
+        derived from it too, where 54 needs trick 1).  Values no production names, or that one could still
+        use, stay; so do all where a production joins the slot with a variable."""
+        derived = [f for f in self._working if f.id != fid and any(
+            v == fid and f.template in self.vocab.templates and k in self.vocab.templates[f.template].slots
+            and self.vocab.templates[f.template].slots[k].type == "ref" for k, v in f.values)]
+
+        def dead(p) -> bool:  # a condition on a fact derived from this one that no such fact meets
+            for pat in p.when:
+                mine = [f for f in derived if f.template == pat.template]
+                if pat.negated or not mine:
+                    continue
+                tests = [t for t in pat.tests if not has_var(t.value)]
+                if tests and all(any(f.get(t.slot) is not None and not compare(t.op, f.get(t.slot), t.value)
+                                     for t in tests) for f in mine):
+                    return True
+            return False
+        this = next((f for f in self._working if f.id == fid), None)
+
+        def other(pat) -> bool:  # the pattern's other tests, on what is stated of this fact, fail
+            return this is not None and any(t.slot != slot and not has_var(t.value) and this.get(t.slot) is not None
+                                            and not compare(t.op, this.get(t.slot), t.value) for t in pat.tests)
+        naming: dict = {}
+        for p in self.knowledge.testers.get(template, ()):
+            for pat in (pat for pat in p.when if pat.template == template):
+                for t in (t for t in pat.tests if t.slot == slot):
+                    if has_var(t.value):
+                        return values  # joined with a variable: any value may matter
+                    for v in values:
+                        if compare(t.op, v, t.value):
+                            naming.setdefault(v, []).append(other(pat) or dead(p))
+        return [v for v in values if v not in naming or not all(naming[v])] or values
 
     def _count_fits(self, st: _State, fid: str, slot: str, value: int) -> bool:
         """Whether ``value`` in ``fid``'s ``slot`` stands with the counts stated (check_counts: no more tricks
@@ -743,8 +827,9 @@ def _allows(value, allowed: set) -> bool:
 
 def _inferred(fact: InFact, slot: str) -> bool:
     """A slot the director answered from what else he knows though the incident does not state it (that the
-    auction ended, from the contract or declarer it names)."""
-    return (fact.template, slot) == AUCTION_ENDED[1:] and fact.get(slot) is None
+    auction ended, from the contract or declarer it names), or that the interview filled in (a revoke that
+    is no repeat: no other revoke by that player, REPEAT)."""
+    return (fact.template, slot) in (AUCTION_ENDED[1:], REPEAT[:2]) and fact.get(slot) is None
 
 
 def _named(interview: Interview, fact: InFact) -> str | None:

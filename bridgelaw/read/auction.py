@@ -121,7 +121,7 @@ def _anchor(f):
     return None, ""
 
 
-def check_events(events: list, n_calls: int | None, c: Collector) -> None:
+def check_events(events: list, c: Collector) -> None:
     """Stated events must agree with their order: no two at one place, none before what precedes it."""
     seen: dict = {}
     latest = None  # (anchor, fact, words) of the latest-anchored event so far, in seq order
@@ -131,9 +131,6 @@ def check_events(events: list, n_calls: int | None, c: Collector) -> None:
             c.add(f.loc, f"events {seen[seq].id} and {f.id} both have seq {seq}", "facts",
                   "give each event its own place in the order (seq 1, 2, 3...)")
         seen[seq] = f
-        if n_calls is not None and (f.get("after_call") or 0) > n_calls:
-            c.add(f.loc, f"event {f.id} is after call {f.get('after_call')}, but the auction has {n_calls} calls",
-                  "facts", f"after_call: 0..{n_calls}")
         anchor, words = _anchor(f)
         if anchor is None:
             continue
@@ -237,15 +234,13 @@ def _call_changes(facts: list, calls: list[dict], vocab, c: Collector) -> list:
         if r.get("call") is None or not calls or "call_change" not in vocab.templates:
             continue
         of = r.get("of") or len(calls)  # 'of' is required; not known: the last call
-        if of > len(calls):
-            c.add(r.loc, f"change of call {r.id} changes call {of}, but the auction has {len(calls)} calls", "facts",
-                  f"of: 1..{len(calls)}")
+        if of > len(calls):  # a call the auction does not have: check_counts says so
             continue
         first, later = calls[of - 1], calls[of:]
         seat = first["seat"]
         partner_called = any(k["seat"] == V.partner_of(seat) for k in later)
         ended_at = next((k["position"] for k in calls[of - 1:] if k.get("ends_auction")), None)
-        out.append(_fact(vocab, "call_change", f"call-change-{r.id}", r.loc, change=r.id, position=of, offender=seat,
+        out.append(_fact(vocab, "call_change", f"call_change-{r.id}", r.loc, change=r.id, position=of, offender=seat,
                          partner_called=partner_called, lho_called=any(k["seat"] == V.lho_of(seat) for k in later),
                          auction_ended=ended_at is not None and not partner_called))
     return out
@@ -269,7 +264,9 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
         if r.get("call") is None or not calls:  # not yet stated: nothing to derive
             continue
         of = r.get("of") or max((k["position"] for k in calls if k["insufficient"]), default=None)
-        target = calls[of - 1] if of and of <= len(calls) else None
+        if of and of > len(calls):  # a call the auction does not have: check_counts says so
+            continue
+        target = calls[of - 1] if of else None
         if target is None or not target["insufficient"]:
             c.add(r.loc, f"replacement {r.id} replaces call {of or '?'}, which is not an insufficient bid"
                          " of the stated auction", "facts",
@@ -281,5 +278,5 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
     out += _auction_over(facts, calls, vocab)
     events = [f for f in facts if f.template == "event"]
     if events:
-        check_events(events, len(calls) if auction is not None else None, c)
+        check_events(events, c)  # a call number the auction lacks: check_counts
     return out

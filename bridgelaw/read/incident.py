@@ -165,10 +165,18 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
     return out
 
 
+# The slots that name a call of the stated auction by its number, each with the lowest number it takes (0: before
+# the first call; a simultaneous call is at least the second).
+CALL_NUMBERS = {("change_of_call", "of"): 1, ("misstated_double", "of"): 1, ("replacement", "of"): 1,
+                ("simultaneous_call", "position"): 2, ("event", "after_call"): 0, ("pass_obligation", "after_call"): 0}
+
+
 def check_counts(facts: list[InFact], c: Collector, complete: bool = True) -> None:
     """Counts in a file that cannot stand together (the board's result needs them right): a claim of more
     tricks than remain, or an award (70A) of more; more tricks won before a claim than were played before it; weights not adding to 100
-    (``complete`` false, in an interview: only once every outcome of the side has its weight)."""
+    (``complete`` false, in an interview: only once every outcome of the side has its weight); a call named by its
+    number (CALL_NUMBERS) that the auction stated does not have."""
+    check_call_numbers(facts, c)
     claims = [f for f in facts if f.template == "claim" and f.get("tricks_remaining") is not None]
     for f in claims:
         r, n = f.get("tricks_remaining"), f.get("tricks_claimed")
@@ -196,6 +204,21 @@ def check_counts(facts: list[InFact], c: Collector, complete: bool = True) -> No
             if won > played:
                 c.add(d.loc, f"deal.declarer_tricks: {won} tricks won before the claim, but only {played} were"
                              f" played", "facts", f"declarer_tricks counts the tricks before the claim: 0 to {played}")
+
+
+def check_call_numbers(facts: list[InFact], c: Collector) -> None:
+    """A call named by its number (CALL_NUMBERS) must be one of the calls the auction states (part of
+    check_counts; on its own where facts are given as a mapping, incident_from_facts)."""
+    auction = next((f for f in facts if f.template == "auction" and f.get("calls")), None)
+    if auction is None:
+        return
+    n = len(str(auction.get("calls")).split())
+    for f in facts:
+        for (template, slot), lowest in CALL_NUMBERS.items():
+            k = f.get(slot) if f.template == template else None
+            if isinstance(k, int) and k > n:
+                c.add(f.loc, f"{template}.{slot}: call {k}, but the auction stated has {n} calls", "facts",
+                      f"{slot}: {lowest}..{n}, a call of the auction (1: the dealer's first call)")
 
 
 def check_cards(facts: list[InFact], vocab: Vocabulary, c: Collector) -> None:
@@ -311,6 +334,7 @@ def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<
         data, conflicts, evidence = _with_cards(data, _located(cards, file), file, c)
         c.raise_if_any()
     facts = facts_from_data(data, vocab, file, c)
+    check_call_numbers(facts, c)
     c.raise_if_any()
     return Incident(name=name, facts=tuple(facts), conflicts=conflicts, **evidence)
 

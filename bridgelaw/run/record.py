@@ -106,7 +106,8 @@ class Recorder:
         rests = set()
         pos = [p for p in prod.when if not p.negated]
         for pat, fact in zip(pos, facts):
-            tested = {t.slot: (fact["id"] if t.slot == "id" else fact.get(t.slot)) for t in pat.tests}
+            tested = {t.slot: (fact["id"] if t.slot == "id" else fact.get(t.slot)) for t in pat.tests
+                      if not (t.op == "answers" and fact.get(t.slot) is None)}  # "not said": answers every offer
             uses.append(FactUse(pat.template, fact["id"], tested, self._fact_text(pat.template, fact["id"], tested)))
             rests.update(self.derived_by.get(fact["id"], ()))
         firing = Firing(n, prod.id, prod.cite, prod.summary, uses, [], sorted(rests))
