@@ -1,14 +1,11 @@
 """Where the stated calls end the auction regularly, they give the contract and its declarer (Law 22A; the
-first of the declaring side to name the denomination): stated for the director, and a typed declarer
-they contradict is refused, in a file at its line and in the interview with the reason."""
+first of the declaring side to name the denomination): stated for the director and not asked in the
+interview; a typed declarer they contradict is refused at its line (tests/test_rotation.py)."""
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from bridgelaw.faces.cli import main
-from bridgelaw.faces.interview import AnswerError, Interview
+from bridgelaw.faces.interview import Interview
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,22 +32,6 @@ def test_the_interview_does_not_ask_a_declarer_the_calls_give(engine):
         iv.answer(False if step.key.startswith("exists:") else "?", step.key)
     assert "deal.declarer" not in asked and "deal.contract" not in asked, asked
     assert "[Law 26B] The choice is for declarer (North)." in step.render("en", how=False)
-
-
-def test_a_declarer_the_calls_contradict_is_refused_in_the_interview(engine):
-    """Where the deal is asked first (a revoke told with its auction), calls that give another declarer are
-    refused with the reason, and the director may go back to either answer."""
-    iv = Interview(engine.knowledge, engine)
-    iv.answer(["revoke", "auction"], "incident")
-    given = {"deal.auction_ended": True, "deal.declarer": "S", "auction.dealer": "N"}
-    for _ in range(40):
-        q = iv.step()
-        if q.key == "auction.calls":
-            break
-        iv.answer(given.get(q.key, "?"), q.key)
-    with pytest.raises(AnswerError, match="declarer S does not follow from the auction: the calls stated end the"
-                                          " auction in 1H by N"):
-        iv.answer("1H P P P E:2S", "auction.calls")
 
 
 def test_a_declarer_stated_mid_auction_is_left_alone(engine):
