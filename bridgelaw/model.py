@@ -41,6 +41,11 @@ class Expr:
         return "{" + f"{self.op}: [" + ", ".join(map(str, self.operands)) + "]}"
 
 
+def has_var(value) -> bool:
+    """Whether an operand depends on variables (a Var, arithmetic, or a tuple holding a Var)."""
+    return isinstance(value, (Var, Expr)) or (isinstance(value, tuple) and any(isinstance(v, Var) for v in value))
+
+
 @dataclass(frozen=True)
 class Test:
     """One slot test: ``op`` names an operator of ops.OPS; ``value`` a canonical literal, a tuple (in/not_in), a Var or an Expr."""
@@ -50,12 +55,17 @@ class Test:
     value: Any
     loc: Loc
 
-    @property
+    @cached_property
     def names(self) -> str | None:
         """The variable this test names (``slot: $var``, equal to a plain variable), else None."""
         if self.op == "eq" and isinstance(self.value, Var) and self.value.accessor is None:
             return self.value.name
         return None
+
+    @cached_property
+    def depends(self) -> bool:
+        """Whether the value depends on variables (``has_var``): a literal needs no resolving."""
+        return has_var(self.value)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import values as V
-from .model import Expr, Var
+from .model import Expr, Var, has_var  # noqa: F401  (has_var: defined beside the operands)
 
 INF = float("inf")
 
@@ -112,11 +112,6 @@ ARITHMETIC: dict[str, Arithmetic] = {
     "plus": Arithmetic("plus", sum, "+"),
     "minus": Arithmetic("minus", lambda vs: vs[0] - sum(vs[1:]), "-"),
 }
-
-
-def has_var(value) -> bool:
-    """Whether an operand depends on variables (a Var, arithmetic, or a tuple holding a Var)."""
-    return isinstance(value, (Var, Expr)) or (isinstance(value, tuple) and any(isinstance(v, Var) for v in value))
 
 
 def variables(value) -> list:

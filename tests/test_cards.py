@@ -104,16 +104,17 @@ def test_no_deal_no_endplay(tmp_path):
 
 def test_a_board_imports_only_the_parts_of_endplay_it_uses():
     """endplay's package __init__ imports its dealer and matplotlib (a second or more): a cold `rule` on a PBN
-    board with a claim's search imports endplay's types, parsers and solver, never those."""
+    board with a claim's search imports endplay's types, parsers and DDS itself (``_dds``: its Python wrapper
+    ``endplay.dds`` is not needed), never those."""
     import subprocess
     import sys
     code = ("import sys; from bridgelaw.faces import cli; cli.main(['rule', "
             f"'{ROOT / 'facts' / 'incidents' / 'revoke-from-a-pbn-file.yaml'}', '--no-how']);"
             f"cli.main(['rule', '{CLAIM}', '--no-how']);"
-            "print(sorted(m for m in ('endplay.types', 'endplay.dds', 'endplay.parsers.pbn', 'endplay.dealer',"
-            " 'matplotlib') if m in sys.modules))")
+            "print(sorted(m for m in ('endplay.types', 'endplay._dds', 'endplay.dds', 'endplay.parsers.pbn',"
+            " 'endplay.dealer', 'matplotlib') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT).stdout
-    assert out.strip().splitlines()[-1] == "['endplay.dds', 'endplay.parsers.pbn', 'endplay.types']"
+    assert out.strip().splitlines()[-1] == "['endplay._dds', 'endplay.parsers.pbn', 'endplay.types']"
 
 
 def test_a_pbn_file_rules_as_the_same_cards_written_in_the_incident(knowledge, engine, tmp_path):
@@ -416,6 +417,40 @@ def test_a_revoke_from_the_cards_shows_64Cs_double_dummy_reference_as_evidence(k
     asked = next(i for i, line in enumerate(lines) if line.startswith("  - ") and "64C1" in line)
     assert lines[asked + 1].strip().startswith("For 64C, from the cards")
     assert sum("For 64C" in line for line in lines) == 1
+
+
+def test_64Cs_reference_scores_each_card_as_endplays_own_deal_and_solve_board():
+    """64C's reference asks DDS the way the claim search does (dd.solve: the deal filled in directly); on random
+    endings with one to three cards played to the revoke trick before the offender, each card he could play
+    scores what endplay's Deal, its play() and solve_board give."""
+    import random
+    from endplay import dds
+    from endplay.types import Card, Deal, Denom, Player
+    from bridgelaw.read import dd
+    from bridgelaw.values import lho_of, side_of
+    rng = random.Random(64)
+    for _ in range(12):
+        deck = [(s, r) for s in "SHDC" for r in range(13)]
+        rng.shuffle(deck)
+        k = rng.randint(3, 6)
+        hands = {seat: frozenset(deck[i * k:(i + 1) * k]) for i, seat in enumerate("NESW")}
+        trump, leader, declarer = rng.choice(["S", "H", None]), rng.choice("NESW"), rng.choice("NESW")
+        before, seat = [], leader
+        for _ in range(rng.randint(1, 3)):
+            held = sorted(hands[seat])
+            follow = [c for c in held if c[0] == before[0][1][0]] if before else held
+            before.append((seat, rng.choice(follow or held)))
+            seat = lho_of(seat)
+        [ref] = dd.revoke_tricks(((seat, 14 - k, tuple(hands.items()), tuple(before), leader, 0, None),),
+                                 trump, declarer)
+        deal = Deal(dd._pbn(hands))
+        deal.trump = {"S": Denom.spades, "H": Denom.hearts, None: Denom.nt}[trump]
+        deal.first = getattr(Player, {"N": "north", "E": "east", "S": "south", "W": "west"}[leader])
+        for _, c in before:
+            deal.play(Card(c[0] + dd.RANKS[c[1]]))
+        theirs = {dd.name(("SHDC"[int(card.suit)], dd.RANKS.index(card.rank.abbr))):
+                  n if side_of(seat) == side_of(declarer) else k - n for card, n in dds.solve_board(deal)}
+        assert dict(ref.by_card) == theirs
 
 
 def test_64Cs_reference_says_which_card_gives_what():

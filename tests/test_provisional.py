@@ -112,3 +112,14 @@ def test_the_result_names_every_question_that_could_remove_the_transfer_it_count
     words = [u.would_change["en"] for u in transfer.provisional]
     assert any(w.startswith("unless the card he should have played was faced on the table: then 64B3") for w in words)
     assert not any(" is yes" in w for w in words)  # a yes-or-no condition reads as itself
+
+
+def test_an_exception_waiting_on_another_fact_of_the_kind_leaves_this_ones_element_final(engine):
+    """Two revokes, the first on trick 5, the second on a trick not known: 64B6 (trick 12) could still take
+    away the second's transfer, never the first's, whose trick is known."""
+    known = {**REVOKE, "trick": 5, "repeat_in_same_suit": False, "required_card_was_faced": False}
+    unknown = {**REVOKE, "offender": "E", "repeat_in_same_suit": False, "required_card_was_faced": False}
+    ruling = engine.rule(engine.incident("two", {"deal": DEAL, "revoke": [{"id": "revoke-1", **known},
+                                                                           {"id": "revoke-2", **unknown}]}))
+    marks = {e.about: [(u.fact, u.slot) for u in e.provisional] for e in ruling.elements if e.kind == "transfer_tricks"}
+    assert marks == {"revoke-1": [], "revoke-2": [("revoke-2", "trick")]}

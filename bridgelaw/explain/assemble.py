@@ -37,8 +37,6 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
                     firings=list(run.firings), open_questions=[], title=titles,
                     not_encoded=reached(knowledge, incident.facts),
                     conflicts=[_conflict(knowledge, x) for x in getattr(incident, "conflicts", ())],
-                    conflict_data=[{"template": x.template, "fact": x.fact, "slot": x.slot, "stated": x.stated,
-                                    "shown": x.shown} for x in getattr(incident, "conflicts", ())],
                     claim_lines=claim_lines(getattr(incident, "claim_lines", None)),
                     revoke_tricks=revoke_tricks(getattr(incident, "revoke_tricks", ())),
                     board=getattr(incident, "board", None))
@@ -46,10 +44,11 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
 
 
 def _conflict(knowledge: Knowledge, x) -> dict:
-    """A stated fact the cards contradict, in words: both values, and that the director decides (85)."""
+    """A stated fact the cards contradict: which, both values, and in words that the director decides (85)."""
     slot = knowledge.vocabulary.templates[x.template].slots[x.slot]
-    return {lang: word("ruling.conflict", lang, what=slot.title(lang), shown=slot.label_of(x.shown, lang),
-                       stated=slot.label_of(x.stated, lang)) for lang in LANGS}
+    return {"template": x.template, "fact": x.fact, "slot": x.slot, "stated": x.stated, "shown": x.shown,
+            "text": {lang: word("ruling.conflict", lang, what=slot.title(lang), shown=slot.label_of(x.shown, lang),
+                                stated=slot.label_of(x.stated, lang)) for lang in LANGS}}
 
 
 def _in_reading_order(knowledge: Knowledge, elements: list[RulingElement], firings: list) -> list[RulingElement]:
@@ -82,14 +81,12 @@ def _mark_chosen(knowledge: Knowledge, elements: list[RulingElement], firings: l
 
 def _name_facts(knowledge: Knowledge, elements: list[RulingElement], firings: list, working: list[InFact]) -> None:
     """Say which fact an element is about when the incident holds several of its kind."""
-    count: dict[str, int] = {}
-    for f in working:
-        count[f.template] = count.get(f.template, 0) + 1
+    words = SubjectWords(knowledge, working)
     for el in elements:
         subject = firings[el.how[-1] - 1].facts[0] if el.how else None
-        if subject is not None and count.get(subject.template, 0) > 1 and not _names_its_call(el, subject):
+        if subject is not None and words.several(subject.template) and not _names_its_call(el, subject):
             el.about = subject.id
-            el.subject = subject_words(knowledge, working, subject.id)
+            el.subject = words(subject.id)
 
 
 def _names_its_call(el: RulingElement, subject) -> bool:
@@ -99,24 +96,50 @@ def _names_its_call(el: RulingElement, subject) -> bool:
     return position is not None and el.args.get("position") == position
 
 
-def subject_words(knowledge: Knowledge, working: list[InFact], fid: str) -> dict:
-    """{ru, en}: one of several facts of a kind in words, never its id: by its seat when that tells it
-    from the others ("revoke by East"), else by its place ("revoke no. 2"); words ruling.about_*."""
-    fact = next(f for f in working if f.id == fid)
-    t = knowledge.vocabulary.templates[fact.template]
-    def seat_of(f: InFact):
-        return next((v for k, v in f.values if v is not None and k in t.slots and t.slots[k].type == "seat"), None)
-    kin = sorted((f for f in working if f.template == fact.template), key=lambda f: _in_number_order(f.id))
-    seat = seat_of(fact)
-    if [seat_of(f) for f in kin].count(seat) > 1:  # two revokes by one player: by place
-        seat = None
-    n = [f.id for f in kin].index(fid) + 1
-    out = {}
-    for lang in LANGS:
-        label = t.label[lang][:1].lower() + t.label[lang][1:]
-        out[lang] = (word("ruling.about_seat", lang, label=label, seat=inflect(f"seat.{seat}", "gen", lang))
-                     if seat else word("ruling.about_n", lang, label=label, n=n))
-    return out
+class SubjectWords:
+    """{ru, en} for one of several facts of a kind, in words, never its id: by its seat when that
+    tells it from the others ("revoke by East"), else by its place ("revoke no. 2"); words
+    ruling.about_*; the place counts the facts of its kind in the order of their ids' numbers.
+    ``words(fid)``; each fact's words are worked out once (a fresh dict each call)."""
+
+    def __init__(self, knowledge: Knowledge, working: list[InFact]):
+        self.knowledge = knowledge
+        self.by_id: dict[str, InFact] = {}
+        self.kin: dict[str, list[InFact]] = {}
+        for f in working:
+            self.by_id.setdefault(f.id, f)
+            self.kin.setdefault(f.template, []).append(f)
+        self.done: dict[str, dict] = {}
+        self.in_order: set[str] = set()  # templates whose facts are sorted by their ids' numbers
+
+    def several(self, template: str) -> bool:
+        return len(self.kin.get(template, ())) > 1
+
+    def __call__(self, fid: str) -> dict:
+        if fid not in self.done:
+            self.done[fid] = self._words(self.by_id[fid])
+        return dict(self.done[fid])
+
+    def _words(self, fact: InFact) -> dict:
+        t = self.knowledge.vocabulary.templates[fact.template]
+        seats = [k for k in t.slots if t.slots[k].type == "seat"]
+
+        def seat_of(f: InFact):
+            return next((v for k, v in f.values if v is not None and k in seats), None)
+        kin = self.kin[fact.template]
+        if fact.template not in self.in_order:
+            kin.sort(key=lambda f: _in_number_order(f.id))
+            self.in_order.add(fact.template)
+        seat = seat_of(fact)
+        if [seat_of(f) for f in kin].count(seat) > 1:  # two revokes by one player: by place
+            seat = None
+        n = [f.id for f in kin].index(fact.id) + 1
+        out = {}
+        for lang in LANGS:
+            label = t.label[lang][:1].lower() + t.label[lang][1:]
+            out[lang] = (word("ruling.about_seat", lang, label=label, seat=inflect(f"seat.{seat}", "gen", lang))
+                         if seat else word("ruling.about_n", lang, label=label, n=n))
+        return out
 
 
 def _in_number_order(fid: str) -> list:
@@ -127,9 +150,10 @@ def _in_number_order(fid: str) -> list:
 def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
     """What Engine.explain does, seeking open questions in ``knowledge``."""
     ruling.open_questions = _could_change(knowledge, ruling, open_questions(knowledge, working, fired))
+    words = SubjectWords(knowledge, working)
     for q in ruling.open_questions:
         if q.about:
-            q.subject = subject_words(knowledge, working, q.about)
+            q.subject = words(q.about)
     ruling.elements = ruling.elements + _judgments(knowledge, ruling.open_questions)
     mark(knowledge, ruling, working)
     ruling.result = board_result(knowledge, working, ruling.elements, ruling.open_questions)

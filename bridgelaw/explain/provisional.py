@@ -29,7 +29,7 @@ from ..read.incident import InFact
 from ..words import LANGS, word
 from .describe import Describer
 from .ruling import Ruling
-from .why import _match_pattern, why_not
+from .why import _by_template, _derived, _match_pattern, _ways
 
 
 @dataclass(frozen=True)
@@ -55,13 +55,14 @@ def mark(knowledge: Knowledge, ruling: Ruling, working: list[InFact]) -> None:
             overriders.setdefault(q, []).append(p)
     ids = {p.id for p in knowledge.productions}
     pending = _pending(ruling, working)
+    by_t = _by_template(working)
     per_firing: dict[int, list[Unless]] = {}
     for f in ruling.firings:
         if f.production not in ids:
             continue
         prod = knowledge.production(f.production)
-        per_firing[f.n] = (_exceptions(knowledge, prod, f, working, overriders.get(prod.id, ()))
-                           + _unlesses(knowledge, prod, f, by_id, derived)
+        per_firing[f.n] = (_exceptions(knowledge, prod, f, by_t, overriders.get(prod.id, ()))
+                           + _unlesses(knowledge, prod, f, by_id, by_t, derived)
                            + _choices_waiting(knowledge, prod, pending))
     for el in ruling.elements:
         found: list[Unless] = []
@@ -70,15 +71,19 @@ def mark(knowledge: Knowledge, ruling: Ruling, working: list[InFact]) -> None:
         el.provisional = sorted(found, key=lambda u: _asked(knowledge, u))
 
 
-def _exceptions(knowledge: Knowledge, prod: Production, firing, working: list[InFact], overriders) -> list[Unless]:
-    """An overrider of ``prod`` that could still match the firing's subject once an unknown is known."""
+def _exceptions(knowledge: Knowledge, prod: Production, firing, by_t: dict, overriders) -> list[Unless]:
+    """An overrider of ``prod`` that could still match the firing's subject once an unknown is known
+    (``by_t``: the working facts by template)."""
+    out: list[Unless] = []
+    if not overriders:
+        return out
     subject = firing.facts[0].id
-    others = frozenset(f.id for f in working if f.template == prod.subject.template and f.id != subject)
-    out = []
+    others = frozenset(f.id for f in by_t.get(prod.subject.template, ()) if f.id != subject)
+    derived = _derived(knowledge)
     for q in overriders:
         if _effect(q) == _effect(prod):
             continue  # the same ruling on another ground (16B1(b) beside 16B1(a)): nothing would change
-        for unknown in why_not(knowledge, q, working, others):
+        for unknown in _ways(q, by_t, derived, others, None, frozenset()):
             for fid, template, slot in _ranked(q, unknown):
                 u = _unless(knowledge, q, fid, template, slot, q.summary, q.cite)
                 if u is not None and u not in out:
@@ -92,8 +97,10 @@ def _effect(prod: Production) -> tuple:
     return tuple((e.kind, e.args) for e in prod.then), tuple(prod.derive)
 
 
-def _unlesses(knowledge: Knowledge, prod: Production, firing, by_id: dict, derived: set) -> list[Unless]:
-    """A ``not`` condition of ``prod`` that an unknown slot could still make hold."""
+def _unlesses(knowledge: Knowledge, prod: Production, firing, by_id: dict, by_t: dict,
+              derived: set) -> list[Unless]:
+    """A ``not`` condition of ``prod`` that an unknown slot could still make hold (``by_id``,
+    ``by_t``: the working facts by id and by template)."""
     neg = [p for p in prod.when if p.negated]
     if not neg:
         return []
@@ -105,9 +112,7 @@ def _unlesses(knowledge: Knowledge, prod: Production, firing, by_id: dict, deriv
         _, _, bindings = _match_pattern(pat, fact, bindings, derived)
     out = []
     for pat in neg:
-        for fact in by_id.values():
-            if fact.template != pat.template:
-                continue
+        for fact in by_t.get(pat.template, ()):
             ok, unk, _ = _match_pattern(pat, fact, bindings, derived)
             for slot in [t.slot for t in pat.tests if t.slot in unk] if ok else ():
                 cond = {lang: _condition(knowledge, pat, slot, lang) for lang in LANGS}

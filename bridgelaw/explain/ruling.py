@@ -132,8 +132,8 @@ class Ruling:
     title: dict = field(default_factory=dict)  # {ru, en}: the heading in each language, when known
     result: object = None  # the board's result (explain/result.py Result), None when the ruling settles no tricks
     not_encoded: list = field(default_factory=list)  # [NotEncoded]
-    conflicts: list = field(default_factory=list)  # [{ru, en}]: stated facts the cards contradict, for the director
-    conflict_data: list = field(default_factory=list)  # the same as data: [{template, fact, slot, stated, shown}]
+    conflicts: list = field(default_factory=list)  # stated facts the cards contradict, for the director:
+    #                                                  [{template, fact, slot, stated, shown, text: {ru, en}}]
     claim_lines: dict | None = None  # a claim's lines by double dummy (explain/evidence.py): evidence beside 70D1
     revoke_tricks: list = field(default_factory=list)  # 64C's double-dummy reference per revoke: beside 64C1
     board: dict | None = None  # the cards given (read/cards.py _board): the faces show the hands and tricks
@@ -159,7 +159,7 @@ class Ruling:
         The productions' ids (``64A1.offender-won-...``) are the committee's: only with ``debug``."""
         lines = [*self.result.render(lang), ""] if self.result else []
         lines += [f"{word('ruling.ruling', lang)}: {self.title.get(lang) or self.incident}", ""]
-        lines += [c[lang] for c in self.conflicts] + ([""] if self.conflicts else [])
+        lines += [c["text"][lang] for c in self.conflicts] + ([""] if self.conflicts else [])
         lines += [n.text[lang] for n in self.not_encoded]
         if self.not_encoded and self.elements:
             lines.append("")

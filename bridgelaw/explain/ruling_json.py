@@ -32,7 +32,7 @@ def ruling_json(ruling) -> dict:
         "open_questions": [_question(q) for q in ruling.open_questions],
         "how": [_firing(f) for f in ruling.firings],
         "not_encoded": [{"cite": n.cite, "title": dict(n.title), "text": dict(n.text)} for n in ruling.not_encoded],
-        "conflicts": [{**x, "text": dict(t)} for x, t in zip(ruling.conflict_data, ruling.conflicts)],
+        "conflicts": [{**x, "text": dict(x["text"])} for x in ruling.conflicts],
         "claim_lines": _claim_lines(ruling.claim_lines),
         "revoke_tricks": [{**r, "by_card": [list(x) for x in r["by_card"]],
                            "text": {k: list(v) for k, v in r["text"].items()}} for r in ruling.revoke_tricks],

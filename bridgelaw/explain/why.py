@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..model import Knowledge, Production
 from ..read.incident import InFact
-from ..ops import OPS, compare, has_var, resolve, variables
+from ..ops import OPS, compare, resolve, variables
 from .ruling import OpenQuestion
 
 
@@ -46,7 +46,7 @@ def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None
                 unknown.add(t.slot)
             new[t.names] = x
             continue
-        y = resolve(t.value, new)
+        y = resolve(t.value, new) if t.depends else t.value
         if x is None and soft is not None and is_open and t.op == "answers":
             soft.add((t.slot, y if not isinstance(y, list) else tuple(y)))
             continue
@@ -55,7 +55,7 @@ def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None
                 return False, set(), {}
             unknown.add(t.slot)
             continue
-        if has_var(t.value) and (y is None or (isinstance(y, tuple) and None in y)):
+        if t.depends and (y is None or (isinstance(y, tuple) and None in y)):
             if deferred is not None and any(v.name not in new for v in variables(t.value)):
                 deferred.append((t, x))  # named by a later pattern: decide at the end
             continue  # depends on an unknown bound earlier
@@ -107,6 +107,14 @@ def _by_template(facts: list[InFact]) -> dict[str, list[InFact]]:
     for f in facts:
         by_t.setdefault(f.template, []).append(f)
     return by_t
+
+
+def _subjects(fired: set) -> dict[str, list]:
+    """Production id -> the subject fact ids it fired on, from (production id, subject id) pairs."""
+    out: dict[str, list] = {}
+    for pid, subj in fired:
+        out.setdefault(pid, []).append(subj)
+    return out
 
 
 def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, blanks, softs: list | None = None) -> list[set]:
@@ -182,10 +190,10 @@ def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set,
         only = {p.id for p in productions}
         prods = [p for p in prods if p.id in only]
     derived = _derived(knowledge)
+    subjects = _subjects(fired)
     out: dict[tuple, list] = {}
     for prod in prods:
-        overriders = knowledge.overridden_by.get(prod.id, ())
-        skip = {subj for pid, subj in fired if pid in overriders}
+        skip = {subj for pid in knowledge.overridden_by.get(prod.id, ()) for subj in subjects.get(pid, ())}
         softs: list = []
         ways = _ways(prod, by_t, derived, frozenset(skip), settled, blanks, softs)
         through: dict = {}  # a key passed unsaid -> the values it would have to be, one a way
@@ -224,9 +232,9 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     waiting: dict[tuple, list] = {}
     by_t = _by_template(facts)
     derived = _derived(knowledge)
+    subjects = _subjects(fired)
     for prod in candidates(knowledge, by_t):
-        overriders = knowledge.overridden_by.get(prod.id, ())
-        skip = {subj for pid, subj in fired if pid == prod.id or pid in overriders}
+        skip = {subj for pid in (prod.id, *knowledge.overridden_by.get(prod.id, ())) for subj in subjects.get(pid, ())}
         for unknown in _ways(prod, by_t, derived, frozenset(skip), None, frozenset()):
             for key in _first_asked(prod, unknown):
                 entry = {"production": prod.id, "cite": prod.cite, "summary": prod.summary}

@@ -108,6 +108,30 @@ def _pbn(hands: dict) -> str:
     return "N:" + " ".join(hand(hands[s]) for s in SEATS)
 
 
+def solve(dds, hands: dict, trick, leader: str, trump: str | None) -> list:
+    """[(card, tricks for the side to play from this trick on)] for each card the seat to play may play, from DDS
+    (``dds``: endplay's ``_dds``): ``hands`` the cards still held, ``trick`` the (seat, card) pairs played to this
+    trick from its ``leader``.  The deal is filled in directly (the cards as bits, rank r at 1 << r + 2), and the
+    answer read in the order endplay's ``solve_board`` lists it."""
+    deal = dds.deal()
+    deal.trump = "SHDC".index(trump) if trump else 4
+    deal.first = SEATS.index(leader)
+    for i, (_, c) in enumerate(trick):
+        deal.currentTrickSuit[i], deal.currentTrickRank[i] = "SHDC".index(c[0]), c[1] + 2
+    for h, s in enumerate(SEATS):
+        for suit, rank in hands[s]:
+            deal.remainCards[h]["SHDC".index(suit)] |= 1 << (rank + 2)
+    fut = dds.futureTricks()
+    dds.SolveBoard(deal, 0, 3, 1, fut, 0)  # every legal card with its score
+    out = []
+    for i in range(fut.cards):
+        if fut.score[i] == -1:
+            continue
+        holding = (1 << fut.rank[i]) | fut.equals[i]
+        out += [(("SHDC"[fut.suit[i]], r - 2), fut.score[i]) for r in range(2, 15) if holding >> r & 1]
+    return out
+
+
 class _Search:
     def __init__(self, trump, claimer, stated, named, deadline, progress):
         self._dds, = endplay_parts("_dds")  # DDS itself: its deal filled in directly (``dd``)
@@ -130,29 +154,11 @@ class _Search:
         return now
 
     def dd(self, hands, trick, leader) -> list:
-        """[(card, tricks for the side to play)] for the seat to play, from DDS (its deal filled in directly: the
-        cards as bits, rank r at 1 << r + 2; its answer read in the order endplay's ``solve_board`` lists it)."""
+        """[(card, tricks for the side to play)] for the seat to play (``solve``), each position solved once."""
         key = (tuple(frozenset(hands[s]) for s in SEATS), trick, leader)
         if key not in self.solved:
-            _dds = self._dds
-            deal = _dds.deal()
-            deal.trump = "SHDC".index(self.trump) if self.trump else 4
-            deal.first = SEATS.index(leader)
-            for i, (_, c) in enumerate(trick):
-                deal.currentTrickSuit[i], deal.currentTrickRank[i] = "SHDC".index(c[0]), c[1] + 2
-            for h, s in enumerate(SEATS):
-                for suit, rank in hands[s]:
-                    deal.remainCards[h]["SHDC".index(suit)] |= 1 << (rank + 2)
-            fut = _dds.futureTricks()
-            _dds.SolveBoard(deal, 0, 3, 1, fut, 0)  # every legal card with its score
+            self.solved[key] = solve(self._dds, hands, trick, leader, self.trump)
             self.tick()  # a solve with many cards left may itself take longer than the progress interval
-            out = []
-            for i in range(fut.cards):
-                if fut.score[i] == -1:
-                    continue
-                holding = (1 << fut.rank[i]) | fut.equals[i]
-                out += [(("SHDC"[fut.suit[i]], r - 2), fut.score[i]) for r in range(2, 15) if holding >> r & 1]
-            self.solved[key] = out
         return self.solved[key]
 
     def search(self, hands, trick, leader):
@@ -318,10 +324,7 @@ def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
     (((seat, cards), ...)), the
     cards played to it before his, its leader, declarer's side's tricks before it, those after it as played or
     None).  The solver is used by one search at a time, like a claim's."""
-    dds, types = endplay_parts("dds", "types")
-    player = {s: getattr(types.Player, w) for s, w in zip(SEATS, ("north", "east", "south", "west"))}
-    denom = {"S": types.Denom.spades, "H": types.Denom.hearts, "D": types.Denom.diamonds,
-             "C": types.Denom.clubs}.get(trump, types.Denom.nt)
+    dds, = endplay_parts("_dds")
     side = side_of(declarer)
     out = []
     key = ("revokes", revokes, trump, declarer)
@@ -329,15 +332,12 @@ def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
         if key in _FOUND:
             return _FOUND[key]
         for offender, n, hands, before_him, leader, before, at_table in revokes:
-            deal = types.Deal(_pbn(dict(hands)))
-            deal.trump, deal.first = denom, player[leader]
-            for _, c in before_him:
-                deal.play(types.Card(c[0] + RANKS[c[1]]))
+            played = {c for _, c in before_him}
+            held = {s: [c for c in cards if c not in played] for s, cards in hands}
             remaining = 14 - n
             scored = {}
-            for card, tricks in dds.solve_board(deal):  # tricks to the offender's side from this trick on
-                scored[name(("SHDC"[int(card.suit)], RANKS.index(card.rank.abbr)))] = \
-                    tricks if side_of(offender) == side else remaining - tricks
+            for card, tricks in solve(dds, held, before_him, leader, trump):  # to the offender's side from here on
+                scored[name(card)] = tricks if side_of(offender) == side else remaining - tricks
             ranked = tuple(sorted(scored.items(), key=lambda x: (-x[1], -RANKS.index(x[0][1:].replace("10", "T")))))
             out.append(RevokeTricks(offender, n, before_him[0][1][0], side, before, ranked, at_table))
         _keep(key, tuple(out))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +42,12 @@ class InFact:
     loc: Loc
 
     def get(self, slot: str):
-        return self.id if slot == "id" else dict(self.values).get(slot)
+        return self.id if slot == "id" else self._slots.get(slot)
+
+    @cached_property
+    def _slots(self) -> dict:
+        """The values by slot, made on the first ``get``."""
+        return dict(self.values)
 
     def known(self) -> dict:
         return {k: v for k, v in self.values if v is not None}

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ._experta import (Activation, ChildNode, ConflictSetNode, FactCapture, FeatureCheck, FeatureTesterNode, NotNode,
-                       OneInputNode, OrdinaryMatchNode, Token, TwoInputNode, WhereNode)
+                       OneInputNode, OrdinaryMatchNode, SameContextCheck, Token, TwoInputNode, WhereNode)
 
 VALID, INVALID = Token.TagType.VALID, Token.TagType.INVALID
 
@@ -123,11 +123,14 @@ _NONE = object()
 
 
 def lean_join(node: OrdinaryMatchNode, touched: dict) -> tuple:
-    """OrdinaryMatchNode's (left, right) activations.  Its memories hold (facts, context, bindings) as
-    they came, not frozen copies thawed again at every comparison (no node changes a token it is
-    given); ``bindings`` is the context less its negated values (keys ``(False, name)``: a context's
-    keys are names or those), which a joined token does not carry further."""
+    """OrdinaryMatchNode's (left, right) activations.  Its memories hold (facts, context, bindings,
+    plain) as they came, not frozen copies thawed again at every comparison (no node changes a token
+    it is given); ``bindings`` is the context less its negated values (keys ``(False, name)``: a
+    context's keys are names or those), which a joined token does not carry further, and ``plain``
+    says it had none.  Two plain contexts join when every name they share has one value: what
+    experta's SameContextCheck finds, without its per-name checks for negated values."""
     match, children = node.matcher, node.children
+    same_context = type(match) is SameContextCheck
     left_memory: list = []
     right_memory: list = []
 
@@ -141,12 +144,21 @@ def lean_join(node: OrdinaryMatchNode, touched: dict) -> tuple:
             touched[clear] = None
             tag, data, context = token
             bindings = {k: v for k, v in context.items() if isinstance(k, str)}
+            plain = same_context and len(bindings) == len(context)
             if tag is VALID:
-                own.append((frozenset(data), context, bindings))
+                own.append((frozenset(data), context, bindings, plain))
             else:
                 _forget(own, data, context)
-            for other_data, other_context, other_bindings in other:
-                if match(context, other_context) if is_left else match(other_context, context):
+            for other_data, other_context, other_bindings, other_plain in other:
+                if plain and other_plain:
+                    for name, value in bindings.items():
+                        if name in other_bindings and other_bindings[name] != value:
+                            break
+                    else:
+                        out = make_token(tag, data | other_data, {**bindings, **other_bindings})
+                        for _, callback in children:
+                            callback(out)
+                elif match(context, other_context) if is_left else match(other_context, context):
                     out = make_token(tag, data | other_data, {**bindings, **other_bindings})
                     for _, callback in children:
                         callback(out)
@@ -158,7 +170,7 @@ def lean_join(node: OrdinaryMatchNode, touched: dict) -> tuple:
 def _forget(memory: list, data: set, context: dict) -> None:
     """Take the first entry for these facts and context out of a join's memory, if there is one."""
     data = frozenset(data)
-    for i, (d, c, _) in enumerate(memory):
+    for i, (d, c, *_) in enumerate(memory):
         if d == data and c == context:
             del memory[i]
             return
