@@ -132,7 +132,8 @@ def test_ask_goes_on_once_the_lho_has_refused_and_the_rho_has_called(tmp_path, c
     code, out = _ask(tmp_path, capsys, "incident: [auction]", "auction.dealer: N", 'auction.calls: "E:1H"',
                      "exists:choice: true", "choice-1.option: call_out_of_rotation", "choice-1.chosen: cancel_call",
                      "exists:after_call_out_of_rotation: true", "after_call_out_of_rotation.artificial: false",
-                     "after_call_out_of_rotation.rho_call: 1C", "after_call_out_of_rotation.comparable: false")
+                     "after_call_out_of_rotation.rho_call: 1C", "after_call_out_of_rotation.comparable: false",
+                     "deal.auction_ended: false")  # 31A2(b) gives 26B, which would need a declarer
     # no second "exists:choice": each choice on offer is stated
     ruling = out.partition("Ruling:")[2]
     assert code == 0, out

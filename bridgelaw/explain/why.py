@@ -245,11 +245,14 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     count: dict[str, int] = {}
     for f in facts:
         count[f.template] = count.get(f.template, 0) + 1
+    # while the director says the auction goes on there is no declarer yet: what needs one is said
+    # conditionally by the laws of the auction (26B through lead_restrictions_may_apply, 24D/24E)
+    going = any(f.template == "deal" and f.get("auction_ended") is False for f in facts)
     for (fid, template, slot), why in sorted(waiting.items(), key=lambda kv: (
             vocab.templates[kv[0][1]].order, kv[0][0], list(vocab.templates[kv[0][1]].slots).index(kv[0][2])
             if kv[0][2] in vocab.templates[kv[0][1]].slots else 99)):
         s = vocab.templates[template].slots.get(slot)
-        if s is None or s.question is None:
+        if s is None or s.question is None or (going and template == "deal" and slot == "declarer"):
             continue
         out.append(OpenQuestion(template, slot, fid, s.question, s.judgment, why,
                                 about=fid if count.get(template, 0) > 1 else ""))

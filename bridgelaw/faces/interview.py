@@ -43,7 +43,7 @@ from typing import Any
 
 from ..engine import Engine, waiting
 from ..errors import Collector
-from ..read.auction import DERIVED_WHILE_READING, READ_WITH, sequence_facts
+from ..read.auction import DERIVED_WHILE_READING, READ_WITH, sequence_facts, state_contract
 from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
 from ..explain.not_encoded import law_not_encoded
@@ -274,8 +274,10 @@ class Interview:
             raise AnswerError(f"the question asked is '{q.key}', not '{key}'")
         v = q.parse(value)
         self.answers.append((q.key, v))
-        problems = Collector()  # a count that contradicts another stated one is refused at the prompt
-        check_counts(self._infacts(self._state(), all_context=True), problems, complete=False)
+        problems = Collector()  # a count that contradicts another stated one is refused at the prompt,
+        stated = self._infacts(self._state(), all_context=True)  # as is a declarer or contract the calls contradict
+        check_counts(stated, problems, complete=False)
+        sequence_facts(stated, self.vocab, problems)
         if problems.errors:
             self.answers.pop()
             e = problems.errors[0]
@@ -300,6 +302,8 @@ class Interview:
                 continue  # the deal context enters the incident once something about it is answered
             slots = self.vocab.templates[t].slots
             out.append(InFact(t, fid, tuple((s, vals.get(s)) for s in slots), None))
+        if not answered:
+            state_contract(out, self.vocab)  # a declarer and contract the calls give are not asked
         out.sort(key=lambda f: (self.vocab.templates[f.template].order, f.id))
         return out
 

@@ -8,6 +8,8 @@ after the final pass or above seven, with the lowest sufficient bid in its
 denomination (values.py orders bids), who made the bid it had to beat and
 whether that bid stood doubled or redoubled, by whom (so that productions
 classify a double or redouble under Law 19), and whether it ended the auction.
+Where the calls end the auction, or a declarer is named, it derives ``auction_over``; where a
+regular finished auction gives the contract and declarer (Law 22A), it states them in the deal.
 From each ``change_of_call`` (Law 25) it derives a ``call_change``: whose call
 it was and whether his partner or his LHO has called since.  From each ``replacement`` of an
 insufficient bid it derives a ``substitution`` saying what kind of call
@@ -23,7 +25,8 @@ from .. import values as V
 from ..errors import Collector
 
 # templates derived here, while an incident is read, from the template they are derived from
-DERIVED_WHILE_READING = {"call": "auction", "substitution": "replacement", "call_change": "change_of_call"}
+DERIVED_WHILE_READING = {"call": "auction", "substitution": "replacement", "call_change": "change_of_call",
+                         "auction_over": "deal"}
 # templates that say nothing without the auction they refer to: picking one in the interview asks the auction too
 READ_WITH = {"replacement": "auction", "change_of_call": "auction", "misstated_double": "auction"}
 
@@ -176,6 +179,54 @@ def _check_contract(facts: list, calls: list[dict], c: Collector) -> None:
               f"declarer: {declarer}, or state the calls as they were made")
 
 
+def state_contract(facts: list, vocab) -> None:
+    """The contract and declarer a stated, regular, finished auction gives, filled into ``facts``' deal
+    (for the interview: a declarer the calls give is not asked)."""
+    auction = next((f for f in facts if f.template == "auction"), None)
+    if auction is None or not auction.get("dealer") or not auction.get("calls") or "call" not in vocab.templates \
+            or any(f.template == "replacement" for f in facts):
+        return
+    try:
+        calls = read_calls(auction.get("dealer"), auction.get("calls"))
+    except ValueError:
+        return
+    _fill_contract(facts, calls, vocab, auction.loc)
+
+
+def _fill_contract(facts: list, calls: list[dict], vocab, loc) -> None:
+    """Where the stated calls end the auction regularly, the contract and declarer they give (Law 22A:
+    declarer is the first of the side to name the denomination) are stated for the director, in the
+    deal fact (made if there is none), unless he stated them (a contradiction is _check_contract's)."""
+    got = final_contract(calls)
+    if not got or not got[0] or "deal" not in vocab.templates:
+        return
+    slots = vocab.templates["deal"].slots
+    if "declarer" not in slots or "contract" not in slots:
+        return
+    contract, declarer = got
+    n = next((i for i, f in enumerate(facts) if f.template == "deal"), None)
+    from .incident import InFact
+    old = facts[n] if n is not None else _fact(vocab, "deal", "deal", loc)
+    values = tuple((k, v if v is not None else {"declarer": declarer, "contract": contract}.get(k)) for k, v in old.values)
+    if n is None:
+        facts.append(InFact("deal", old.id, values, old.loc))
+    else:
+        facts[n] = InFact("deal", old.id, values, old.loc)
+
+
+def _auction_over(facts: list, calls: list[dict], vocab) -> list:
+    """The auction is over (Law 22) when the calls end it or a declarer is named (there is one only once
+    the final pass is made): one fact, so that the auction laws say nothing of turns to call that are past.
+    Derived here rather than by a production on the deal, which the interview would take as a reason to
+    ask the declarer while the auction may still be going on."""
+    if "auction_over" not in vocab.templates:
+        return []
+    deal = next((f for f in facts if f.template == "deal"), None)
+    if any(k["ends_auction"] for k in calls) or (deal is not None and deal.get("declarer") is not None):
+        return [_fact(vocab, "auction_over", "auction-over", deal.loc if deal is not None else None)]
+    return []
+
+
 def _call_changes(facts: list, calls: list[dict], vocab, c: Collector) -> list:
     """For each stated change of call (Law 25): who made the first call, and who has called since."""
     out = []
@@ -208,6 +259,7 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
         out += [_fact(vocab, "call", f"call-{k['position']}", auction.loc, **k) for k in calls]
         if not any(f.template == "replacement" for f in facts):
             _check_contract(facts, calls, c)
+            _fill_contract(facts, calls, vocab, auction.loc)
     for r in (f for f in facts if f.template == "replacement"):
         if r.get("call") is None or not calls:  # not yet stated: nothing to derive
             continue
@@ -223,6 +275,7 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
         out.append(_fact(vocab, "substitution", f"substitution-{r.id}", r.loc, replacement=r.id, position=of,
                          offender=target["seat"], kind=_substitution_kind(r.get("call"), target["previous_bid"])))
     out += _call_changes(facts, calls, vocab, c)
+    out += _auction_over(facts, calls, vocab)
     events = [f for f in facts if f.template == "event"]
     if events:
         check_events(events, c)  # a call number the auction lacks: check_counts
