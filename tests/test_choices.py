@@ -192,7 +192,7 @@ def test_a_choice_may_offer_the_next_choice(knowledge):
 def test_until_chosen_the_ruling_shows_the_nested_choices_under_their_choice(engine):
     ruling = engine.rule(engine.incident("t", IB))
     text = ruling.render("en")
-    refuse = "     - refuse it [27B]: South must replace the call with a legal call."
+    refuse = "     - refuse it [27B]: South must replace the call (3♣) with a legal call."
     barred = ("        - any other sufficient bid, or a pass [27B2]: North must pass whenever it is his turn"
               " to call, for the rest of the auction.")
     assert refuse in text and barred in text and text.index(refuse) < text.index(barred)

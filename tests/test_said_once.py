@@ -36,6 +36,9 @@ TWO_THINGS = {
     # 64C's evidence from the cards opens each revoke's reference (two revokes, two references)
     ("*", "for 64C, from the cards (double dummy"),
     ("*", "для 64C по картам (двойной болван"),
+    # whose turn it was, said of each call out of rotation that the ruling names by its number (30A, 31B)
+    ("simultaneous-calls-out-of-rotation-before-dealer", "it was South's turn to call"),
+    ("simultaneous-calls-out-of-rotation-before-dealer", "заявлять должен был Юг"),
     # two outcomes of which only one will be: the replacement stands (27B1(a), provisional) or the LHO accepts
     # the insufficient bid (27C's choice); the auction goes on after either
     ("insufficient-3c-replaced-4c-prematurely", "the auction proceeds without further rectification"),
