@@ -211,10 +211,12 @@ def test_the_search_keeps_to_its_budget_and_says_what_it_covered(knowledge):
     from bridgelaw.read.cards import _hands
     hands = _hands("N:642.AKQ98.72.T74 75.T53.JT95.J852 83.J64.AKQ83.AKQ AKQJT9.72.64.963")
     calls = []
-    start = time.monotonic()
+    start = time.process_time()
     lines = dd.claim_lines(hands, [], "W", None, "S", budget=0.6, progress=lambda n, s: calls.append(s))
     assert not lines.complete and lines.lines >= 1 and lines.worst <= lines.best
-    assert time.monotonic() - start < 0.6 + 3  # past the budget only the line under way is finished
+    # past the budget only the line under way is finished (the whole search is minutes): CPU time, with room,
+    # so that a loaded or slow machine does not fail it
+    assert time.process_time() - start < 0.6 + 10
     assert calls and min(calls) >= dd.PROGRESS_AFTER
     from bridgelaw.explain.evidence import claim_lines
     assert "the search stopped at its budget (0.6 s)" in " ".join(claim_lines(lines)["text"]["en"])
