@@ -1,6 +1,7 @@
 """Where the stated calls end the auction regularly, they give the contract and its declarer (Law 22A; the
 first of the declaring side to name the denomination): stated for the director and not asked in the
-interview; a typed declarer they contradict is refused at its line (tests/test_rotation.py), and in the interview the calls that contradict it are refused at the prompt, with the reason."""
+interview; a typed declarer they contradict is refused at its line (tests/test_rotation.py), and in the
+interview the calls that contradict it are refused at the prompt, with the reason."""
 from __future__ import annotations
 
 from pathlib import Path
