@@ -234,11 +234,19 @@ def check_call_numbers(facts: list[InFact], c: Collector) -> None:
 
 def check_findings(facts: list[InFact], c: Collector, complete: bool = True) -> None:
     """Each finding about one call of several (CALL_FINDINGS) names one call it can be about, its own: part of
-    check_counts.  A file without the slot is read where the auction has one such call (auction.py fills it)."""
+    check_counts.  A file without the slot is read where the auction has one such call (auction.py fills it).
+    A replacement of an insufficient bid names the one it replaces where the auction has several."""
     findings = [f for f in facts if f.template in CALL_FINDINGS]
-    calls = stated_calls(facts) if findings else []
+    replacements = [f for f in facts if f.template == "replacement" and f.get("of") is None]
+    calls = stated_calls(facts) if findings or replacements else []
     if not calls:
         return
+    insufficient = [k for k in calls if k["insufficient"]]
+    if complete and len(insufficient) > 1:  # a replacement (27B) names the insufficient bid it replaces
+        for f in replacements:
+            c.add(f.loc, f"replacement: 'of:' is missing, and the auction has {len(insufficient)} insufficient bids: "
+                         + ", ".join(name_call(k["seat"], k["call"], k["position"], "en") for k in insufficient),
+                  "facts", "of: the number of the insufficient bid it replaces")
     named: dict = {}
     for f in findings:
         slot = CALL_FINDINGS[f.template]
