@@ -7,7 +7,8 @@ was, the bid it had to beat, and whether it was insufficient, out of rotation,
 after the final pass or above seven, with the lowest sufficient bid in its
 denomination (values.py orders bids), who made the bid it had to beat and
 whether that bid stood doubled or redoubled, by whom (so that productions
-classify a double or redouble under Law 19), and whether it ended the auction.
+classify a double or redouble under Law 19), whether it ended the auction, and
+whether a pass put in its place would have (37B2, 38C: who calls next).
 Where the calls end the auction, or a declarer is named, it derives ``auction_over``; where a
 regular finished auction gives the contract and declarer (Law 22A), it states them in the deal.
 From each ``change_of_call`` (Law 25) it derives a ``call_change``: whose call
@@ -79,6 +80,8 @@ def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -
             "kind": "pass" if call == "P" else "double_or_redouble" if call in ("X", "XX") else "bid",
             "at_turn_of": _relation(seat, turn), "called_before": seat in called,
             "bid_by": bid_by, "standing": standing, "doubled_by": doubled_by,
+            # a pass put in this call's place (37B2, 38C) ends the auction: three passes after a call, or four
+            "pass_ends_auction": not ended and ((passes == 2 and any_call) or passes == 3),
         })
         called.add(seat)
         before_oor = state if seat != turn and not ended else None
