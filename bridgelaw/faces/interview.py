@@ -43,7 +43,7 @@ from typing import Any
 
 from ..engine import Engine, waiting
 from ..errors import Collector
-from ..read.auction import DERIVED_WHILE_READING, READ_WITH, sequence_facts, state_contract
+from ..read.auction import DERIVED_WHILE_READING, READ_WITH, sequence_facts, state_changes, state_contract
 from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
 from ..explain.not_encoded import law_not_encoded
@@ -133,12 +133,22 @@ class Interview:
             self._apply(st, key, value)
         if st.cards:
             self._with_cards(st)
+        self._changes_shown(st)
         t, slot, _ = REPEAT
         if t in st.closed and t in self.vocab.templates:  # no other revoke to come: none told is a repeat
             for fid, (tt, vals) in st.facts.items():
                 if tt == t and vals.get(slot) is None and (fid, slot) not in st.settled and not self._second(st, fid):
                     vals[slot] = False
         return st
+
+    def _changes_shown(self, st: _State) -> None:
+        """A change of call the calls show (31C) is a fact asked about as one the director named (Law 25)."""
+        told = [InFact(t, fid, tuple((s, vals.get(s)) for s in self.vocab.templates[t].slots), None)
+                for fid, (t, vals) in st.facts.items() if t in ("auction", "change_of_call")]
+        state_changes(told, self.vocab)
+        for f in told:
+            if f.template == "change_of_call":
+                st.facts[f.id] = (f.template, {**st.facts.get(f.id, (None, {}))[1], **f.known()})
 
     def _second(self, st: _State, fid: str, named: bool = False) -> bool:
         """Whether another fact of ``fid``'s kind names the same player (unless ``named``, also one where

@@ -230,6 +230,46 @@ def _auction_over(facts: list, calls: list[dict], vocab) -> list:
     return []
 
 
+def state_changes(facts: list, vocab) -> None:
+    """The changes of call a stated auction shows (Law 31C, ``deem_changes``), filled into ``facts`` (for the
+    interview: it asks Law 25's questions about such a change as about one the director named)."""
+    auction = next((f for f in facts if f.template == "auction"), None)
+    if auction is None or not auction.get("dealer") or not auction.get("calls") or "call" not in vocab.templates:
+        return
+    try:
+        calls = read_calls(auction.get("dealer"), auction.get("calls"))
+    except ValueError:
+        return
+    deem_changes(facts, calls, vocab)
+
+
+def deem_changes(facts: list, calls: list[dict], vocab) -> None:
+    """Law 31C: a bid at his LHO's turn by a player who has called before is a change of his last call
+    (Law 25).  It is stated in ``facts`` as the change_of_call it is (of: his last call, call: the bid),
+    filled into one the director began without them, unless he stated that change himself; Law 25's
+    productions then ask whether the first call was unintended and rule on it."""
+    if "change_of_call" not in vocab.templates or not calls:
+        return
+    from .incident import InFact
+    for k in calls:
+        if not (k["kind"] == "bid" and k["out_of_rotation"] and k["at_turn_of"] == "lho" and k["called_before"]
+                and not k["after_final_pass"]):
+            continue
+        last = max(j["position"] for j in calls[:k["position"] - 1] if j["seat"] == k["seat"])
+        changes = [(n, f) for n, f in enumerate(facts) if f.template == "change_of_call"]
+        if any(f.get("of") == last for _, f in changes):
+            continue
+        fill = {"of": last, "call": k["call"]}
+        n, old = next(((n, f) for n, f in changes if f.get("of") is None and f.get("call") is None), (None, None))
+        if old is None:
+            ids = {f.id for _, f in changes}
+            fid = next(f"change_of_call-{i}" for i in range(1, len(ids) + 2) if f"change_of_call-{i}" not in ids)
+            facts.append(_fact(vocab, "change_of_call", fid, None, **fill))
+        else:
+            facts[n] = InFact(old.template, old.id, tuple((s, fill.get(s) if v is None else v) for s, v in old.values),
+                              old.loc)
+
+
 def _call_changes(facts: list, calls: list[dict], vocab, c: Collector) -> list:
     """For each stated change of call (Law 25): who made the first call, and who has called since."""
     out = []
@@ -277,6 +317,7 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
             continue
         out.append(_fact(vocab, "substitution", f"substitution-{r.id}", r.loc, replacement=r.id, position=of,
                          offender=target["seat"], kind=_substitution_kind(r.get("call"), target["previous_bid"])))
+    deem_changes(facts, calls, vocab)
     out += _call_changes(facts, calls, vocab, c)
     out += _auction_over(facts, calls, vocab)
     events = [f for f in facts if f.template == "event"]
