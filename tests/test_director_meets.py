@@ -141,3 +141,18 @@ def test_a_later_bid_at_the_lhos_turn_is_asked_and_ruled_as_a_change_of_call(kno
     saved = tmp_path / "saved.yaml"  # the saved incident states the change as the calls show it: rule reads it alike
     saved.write_text(incident_text(iv.facts_data(), source="test"), encoding="utf-8")
     assert [f for f in load_incident(saved, knowledge.vocabulary).facts if f.template == "change_of_call"][0].get("of") == 2
+
+
+def test_simultaneous_calls_ask_the_auction_before_the_call_number(knowledge, engine):
+    """Law 33 names a call of the auction by its number: picking simultaneous calls asks the auction first,
+    and the ruling is Law 33's (no dead end)."""
+    iv = _iv(knowledge, engine, ("simultaneous_call",))
+    assert iv.step().key == "auction.dealer"
+    iv.answer("N")
+    assert iv.step().key == "auction.calls"
+    iv.answer("1H P P")  # South passed at his turn and West passed at the same moment
+    assert iv.step().key == "simultaneous_call-1.position"
+    iv.answer(3)
+    while isinstance(q := iv.step(), Question):
+        iv.answer(False)
+    assert ("instruction", "33") in {(e.kind, e.cite) for e in q.elements}

@@ -29,7 +29,8 @@ from ..errors import Collector
 DERIVED_WHILE_READING = {"call": "auction", "substitution": "replacement", "call_change": "change_of_call",
                          "auction_over": "deal"}
 # templates that say nothing without the auction they refer to: picking one in the interview asks the auction too
-READ_WITH = {"replacement": "auction", "change_of_call": "auction", "misstated_double": "auction"}
+READ_WITH = {"replacement": "auction", "change_of_call": "auction", "misstated_double": "auction",
+             "simultaneous_call": "auction"}
 
 
 def _fact(vocab, template: str, fid: str, loc, **values):
