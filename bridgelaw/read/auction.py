@@ -226,7 +226,8 @@ def _auction_over(facts: list, calls: list[dict], vocab) -> list:
     if "auction_over" not in vocab.templates:
         return []
     deal = next((f for f in facts if f.template == "deal"), None)
-    if any(k["ends_auction"] for k in calls) or (deal is not None and deal.get("declarer") is not None):
+    if any(k["ends_auction"] for k in calls) or (deal is not None and (deal.get("declarer") is not None
+                                                                        or deal.get("auction_ended") is True)):
         return [_fact(vocab, "auction_over", "auction-over", deal.loc if deal is not None else None)]
     return []
 
