@@ -1,14 +1,11 @@
 """Where the stated calls end the auction regularly, they give the contract and its declarer (Law 22A; the
 first of the declaring side to name the denomination): stated for the director and not asked in the
-interview; a typed declarer they contradict is refused at its line (tests/test_rotation.py), and in the
-interview the calls that contradict it are refused at the prompt, with the reason."""
+interview; a typed declarer they contradict is refused at its line (tests/test_rotation.py)."""
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
-from bridgelaw.faces.interview import AnswerError, Interview, question_named
+from bridgelaw.faces.interview import Interview
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,26 +38,3 @@ def test_a_declarer_stated_mid_auction_is_left_alone(engine):
     incident = engine.incident("t", {"deal": {"declarer": "E"}, "auction": {"dealer": "N", "calls": "1S P 2S"}})
     assert [f.get("declarer") for f in incident.facts if f.template == "deal"] == ["E"]
 
-
-def test_the_interview_refuses_calls_that_contradict_the_declarer_typed_with_the_reason(engine):
-    """A declarer typed first (a revoke: the deal is asked first), then calls that end the auction with another
-    declarer: the calls are refused at the prompt, saying what they give, and the typed declarer stays."""
-    iv = Interview(engine.knowledge, engine)
-    told = {"incident": ["auction", "revoke"], "deal.play_ended": True, "revoke.offender": "W", "revoke.trick": 3,
-            "deal.auction_ended": True, "deal.declarer": "E", "auction.dealer": "N"}
-    for _ in range(30):
-        q = iv.step()
-        if q.key == "auction.calls":
-            break
-        key = next((k for k in told if question_named(k, q)), None)
-        iv.answer(told[key] if key else False if q.kind == "exists" else "?", q.key)
-    else:
-        raise AssertionError("the calls were never asked")
-    assert iv.facts_data()["deal"]["declarer"] == "E"
-    with pytest.raises(AnswerError) as e:
-        iv.answer("1S P P P", "auction.calls")
-    assert str(e.value) == ("declarer E does not follow from the auction: the calls stated end the auction in 1S by N; "
-                            "declarer: N, or state the calls as they were made")
-    assert iv.step().key == "auction.calls" and iv.facts_data()["deal"]["declarer"] == "E"
-    iv.answer("P 1S P P P", "auction.calls")  # East opened: he declares, as typed
-    assert iv.facts_data()["auction"]["calls"] == "P 1S P P P"

@@ -151,7 +151,7 @@ def test_ask_takes_the_findings_call_by_call_and_names_each_call(tmp_path, capsy
     comparable binds West (30B1(b)(ii)), and nothing binds East."""
     code, out = _ask(tmp_path, capsys, "incident: [auction, simultaneous_call]", "auction.dealer: S",
                      'auction.calls: "W:1H E:P"', "simultaneous_call.position: 2", "exists:choice: true",
-                     "choice-1.option: call_out_of_rotation", "choice-1.chosen: cancel_call",
+                     "choice-1.chosen: cancel_call",
                      "exists:after_call_out_of_rotation: true", "after_call_out_of_rotation-1.of: 1",
                      "after_call_out_of_rotation-1.artificial: false", "after_call_out_of_rotation-1.rho_call: 1S",
                      "after_call_out_of_rotation-1.comparable: true", "exists:after_call_out_of_rotation: true",
