@@ -1,0 +1,41 @@
+"""The interview asks only what a director at the table can answer and what can still matter (issue 15):
+the answers of a director's trial, typed as at `bridgelaw ask --lang en`, each with what must (not) be asked."""
+from __future__ import annotations
+
+from bridgelaw.faces.interview import Interview, Question
+
+
+def _run(knowledge, engine, answers: list[str]) -> tuple[list[Question], object]:
+    """The questions asked for ``answers`` (typed in order) and the next step: a Question or the Ruling."""
+    iv = Interview(knowledge, engine)
+    asked = []
+    for a in answers:
+        q = iv.step()
+        assert isinstance(q, Question), f"the ruling came before the answer {a!r}"
+        asked.append(q)
+        iv.answer(a)
+    return asked, iv.step()
+
+
+PASS = "exists:pass_obligation"
+
+
+def test_no_obligation_to_pass_is_asked_where_no_call_could_break_one(knowledge, engine):
+    """An accepted insufficient bid with no call after it; a call after the auction ended (Law 39); right after the
+    ruling itself made the offender's partner pass (31A2(b)): "was there also an obligation to pass?" is not
+    asked; each interview ends in its ruling."""
+    for answers in (["1", "N", "1NT 1S", "1", "1", "1"],
+                    ["1", "N", "1S P P P E:X"],
+                    ["1", "N", "1C P W:1S", "1", "1", "2", "1", "2", "1H", "2", "2"]):
+        asked, last = _run(knowledge, engine, answers)
+        assert not isinstance(last, Question) or last.key != PASS, (answers, last.key)
+        assert not isinstance(last, Question), (answers, last.key, last.text["en"])
+
+
+def test_an_obligation_to_pass_is_asked_where_a_later_call_could_break_it(knowledge, engine):
+    """North opened and bid again after his partner's call: an obligation from something before the calls told
+    (his side's earlier infraction) could make his 2S inadmissible (35B): that is asked."""
+    asked, last = _run(knowledge, engine, ["1", "N", "1C P 1S P 2S"])
+    keys = [q.key for q in asked] + ([last.key] if isinstance(last, Question) else [])
+    assert PASS in keys
+
