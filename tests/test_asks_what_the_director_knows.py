@@ -3,6 +3,9 @@ the answers of a director's trial, typed as at `bridgelaw ask --lang en`, each w
 from __future__ import annotations
 
 from bridgelaw.faces.interview import Interview, Question
+from bridgelaw.read.auction import sequence_facts
+from bridgelaw.errors import Collector
+from bridgelaw.read.incident import InFact
 
 
 def _run(knowledge, engine, answers: list[str]) -> tuple[list[Question], object]:
@@ -38,4 +41,21 @@ def test_an_obligation_to_pass_is_asked_where_a_later_call_could_break_it(knowle
     asked, last = _run(knowledge, engine, ["1", "N", "1C P 1S P 2S"])
     keys = [q.key for q in asked] + ([last.key] if isinstance(last, Question) else [])
     assert PASS in keys
+
+
+def _calls(knowledge, dealer: str, calls: str) -> list:
+    vocab = knowledge.vocabulary
+    slots = vocab.templates["auction"].slots
+    auction = InFact("auction", "auction", tuple((s, {"dealer": dealer, "calls": calls}.get(s)) for s in slots), None)
+    return [(f.get("seat"), f.get("call")) for f in sequence_facts([auction], vocab, Collector()) if f.template == "call"]
+
+
+def test_the_calls_question_says_how_to_type_a_named_seats_call(knowledge):
+    """The help under "Which calls were made?" shows, in both languages, that a call with no seat is the next
+    player's after the one before it, and how to name the seat; its examples read as it says."""
+    help_ = knowledge.vocabulary.templates["auction"].slots["calls"].help
+    for lang in ("ru", "en"):
+        assert "E:1S 1C" in help_[lang] and "E:1S N:1C" in help_[lang], lang
+    assert _calls(knowledge, "N", "E:1S 1C")[1] == ("S", "1C")
+    assert _calls(knowledge, "N", "E:1S N:1C")[1] == ("N", "1C")
 
