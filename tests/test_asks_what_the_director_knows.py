@@ -72,3 +72,25 @@ def test_16d_asks_whether_a_call_was_made_and_says_nothing_the_director_has_sett
     assert "extraneous_information-1.remedy" not in [q.key for q in asked]
     assert [e.production for e in ruling.elements] == ["16D2.after-a-call"]
 
+
+def test_an_explanation_corrected_before_the_opening_lead_leaves_the_board_to_be_played(knowledge, engine):
+    """North corrected his own explanation after the final pass, with the director called; the opponent kept his
+    last call.  The board is yet to be played: no damage, contract, tricks or vulnerability are asked, no
+    result is given; North is not told to do what he did, nor the opponent offered a change he declined; the
+    ruling says the board is played and when to call the director back."""
+    trial = ["10", "S", "2", "N", "2", "1", "1", "1", "1", "2", "1", "1", "2", "2"]
+    asked, ruling = _run(knowledge, engine, trial)
+    assert not isinstance(ruling, Question), ruling.key
+    keys = {q.key for q in asked}
+    assert not keys & {"explanation-1.damage", "deal.contract", "deal.declarer_tricks", "deal.vulnerability"}
+    assert ruling.result is None
+    kinds = {e.kind for e in ruling.elements}
+    assert not kinds & {"correct_explanation", "may_change_call", "result_stands", "adjust_score"}
+    assert {e.production for e in ruling.elements} >= {"21B1a.call-kept", "40B4.play-to-come"}
+    assert "call the director back when play has ended" in ruling.render("en")
+
+
+def test_nobody_corrected_it_so_when_it_was_corrected_is_not_asked(knowledge, engine):
+    asked, last = _run(knowledge, engine, ["10", "S", "2", "N", "2", "1", "1", "1", "3"])
+    assert "explanation-1.correction_time" not in [q.key for q in asked] + [getattr(last, "key", None)]
+

@@ -78,6 +78,9 @@ PASS_OBLIGATION = "pass_obligation"
 # once the director has told of another revoke by the same player (or by a player not yet named), after
 # "was there another revoke?"; when there is none, no revoke told is a repeat.
 REPEAT = ("revoke", "repeat_in_same_suit", "offender")
+# An answer that settles another slot: nobody corrected the explanation, so it was never corrected (the
+# interview fills that in rather than ask "when was it corrected?" after "nobody").
+IMPLIED = {("explanation", "corrected_by", "nobody"): ("correction_time", "never")}
 
 
 @dataclass
@@ -134,6 +137,10 @@ class Interview:
             self._apply(st, key, value)
         if st.cards:
             self._with_cards(st)
+        for fid, (tt, vals) in st.facts.items():
+            for (it, islot, ivalue), (oslot, ovalue) in IMPLIED.items():
+                if tt == it and vals.get(islot) == ivalue and vals.get(oslot) is None and (fid, oslot) not in st.settled:
+                    vals[oslot] = ovalue
         t, slot, _ = REPEAT
         if t in st.closed and t in self.vocab.templates:  # no other revoke to come: none told is a repeat
             for fid, (tt, vals) in st.facts.items():
