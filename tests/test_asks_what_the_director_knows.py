@@ -94,3 +94,11 @@ def test_nobody_corrected_it_so_when_it_was_corrected_is_not_asked(knowledge, en
     asked, last = _run(knowledge, engine, ["10", "S", "2", "N", "2", "1", "1", "1", "3"])
     assert "explanation-1.correction_time" not in [q.key for q in asked] + [getattr(last, "key", None)]
 
+
+def test_15a2_the_board_the_cards_came_from_is_told_as_a_condition_not_asked(knowledge, engine):
+    """That board is played after this ruling: whether the offender's call there differs is not asked (nor left
+    open); the ruling says what follows from either."""
+    asked, ruling = _run(knowledge, engine, ["55", "E", "2"])
+    assert not isinstance(ruling, Question), ruling.key
+    assert "15A2.board-to-come" in {e.production for e in ruling.elements}
+    assert not ruling.open_questions and "director_judgment" not in {e.kind for e in ruling.elements}

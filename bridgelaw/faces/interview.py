@@ -519,7 +519,8 @@ class Interview:
                 and not (t == PASS_OBLIGATION and (self._first_turn or not self._may_bind))
         if (t, slot) == REPEAT[:2] and fid in st.facts and not self._second(st, fid, named=True):
             return False  # a repeat needs another revoke by the same player: "was there another?" first
-        return fid in st.facts and self.vocab.templates[t].slots[slot].question is not None
+        s = self.vocab.templates[t].slots[slot]
+        return fid in st.facts and s.question is not None and not s.later  # what happens later is not asked now
 
     def _choose(self, st: _State, ways: dict, blanks: dict) -> Question | None:
         """The question to ask first, by rank: the deal context (wherever a production that could
