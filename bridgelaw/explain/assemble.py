@@ -28,7 +28,8 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     fired = {(f.production, f.facts[0].id) for f in run.firings}
     working = list(incident.facts) + [InFact(t, fid, values, None) for t, fid, values in run.derived()]
     elements = _in_reading_order(knowledge, run.elements, run.firings)
-    if auction_over(working):  # say only what applies when the ruling is made: the auction is behind it
+    # say only what applies when the ruling is made: the auction is behind it (read/auction.py decides when)
+    if any(f.template == "auction_over" for f in working):
         elements = _after_the_auction(knowledge, elements)
     _name_facts(knowledge, elements, run.firings, working)
     _mark_chosen(knowledge, elements, run.firings)
@@ -60,14 +61,6 @@ def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement]) -> l
             el.text = own
             out.append(el)
     return out
-
-
-def auction_over(facts: list[InFact]) -> bool:
-    """Whether the auction had ended when the ruling is made: the deal has a contract or a declarer, or says
-    so, or a call of the auction was its final pass."""
-    return any((f.template == "deal" and (f.get("contract") is not None or f.get("declarer") is not None
-                                         or f.get("auction_ended") is True))
-               or (f.template == "call" and f.get("ends_auction") is True) for f in facts)
 
 
 def _conflict(knowledge: Knowledge, x) -> dict:

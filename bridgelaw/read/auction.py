@@ -8,7 +8,8 @@ after the final pass or above seven, with the lowest sufficient bid in its
 denomination (values.py orders bids), who made the bid it had to beat and
 whether that bid stood doubled or redoubled, by whom (so that productions
 classify a double or redouble under Law 19), and whether it ended the auction.
-Where the calls end the auction, or a declarer is named, it derives ``auction_over``; where a
+Where the calls end the auction, or the deal names a declarer or contract or says it has ended, it
+derives ``auction_over`` (the one place this is decided); where a
 regular finished auction gives the contract and declarer (Law 22A), it states them in the deal.
 From each ``change_of_call`` (Law 25) it derives a ``call_change``: whose call
 it was and whether his partner or his LHO has called since.  From each ``replacement`` of an
@@ -215,14 +216,17 @@ def _fill_contract(facts: list, calls: list[dict], vocab, loc) -> None:
 
 
 def _auction_over(facts: list, calls: list[dict], vocab) -> list:
-    """The auction is over (Law 22) when the calls end it or a declarer is named (there is one only once
-    the final pass is made): one fact, so that the auction laws say nothing of turns to call that are past.
+    """The auction is over (Law 22) when the calls end it, or the deal names a declarer or a contract (there
+    is one only once the final pass is made), or says it has ended: one fact, the one place this is
+    decided, so that the auction laws, and the ruling's words, say nothing of turns to call that are past.
     Derived here rather than by a production on the deal, which the interview would take as a reason to
     ask the declarer while the auction may still be going on."""
     if "auction_over" not in vocab.templates:
         return []
     deal = next((f for f in facts if f.template == "deal"), None)
-    if any(k["ends_auction"] for k in calls) or (deal is not None and deal.get("declarer") is not None):
+    said = deal is not None and (deal.get("declarer") is not None or deal.get("contract") is not None
+                                 or deal.get("auction_ended") is True)
+    if said or any(k["ends_auction"] for k in calls):
         return [_fact(vocab, "auction_over", "auction-over", deal.loc if deal is not None else None)]
     return []
 
