@@ -139,11 +139,61 @@ def test_a_ruling_made_after_the_auction_does_not_say_what_happens_in_it(knowled
             continue
         after += 1
         ruling = engine.rule(incident)
-        for e in ruling.elements:
-            if e.kind in kinds:
-                standard = render_element(knowledge, e.kind, e.args, None)
-                assert not any(e.text[lang].startswith(standard[lang]) for lang in ("en", "ru")), (path.name, e.text)
+        for e in _with_consequences(ruling.elements):
+            if e["kind"] in kinds:
+                standard = render_element(knowledge, e["kind"], e["args"], None)
+                assert not any(e["text"][lang].startswith(standard[lang]) for lang in ("en", "ru")), (path.name, e)
     assert after >= 20
     ruling = _rule(engine, "insufficient-2h-replaced-by-pass.yaml")
     text = ruling.render("en", how=False)
     assert "for the rest of the auction" not in text and "[Law 26B] The choice is for declarer (West)" in text
+
+
+def _with_consequences(elements):
+    """Every element and every consequence of its options' choices, at every depth, as {kind, args, text}."""
+    def under(options):
+        for ch in (options or {}).get("choices", ()):
+            for c in ch["consequences"]:
+                yield c
+                yield from under(c.get("options"))
+    for e in elements:
+        yield {"kind": e.kind, "args": e.args, "text": e.text}
+        yield from under(e.options)
+
+
+@pytest.mark.parametrize("facts", [
+    {"deal": {"auction_ended": True}, "auction": {"dealer": "N", "calls": "2C P 2D P 3D P 3C"}},    # 27A1, 27B
+    {"deal": {"auction_ended": True}, "auction": {"dealer": "N", "calls": "1C S:1H"}},              # 29A, 31A
+    {"deal": {"auction_ended": True}, "auction": {"dealer": "N", "calls": "1C P W:X"}},             # 29A, 32A
+])
+def test_the_choices_of_an_option_say_nothing_of_the_auction_once_it_has_ended(engine, facts):
+    """An option still to be chosen, ruled after the auction (the director says it has ended, no declarer
+    named): none of its choices says who calls next, what the offender now calls or who must pass."""
+    ruling = _rule_facts(engine, facts)
+    for lang, words in (("en", ("calls next", "now calls", "now passes", "whenever it is his turn",
+                                "for the rest of the auction", "auction proceeds")),
+                        ("ru", ("Следующим заявляет", "теперь", "всякий раз", "до конца торговли",
+                                "Торговля продолжается"))):
+        said = [c["text"][lang] for c in _with_consequences(ruling.elements)]
+        assert not [t for t in said if any(w in t for w in words)], said
+    # while it goes on, they are said
+    going = _rule_facts(engine, {**facts, "deal": {"auction_ended": False}}).render("en", how=False)
+    assert "calls next" in going, going
+
+
+def test_a_pass_the_offender_now_makes_reads_as_a_pass():
+    from bridgelaw.words import Said
+    assert "{p} now {c:made}.".format(p="South", c=Said("pass", "en", key="call.P")) == "South now passes."
+    assert "{p} теперь {c:made}.".format(p="Юг", c=Said("пас", "ru", key="call.P")) == "Юг теперь пасует."
+    assert "{p} now {c:made}.".format(p="South", c=Said("4♣", "en", key="call.4C")) == "South now calls 4♣."
+
+
+def test_the_calls_end_nothing_where_17d3_or_25a5_opens_the_auction_again(engine):
+    # a pass out of rotation among the three that seem to end it: the auction reverts (17D3), it is not over
+    _, working, _ = engine.run(engine.load_incident(ROOT / "facts" / "incidents" / "pass-out-of-turn-three-passes.yaml"))
+    assert not any(f.template == "auction_over" for f in working)
+    # West's unintended pass replaced after the auction ended before it reached East (25A5): East calls next
+    ruling = _rule_facts(engine, {"auction": {"dealer": "W", "calls": "1NT P 2D P P P"},
+                                  "change_of_call": {"of": 5, "call": "2H", "unintended": True,
+                                                     "after_opening_lead": False}})
+    assert "East calls next." in ruling.render("en", how=False)

@@ -60,8 +60,8 @@ def test_each_of_two_simultaneous_calls_out_of_rotation_gets_its_own_option_in_t
     ruling = engine.rule(engine.incident("x", {"auction": {"dealer": "S", "calls": ["W:P", "E:1NT"]},
                                                "simultaneous_call": {"position": 2}}))
     text = ruling.render("en", how=False)
-    assert "The pass stands as if made in rotation; North calls next." in text  # West's, for North
-    assert "The bid stands as if made in rotation; South calls next." in text   # East's, for South
+    assert "The pass stands as if made in rotation. North calls next." in text  # West's, for North
+    assert "The bid stands as if made in rotation. South calls next." in text   # East's, for South
 
 
 def test_the_contract_a_regular_auction_arrives_at():
@@ -149,7 +149,7 @@ def test_ask_a_bid_out_of_rotation_at_rhos_turn_ends_with_lhos_option_and_what_f
     assert code == 0
     ruling = out.partition("Ruling:")[2]
     assert "[Law 29A] The choice is for the offender's left-hand opponent (South)." in ruling
-    assert "The bid stands as if made in rotation; South calls next." in ruling
+    assert "The bid stands as if made in rotation. South calls next." in ruling
     assert "the auction reverts to North. If he passes, the offender must repeat his bid" in ruling
     assert "(31A1)" in ruling and "(31A2(a))" in ruling and "(31A2(b))" in ruling
 

@@ -48,19 +48,43 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
 
 def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement]) -> list[RulingElement]:
     """A kind that says what happens in the auction (``while_auction``) says it no more: its standard words
-    go, and an element with no words of its own goes with them (the fact stays for the productions)."""
+    go, and an element with no words of its own goes with them (the fact stays for the productions).  The
+    same holds for the consequences of an option's choices, at every depth (27B2's pass obligation, 31A's
+    "calls next")."""
     out = []
     for el in elements:
-        if not knowledge.vocabulary.elements[el.kind].while_auction:
-            out.append(el)
+        text = _words_after_the_auction(knowledge, el.kind, el.args, el.text)
+        if text is None:
             continue
-        standard = render_element(knowledge, el.kind, el.args, None)
-        own = {lang: el.text[lang][len(standard[lang]):].strip() if el.text[lang].startswith(standard[lang])
-               else el.text[lang] for lang in LANGS}
-        if all(own.values()):
-            el.text = own
-            out.append(el)
+        el.text = text
+        if el.options:
+            el.options = _options_after_the_auction(knowledge, el.options)
+        out.append(el)
     return out
+
+
+def _options_after_the_auction(knowledge: Knowledge, options: dict) -> dict:
+    choices = []
+    for ch in options["choices"]:
+        kept = []
+        for c in ch["consequences"]:
+            text = _words_after_the_auction(knowledge, c["kind"], c["args"], c["text"])
+            if text is not None:
+                kept.append({**c, "text": text, **({"options": _options_after_the_auction(knowledge, c["options"])}
+                                                   if c.get("options") else {})})
+        choices.append({**ch, "consequences": kept})
+    return {**options, "choices": choices}
+
+
+def _words_after_the_auction(knowledge: Knowledge, kind: str, args: dict, text: dict) -> dict | None:
+    """An element's words once the auction has ended: a ``while_auction`` kind keeps only its own words
+    (None when it has none), any other kind all of them."""
+    if not knowledge.vocabulary.elements[kind].while_auction:
+        return text
+    standard = render_element(knowledge, kind, args, None)
+    own = {lang: text[lang][len(standard[lang]):].strip() if text[lang].startswith(standard[lang]) else text[lang]
+           for lang in LANGS}
+    return own if all(own.values()) else None
 
 
 def _conflict(knowledge: Knowledge, x) -> dict:
