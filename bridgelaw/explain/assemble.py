@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .. import values as V
 from ..model import Knowledge
 from ..read.incident import Incident, InFact
 from ..run.record import render_element
@@ -31,6 +32,9 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     # say only what applies when the ruling is made: the auction is behind it (read/auction.py decides when)
     if any(f.template == "auction_over" for f in working):
         elements = _after_the_auction(knowledge, elements)
+    declarer = next((f.get("declarer") for f in working if f.template == "deal" and f.get("declarer")), None)
+    if declarer is not None:
+        elements = _roles_known(knowledge, elements, declarer)
     _name_facts(knowledge, elements, run.firings, working)
     _mark_chosen(knowledge, elements, run.firings)
     for el in elements:
@@ -46,45 +50,68 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     return ruling, working, fired
 
 
-def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement]) -> list[RulingElement]:
-    """A kind that says what happens in the auction (``while_auction``) says it no more: its standard words
-    go, and an element with no words of its own goes with them (the fact stays for the productions).  The
-    same holds for the consequences of an option's choices, at every depth (27B2's pass obligation, 31A's
-    "calls next")."""
+def _reworded(elements: list[RulingElement], words) -> list[RulingElement]:
+    """Each element and each consequence of its options' choices, at every depth, in the words
+    ``words(kind, args, text)`` gives it; one it gives None is not said."""
     out = []
     for el in elements:
-        text = _words_after_the_auction(knowledge, el.kind, el.args, el.text)
+        text = words(el.kind, el.args, el.text)
         if text is None:
             continue
         el.text = text
         if el.options:
-            el.options = _options_after_the_auction(knowledge, el.options)
+            el.options = _options_reworded(el.options, words)
         out.append(el)
     return out
 
 
-def _options_after_the_auction(knowledge: Knowledge, options: dict) -> dict:
+def _options_reworded(options: dict, words) -> dict:
     choices = []
     for ch in options["choices"]:
         kept = []
         for c in ch["consequences"]:
-            text = _words_after_the_auction(knowledge, c["kind"], c["args"], c["text"])
+            text = words(c["kind"], c["args"], c["text"])
             if text is not None:
-                kept.append({**c, "text": text, **({"options": _options_after_the_auction(knowledge, c["options"])}
+                kept.append({**c, "text": text, **({"options": _options_reworded(c["options"], words)}
                                                    if c.get("options") else {})})
         choices.append({**ch, "consequences": kept})
     return {**options, "choices": choices}
 
 
-def _words_after_the_auction(knowledge: Knowledge, kind: str, args: dict, text: dict) -> dict | None:
-    """An element's words once the auction has ended: a ``while_auction`` kind keeps only its own words
-    (None when it has none), any other kind all of them."""
-    if not knowledge.vocabulary.elements[kind].while_auction:
-        return text
+def _own_words(knowledge: Knowledge, kind: str, args: dict, text: dict) -> dict:
+    """What a production added to its element's standard text (empty where it added nothing)."""
     standard = render_element(knowledge, kind, args, None)
-    own = {lang: text[lang][len(standard[lang]):].strip() if text[lang].startswith(standard[lang]) else text[lang]
-           for lang in LANGS}
-    return own if all(own.values()) else None
+    return {lang: text[lang][len(standard[lang]):].strip() if text[lang].startswith(standard[lang]) else text[lang]
+            for lang in LANGS}
+
+
+def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement]) -> list[RulingElement]:
+    """A kind that says what happens in the auction (``while_auction``) says it no more: its standard words
+    go, and an element with no words of its own goes with them (the fact stays for the productions).  The
+    same holds for the consequences of an option's choices, at every depth (27B2's pass obligation, 29A's
+    "calls next")."""
+    def words(kind, args, text):
+        if not knowledge.vocabulary.elements[kind].while_auction:
+            return text
+        own = _own_words(knowledge, kind, args, text)
+        return own if all(own.values()) else None
+    return _reworded(elements, words)
+
+
+def _roles_known(knowledge: Knowledge, elements: list[RulingElement], declarer: str) -> list[RulingElement]:
+    """Once declarer is known, a kind said of a seat "if he becomes a defender" (``defender``) is said as it
+    is: in its ``text_defender`` where that seat is a defender, not at all where he declares or is dummy."""
+    def words(kind, args, text):
+        ek = knowledge.vocabulary.elements[kind]
+        seat = args.get(ek.defender) if ek.defender else None
+        if seat is None:
+            return text
+        if seat in (declarer, V.partner_of(declarer)):
+            return None
+        own = _own_words(knowledge, kind, args, text)
+        said = render_element(knowledge, kind, args, None, standard=ek.text_defender)
+        return {lang: f"{said[lang]} {own[lang]}".strip() for lang in LANGS}
+    return _reworded(elements, words)
 
 
 def _conflict(knowledge: Knowledge, x) -> dict:
