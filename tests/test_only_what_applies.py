@@ -212,3 +212,14 @@ def test_lead_restrictions_that_may_apply_are_said_as_they_are_once_declarer_is_
     assert "If South becomes a defender" in going, going
     declares = _rule_facts(engine, {**facts, "deal": {"declarer": "N", "contract": "6S"}}).render("en", how=False)
     assert "defender" not in declares.split("Open questions")[0], declares
+
+
+def test_a_contract_alone_says_the_auction_has_ended(engine):
+    """A contract is there only once the final pass is made: with the calls written down only up to a pass
+    out of rotation at the RHO's turn (30A), the pass at the offender's next turn is past and not said."""
+    facts = {"auction": {"dealer": "N", "calls": "1C S:P"}, "after_call_out_of_rotation": {"artificial": False},
+             "choice": {"option": "call_out_of_rotation", "chooser": "W", "chosen": "cancel_call"}}
+    _, working, _ = engine.run(engine.incident("x", {**facts, "deal": {"contract": "3NT"}}))
+    assert any(f.template == "auction_over" for f in working)
+    kinds = [e.kind for e in _rule_facts(engine, {**facts, "deal": {"contract": "3NT"}}).elements]
+    assert "pass_obligation" not in kinds and "pass_obligation" in [e.kind for e in _rule_facts(engine, facts).elements]
