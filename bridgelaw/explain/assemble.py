@@ -50,29 +50,29 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     return ruling, working, fired
 
 
-def _reworded(elements: list[RulingElement], words) -> list[RulingElement]:
+def _reworded(elements: list[RulingElement], say) -> list[RulingElement]:
     """Each element and each consequence of its options' choices, at every depth, in the words
-    ``words(kind, args, text)`` gives it; one it gives None is not said."""
+    ``say(kind, args, text)`` gives it; one it gives None is not said."""
     out = []
     for el in elements:
-        text = words(el.kind, el.args, el.text)
+        text = say(el.kind, el.args, el.text)
         if text is None:
             continue
         el.text = text
         if el.options:
-            el.options = _options_reworded(el.options, words)
+            el.options = _options_reworded(el.options, say)
         out.append(el)
     return out
 
 
-def _options_reworded(options: dict, words) -> dict:
+def _options_reworded(options: dict, say) -> dict:
     choices = []
     for ch in options["choices"]:
         kept = []
         for c in ch["consequences"]:
-            text = words(c["kind"], c["args"], c["text"])
+            text = say(c["kind"], c["args"], c["text"])
             if text is not None:
-                kept.append({**c, "text": text, **({"options": _options_reworded(c["options"], words)}
+                kept.append({**c, "text": text, **({"options": _options_reworded(c["options"], say)}
                                                    if c.get("options") else {})})
         choices.append({**ch, "consequences": kept})
     return {**options, "choices": choices}
@@ -90,18 +90,18 @@ def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement]) -> l
     go, and an element with no words of its own goes with them (the fact stays for the productions).  The
     same holds for the consequences of an option's choices, at every depth (27B2's pass obligation, 29A's
     "calls next")."""
-    def words(kind, args, text):
+    def say(kind, args, text):
         if not knowledge.vocabulary.elements[kind].while_auction:
             return text
         own = _own_words(knowledge, kind, args, text)
         return own if all(own.values()) else None
-    return _reworded(elements, words)
+    return _reworded(elements, say)
 
 
 def _roles_known(knowledge: Knowledge, elements: list[RulingElement], declarer: str) -> list[RulingElement]:
     """Once declarer is known, a kind said of a seat "if he becomes a defender" (``defender``) is said as it
     is: in its ``text_defender`` where that seat is a defender, not at all where he declares or is dummy."""
-    def words(kind, args, text):
+    def say(kind, args, text):
         ek = knowledge.vocabulary.elements[kind]
         seat = args.get(ek.defender) if ek.defender else None
         if seat is None:
@@ -111,7 +111,7 @@ def _roles_known(knowledge: Knowledge, elements: list[RulingElement], declarer: 
         own = _own_words(knowledge, kind, args, text)
         said = render_element(knowledge, kind, args, None, standard=ek.text_defender)
         return {lang: f"{said[lang]} {own[lang]}".strip() for lang in LANGS}
-    return _reworded(elements, words)
+    return _reworded(elements, say)
 
 
 def _conflict(knowledge: Knowledge, x) -> dict:
