@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 
-from .. import values as V
 from ..model import Knowledge
 from ..read.incident import Incident, InFact
 from ..run.record import render_element
@@ -32,9 +31,6 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     # say only what applies when the ruling is made: the auction is behind it (read/auction.py decides when)
     if any(f.template == "auction_over" for f in working):
         elements = _after_the_auction(knowledge, elements)
-    declarer = next((f.get("declarer") for f in working if f.template == "deal" and f.get("declarer")), None)
-    if declarer is not None:
-        elements = _roles_known(knowledge, elements, declarer)
     _name_facts(knowledge, elements, run.firings, working)
     _mark_chosen(knowledge, elements, run.firings)
     for el in elements:
@@ -95,22 +91,6 @@ def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement]) -> l
             return text
         own = _own_words(knowledge, kind, args, text)
         return own if all(own.values()) else None
-    return _reworded(elements, say)
-
-
-def _roles_known(knowledge: Knowledge, elements: list[RulingElement], declarer: str) -> list[RulingElement]:
-    """Once declarer is known, a kind said of a seat "if he becomes a defender" (``defender``) is said as it
-    is: in its ``text_defender`` where that seat is a defender, not at all where he declares or is dummy."""
-    def say(kind, args, text):
-        ek = knowledge.vocabulary.elements[kind]
-        seat = args.get(ek.defender) if ek.defender else None
-        if seat is None:
-            return text
-        if seat in (declarer, V.partner_of(declarer)):
-            return None
-        own = _own_words(knowledge, kind, args, text)
-        said = render_element(knowledge, kind, args, None, standard=ek.text_defender)
-        return {lang: f"{said[lang]} {own[lang]}".strip() for lang in LANGS}
     return _reworded(elements, say)
 
 

@@ -43,7 +43,8 @@ from typing import Any
 
 from ..engine import Engine, waiting
 from ..errors import Collector
-from ..read.auction import DERIVED_WHILE_READING, READ_WITH, sequence_facts, state_contract
+from ..read.auction import (CALL_FINDINGS, DERIVED_WHILE_READING, READ_WITH, finding_calls, sequence_facts,
+                            state_changes, state_contract, state_findings, stated_calls)
 from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
 from ..explain.not_encoded import law_not_encoded
@@ -51,7 +52,7 @@ from ..explain.result import EQUITY, FIGURES
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
 from ..ops import compare, has_var
-from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES
+from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES, name_call
 from ..words import LANGS, both, same, word
 from . import keys
 from .keys import Exists, SlotKey, fact_id, split_fact
@@ -66,6 +67,8 @@ NOT_ENCODED = "not_encoded"  # the template stating an irregularity the knowledg
 # do not end the auction, whether it has ended is asked in the declarer's place (the director may be at
 # the table during the auction, or after it with only the calls up to the irregularity written down),
 # and only once a production waits on the declarer alone (26B once a replacement or a choice gives it).
+# What happens during the auction (the calls, a card exposed in it, Law 24) leaves the auction open too.
+DURING_AUCTION = ("auction", "card_exposed_in_auction")
 CARDS = "cards"  # the answer key of a deal pasted in (PBN or LIN): the cards then answer what they show
 CARD_KINDS = ("revoke", "defective_trick", "claim")  # where the interview offers to take the deal
 DECLARER = ("deal", "deal", "declarer")
@@ -133,12 +136,22 @@ class Interview:
             self._apply(st, key, value)
         if st.cards:
             self._with_cards(st)
+        self._changes_shown(st)
         t, slot, _ = REPEAT
         if t in st.closed and t in self.vocab.templates:  # no other revoke to come: none told is a repeat
             for fid, (tt, vals) in st.facts.items():
                 if tt == t and vals.get(slot) is None and (fid, slot) not in st.settled and not self._second(st, fid):
                     vals[slot] = False
         return st
+
+    def _changes_shown(self, st: _State) -> None:
+        """A change of call the calls show (31C) is a fact asked about as one the director named (Law 25)."""
+        told = [InFact(t, fid, tuple((s, vals.get(s)) for s in self.vocab.templates[t].slots), None)
+                for fid, (t, vals) in st.facts.items() if t in ("auction", "change_of_call")]
+        state_changes(told, self.vocab)
+        for f in told:
+            if f.template == "change_of_call":
+                st.facts[f.id] = (f.template, {**st.facts.get(f.id, (None, {}))[1], **f.known()})
 
     def _second(self, st: _State, fid: str, named: bool = False) -> bool:
         """Whether another fact of ``fid``'s kind names the same player (unless ``named``, also one where
@@ -304,6 +317,7 @@ class Interview:
             out.append(InFact(t, fid, tuple((s, vals.get(s)) for s in slots), None))
         if not answered:
             state_contract(out, self.vocab)  # a declarer and contract the calls give are not asked
+            state_findings(out)  # nor the call a finding is about, where the calls give only one
         out.sort(key=lambda f: (self.vocab.templates[f.template].order, f.id))
         return out
 
@@ -361,7 +375,15 @@ class Interview:
                 continue
             if name in self.kinds and (name not in st.kinds or not t.many):
                 continue
+            if name in CALL_FINDINGS and self._findings_told(st, name):
+                continue
             blanks[name] = InFact(name, f"{name}?", tuple((s, None) for s in t.slots), None)
+
+    def _findings_told(self, st: _State, template: str) -> bool:
+        """Whether every call a finding of ``template`` can be about (CALL_FINDINGS) has one already: then
+        no other is asked about ("was there another?"), one set of findings per call."""
+        told = sum(1 for t, _ in st.facts.values() if t == template)
+        return told >= len(finding_calls(template, stated_calls(self._infacts(st, all_context=True))))
 
     def _step(self) -> Question | Ruling:
         st = self._state()
@@ -369,7 +391,7 @@ class Interview:
             return self._incident_question()
         base = self._infacts(st)
         incident = Incident(name=self.title, facts=self._read(base), title=self.title, **st.evidence)
-        self._auction_open = any(f.template == "auction" for f in base) and not any(
+        self._auction_open = any(f.template in DURING_AUCTION for f in base) and not any(
             f.template == "call" and f.get("ends_auction") for f in incident.facts)
         calls = [f for f in incident.facts if f.template == "call"]
         dealer = next((f.get("dealer") for f in base if f.template == "auction"), None)
@@ -528,7 +550,9 @@ class Interview:
             fid, t, slot = key
             tmpl = vocab.templates[t]
             ready = [w for w in ws if all(self._askable(st, k, blanks) for k in w[1])]
-            if tmpl.context:
+            if key == AUCTION_ENDED:  # it matters through the declarer alone: asked once what happened is told
+                rank = (1, len(vocab.templates), 0, 0, 0)
+            elif tmpl.context:
                 rank = (0, tmpl.order, 0, 0, _slot_index(tmpl, slot))
             elif slot is not None and tmpl.slots[slot].required:
                 rank = (1, tmpl.order, _fact_index(fid), 0, _slot_index(tmpl, slot))
@@ -632,14 +656,28 @@ class Interview:
                 values = self._values_that_matter(fid, template, slot, values)
             choices = tuple(Choice(v, {lang: s.label_of(v, lang) for lang in ("ru", "en")}) for v in values)
         text, help_ = s.question, s.help
+        subject = None
+        if template in CALL_FINDINGS:  # the call a finding is about, named as the director knows it
+            choices, subject = self._finding_call(st, fid, template, slot, choices)
         if template == CHOICE:  # only the options on offer, and their choices with what follows from each
             choices, text, help_ = self._choice_question(st.facts[fid][1], slot, choices, text, help_)
-        subject = None
-        if t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
+        if subject is None and t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
             subject = {lang: word("ruling.about_n", lang, label=t.label[lang], n=split_fact(fid)[1]) for lang in LANGS}
         return Question(key=str(SlotKey(fid, slot)), kind="slot", text=text, template=template, slot=slot, fact=fid,
                         subject=subject, choices=choices, multiple=s.several, allow_unknown=True, judgment=s.judgment,
                         type=s.type, help=help_, law=s.law, why=why, coerce=s.coerce)
+
+    def _finding_call(self, st: _State, fid: str, template: str, slot: str, choices: tuple) -> tuple:
+        """A finding about one call (CALL_FINDINGS): the calls it may be about, each named ("West's 1♥ (call
+        1)"), where the question is which; otherwise the call it is about, as the question's subject."""
+        facts = self._infacts(st, all_context=True)
+        calls = {k["position"]: k for k in stated_calls(facts)}
+        name = {lang: {n: name_call(k["seat"], k["call"], n, lang) for n, k in calls.items()} for lang in LANGS}
+        if slot == CALL_FINDINGS[template]:
+            return tuple(Choice(c.value, {lang: name[lang].get(c.value, str(c.value)) for lang in LANGS})
+                         for c in choices), None
+        of = next((f.get(CALL_FINDINGS[template]) for f in facts if f.id == fid), None)
+        return choices, ({lang: name[lang][of][:1].upper() + name[lang][of][1:] for lang in LANGS} if of in calls else None)
 
     def _values_that_matter(self, fid: str, template: str, slot: str, values: list) -> list:
         """An answer's values less those that cannot matter for this fact: a value every production naming

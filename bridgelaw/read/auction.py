@@ -7,7 +7,8 @@ was, the bid it had to beat, and whether it was insufficient, out of rotation,
 after the final pass or above seven, with the lowest sufficient bid in its
 denomination (values.py orders bids), who made the bid it had to beat and
 whether that bid stood doubled or redoubled, by whom (so that productions
-classify a double or redouble under Law 19), and whether it ended the auction.
+classify a double or redouble under Law 19), whether it ended the auction, and
+whether a pass put in its place would have (37B2, 38C: who calls next).
 Where the calls end the auction, or the deal names a declarer or contract or says it has ended, it
 derives ``auction_over`` (the one place this is decided; not where a pass out of rotation is among the
 three that seem to end it, 17D3, or an unintended call is replaced after them, 25A5); where a finished
@@ -32,7 +33,58 @@ from ..errors import Collector
 DERIVED_WHILE_READING = {"call": "auction", "substitution": "replacement", "call_change": "change_of_call",
                          "auction_over": "deal"}
 # templates that say nothing without the auction they refer to: picking one in the interview asks the auction too
-READ_WITH = {"replacement": "auction", "change_of_call": "auction", "misstated_double": "auction"}
+READ_WITH = {"replacement": "auction", "change_of_call": "auction", "misstated_double": "auction",
+             "simultaneous_call": "auction"}
+# The director's findings about one call of several (what followed a cancelled call out of rotation: 23A
+# comparable, 29C artificial, the RHO's call): the slot naming the call by its number.  Each call's
+# rectification reads only its own finding (the productions join on the slot); where the auction has one
+# call the finding can be about, a file may leave the slot out (it is filled here); with several it must
+# say which (check_counts), and the interview asks it, offering only those calls.
+CALL_FINDINGS = {"after_call_out_of_rotation": "of"}
+
+
+def finding_calls(template: str, calls: list[dict]) -> list[dict]:
+    """The calls of the auction a finding of ``template`` (CALL_FINDINGS) can be about: for what followed a
+    call out of rotation, each call out of rotation before the final pass that was not accepted by the
+    offender's LHO calling over it (29A) nor is a change of call (30B2, 31C)."""
+    return [k for k in calls if k["out_of_rotation"] and not k["after_final_pass"]
+            and not (k["at_turn_of"] == "lho" and k["called_before"])
+            and k.get("next_seat") != V.lho_of(k["seat"])]
+
+
+def stated_calls(facts: list) -> list[dict]:
+    """The calls of the auction ``facts`` state, read (none where there is no auction or it cannot be read)."""
+    auction = next((f for f in facts if f.template == "auction"), None)
+    if auction is None or not auction.get("dealer") or not auction.get("calls"):
+        return []
+    together = frozenset(f.get("position") for f in facts if f.template == "simultaneous_call" and f.get("position"))
+    try:
+        return read_calls(auction.get("dealer"), auction.get("calls"), together)
+    except ValueError:
+        return []
+
+
+def state_findings(facts: list) -> None:
+    """The call a finding about one call (CALL_FINDINGS) is about, filled into ``facts`` where the stated
+    auction has only one it can be (for the interview: that call is not asked)."""
+    if any(f.template in CALL_FINDINGS for f in facts):
+        _fill_findings(facts, stated_calls(facts))
+
+
+def _fill_findings(facts: list, calls: list[dict]) -> None:
+    """A finding about a call (CALL_FINDINGS) that does not name it, where only one call it can be about
+    has no finding of its own and no other finding leaves it out: that call, filled into ``facts``
+    (several: check_counts asks which)."""
+    from .incident import InFact
+    for template, slot in CALL_FINDINGS.items():
+        mine = [n for n, f in enumerate(facts) if f.template == template]
+        blank = [n for n in mine if facts[n].get(slot) is None]
+        named = {facts[n].get(slot) for n in mine}
+        left = [k for k in finding_calls(template, calls) if k["position"] not in named]
+        if len(blank) == 1 and len(left) == 1:
+            f = facts[blank[0]]
+            values = tuple((k, left[0]["position"] if k == slot else v) for k, v in f.values)
+            facts[blank[0]] = InFact(f.template, f.id, values, f.loc)
 
 
 def _fact(vocab, template: str, fid: str, loc, **values):
@@ -83,6 +135,8 @@ def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -
             "kind": "pass" if call == "P" else "double_or_redouble" if call in ("X", "XX") else "bid",
             "at_turn_of": _relation(seat, turn), "called_before": seat in called,
             "bid_by": bid_by, "standing": standing, "doubled_by": doubled_by,
+            # a pass put in this call's place (37B2, 38C) ends the auction: three passes after a call, or four
+            "pass_ends_auction": not ended and ((passes == 2 and any_call) or passes == 3),
         })
         called.add(seat)
         before_oor = state if seat != turn and not ended else None
@@ -282,6 +336,40 @@ def _auction_over(facts: list, calls: list[dict], vocab) -> list:
     return []
 
 
+def state_changes(facts: list, vocab) -> None:
+    """The changes of call a stated auction shows (Law 31C, ``deem_changes``), filled into ``facts`` (for the
+    interview: it asks Law 25's questions about such a change as about one the director named)."""
+    if "call" in vocab.templates:
+        deem_changes(facts, stated_calls(facts), vocab)
+
+
+def deem_changes(facts: list, calls: list[dict], vocab) -> None:
+    """Law 31C: a bid at his LHO's turn by a player who has called before is a change of his last call
+    (Law 25).  It is stated in ``facts`` as the change_of_call it is (of: his last call, call: the bid),
+    filled into one the director began without them, unless he stated that change himself; Law 25's
+    productions then ask whether the first call was unintended and rule on it."""
+    if "change_of_call" not in vocab.templates or not calls:
+        return
+    from .incident import InFact
+    for k in calls:
+        if not (k["kind"] == "bid" and k["out_of_rotation"] and k["at_turn_of"] == "lho" and k["called_before"]
+                and not k["after_final_pass"]):
+            continue
+        last = max(j["position"] for j in calls[:k["position"] - 1] if j["seat"] == k["seat"])
+        changes = [(n, f) for n, f in enumerate(facts) if f.template == "change_of_call"]
+        if any(f.get("of") == last for _, f in changes):
+            continue
+        fill = {"of": last, "call": k["call"]}
+        n, old = next(((n, f) for n, f in changes if f.get("of") is None and f.get("call") is None), (None, None))
+        if old is None:
+            ids = {f.id for _, f in changes}
+            fid = next(f"change_of_call-{i}" for i in range(1, len(ids) + 2) if f"change_of_call-{i}" not in ids)
+            facts.append(_fact(vocab, "change_of_call", fid, None, **fill))
+        else:
+            facts[n] = InFact(old.template, old.id, tuple((s, fill.get(s) if v is None else v) for s, v in old.values),
+                              old.loc)
+
+
 def _call_changes(facts: list, calls: list[dict], vocab, c: Collector) -> list:
     """For each stated change of call (Law 25): who made the first call, and who has called since."""
     out = []
@@ -308,6 +396,7 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
         together = frozenset(f.get("position") for f in facts if f.template == "simultaneous_call" and f.get("position"))
         calls = read_calls(auction.get("dealer"), auction.get("calls"), together)
         out += [_fact(vocab, "call", f"call-{k['position']}", auction.loc, **k) for k in calls]
+        _fill_findings(facts, calls)
         if not any(f.template == "replacement" for f in facts) and not _reopened(facts, calls):
             _check_contract(facts, calls, c)
             _fill_contract(facts, calls, vocab, auction.loc)
@@ -325,6 +414,7 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
             continue
         out.append(_fact(vocab, "substitution", f"substitution-{r.id}", r.loc, replacement=r.id, position=of,
                          offender=target["seat"], kind=_substitution_kind(r.get("call"), target["previous_bid"])))
+    deem_changes(facts, calls, vocab)
     out += _call_changes(facts, calls, vocab, c)
     out += _auction_over(facts, calls, vocab)
     events = [f for f in facts if f.template == "event"]

@@ -93,10 +93,6 @@ ELEMENT_KIND = {
         "lasts": {"type": "boolean",
                   "description": "a consequence that lasts: giving it also states a fact of the template of the same"
                                  " name (its arguments as slots), which later productions test"},
-        "defender": {**NAME, "description": "the seat argument it is said of 'if he becomes a defender': once declarer"
-                                            " is known, it is not said when that seat declares or is dummy"},
-        "text_defender": {**I18N_TEMPLATE, "description": "what it says in place of its text once that seat is known"
-                                                           " to be a defender"},
     },
     "required": ["label", "text"],
     "additionalProperties": False,

@@ -214,10 +214,6 @@ class ElementKind:
     lasts: bool = False  # giving it also states a fact of the template of its name (read/lasting.py)
     text_last: bool = False  # its standard text follows a production's own words (the facts first)
     while_auction: bool = False  # it says what happens in the auction: not said in a ruling made once it has ended
-    # once declarer is known: the seat argument said to be a defender if he becomes one, and the text said
-    # then in place of ``text`` (the element is not said when that seat is declarer or dummy)
-    defender: str | None = None
-    text_defender: dict | None = None
 
 
 @dataclass(frozen=True)
@@ -397,27 +393,18 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
     elements = {}
     for ename, eraw in raws["elements"].items():
         args = {a: _slot(a, araw, ename, c) for a, araw in (eraw.get("args") or {}).items()}
-        for key in ("text", "text_defender"):
-            for lang in ("ru", "en") if eraw.get(key) else ():
-                for placeholder, spec in _placeholders(eraw[key][lang], specs=True):
-                    if spec_problem(spec):
-                        c.add(eraw.loc_of(key), f"element {ename}: {key} ({lang}) {{{placeholder}:{spec}}}: "
-                              + spec_problem(spec))
-                    if placeholder not in args:
-                        c.add(eraw.loc_of(key), f"element {ename}: {key} ({lang}) uses {{{placeholder}}}, "
-                              "which is not one of its args", hint=f"args: {', '.join(args) or 'none'}")
-        defender = eraw.get("defender")
-        if bool(defender) != bool(eraw.get("text_defender")):
-            c.add(eraw.loc, f"element {ename}: 'defender' and 'text_defender' go together",
-                  hint="defender: the seat argument it is said of; text_defender: what it says once he is a defender")
-        elif defender and (defender not in args or args[defender].type != "seat"):
-            c.add(eraw.key_loc("defender"), f"element {ename}: defender '{defender}' is not one of its seat args",
-                  hint=f"seat args: {', '.join(a for a, s in args.items() if s.type == 'seat') or 'none'}")
+        for lang in ("ru", "en"):
+            for placeholder, spec in _placeholders(eraw["text"][lang], specs=True):
+                if spec_problem(spec):
+                    c.add(eraw.loc_of("text"), f"element {ename}: text ({lang}) {{{placeholder}:{spec}}}: "
+                          + spec_problem(spec))
+                if placeholder not in args:
+                    c.add(eraw.loc_of("text"), f"element {ename}: text ({lang}) uses {{{placeholder}}}, "
+                          "which is not one of its args", hint=f"args: {', '.join(args) or 'none'}")
         elements[ename] = ElementKind(name=ename, label=eraw["label"], args=args, text=eraw["text"], loc=eraw.loc,
                                       many=bool(eraw.get("many")), contradicts=tuple(eraw.get("contradicts") or ()),
                                       lasts=bool(eraw.get("lasts")), text_last=bool(eraw.get("text_last")),
-                                      while_auction=bool(eraw.get("while_auction")),
-                                      defender=defender or None, text_defender=eraw.get("text_defender"))
+                                      while_auction=bool(eraw.get("while_auction")))
     for ek in elements.values():
         for other in ek.contradicts:
             if other not in elements:

@@ -41,16 +41,14 @@ def _label(slot, value, lang: str) -> Said:
     return Said(slot.label_of(value, lang), lang, key=key, n=n)
 
 
-def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict | None,
-                   standard: dict | None = None) -> dict:
-    """The ru/en text of a ruling element: its kind's template (or ``standard`` in its place: the kind's
-    ``text_defender``), then the production's own text."""
+def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict | None) -> dict:
+    """The ru/en text of a ruling element: its kind's template, then the production's own text."""
     ek = knowledge.vocabulary.elements[kind]
     out = {}
     for lang in ("ru", "en"):
         labels = {name: (_label(slot, args.get(name), lang) if args.get(name) is not None else Said("—", lang))
                   for name, slot in ek.args.items()}
-        text = string.Formatter().vformat((standard or ek.text)[lang], (), labels).strip()
+        text = string.Formatter().vformat(ek.text[lang], (), labels).strip()
         if own_text:
             extra = string.Formatter().vformat(own_text[lang], (), labels).strip()
             text = (f"{extra} {text}" if ek.text_last else f"{text} {extra}").strip() if text else extra
