@@ -27,9 +27,9 @@ def test_no_obligation_to_pass_is_asked_where_no_call_could_break_one(knowledge,
     """An accepted insufficient bid with no call after it; a call after the auction ended (Law 39); right after the
     ruling itself made the offender's partner pass (31A2(b)): "was there also an obligation to pass?" is not
     asked; each interview ends in its ruling."""
-    for answers in (["1", "N", "1NT 1S", "1", "1", "1"],
+    for answers in (["1", "N", "1NT 1S", "1", "1"],  # (a choice with one offer is not asked which it is)
                     ["1", "N", "1S P P P E:X"],
-                    ["1", "N", "1C P W:1S", "1", "1", "2", "1", "2", "1H", "2", "2"]):
+                    ["1", "N", "1C P W:1S", "1", "2", "1", "2", "1H", "2", "2"]):
         asked, last = _run(knowledge, engine, answers)
         assert not isinstance(last, Question) or last.key != PASS, (answers, last.key)
         assert not isinstance(last, Question), (answers, last.key, last.text["en"])
