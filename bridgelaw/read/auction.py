@@ -143,12 +143,13 @@ def check_events(events: list, c: Collector) -> None:
 
 
 def final_contract(calls: list[dict]) -> tuple[str, str] | None:
-    """The contract and declarer a regular, finished auction arrives at (Law 22); None while it is not
-    over, or when an irregular call (out of rotation, insufficient, above seven) leaves it to the laws."""
+    """The contract and declarer a finished auction arrives at (Law 22); None while it is not over, or when
+    an irregular call (out of rotation, insufficient, above seven) leaves it to the laws.  An insufficient
+    bid the next call followed in rotation was accepted by the LHO's call (27A1): it stands as a legal bid."""
     if not calls or not any(k["ends_auction"] for k in calls):
         return None
     played = calls[:next(n for n, k in enumerate(calls, 1) if k["ends_auction"])]
-    if any(k["out_of_rotation"] or k["insufficient"] or k["above_seven"] for k in played):
+    if any(k["out_of_rotation"] or (k["insufficient"] and not _accepted(k, played)) or k["above_seven"] for k in played):
         return None
     bids = [k for k in played if k["kind"] == "bid"]
     if not bids:
@@ -158,6 +159,12 @@ def final_contract(calls: list[dict]) -> tuple[str, str] | None:
     strain, side = V.bid_strain(last["call"]), V.side_of(last["seat"])
     declarer = next(k["seat"] for k in bids if V.bid_strain(k["call"]) == strain and V.side_of(k["seat"]) == side)
     return last["call"] + (after[-1] if after else ""), declarer
+
+
+def _accepted(call: dict, played: list[dict]) -> bool:
+    """An insufficient bid the LHO accepted by calling over it (27A1): the next call is his, in rotation."""
+    after = played[played.index(call) + 1:]
+    return bool(after) and not after[0]["out_of_rotation"] and after[0]["seat"] == V.lho_of(call["seat"])
 
 
 def _check_contract(facts: list, calls: list[dict], c: Collector) -> None:
