@@ -186,6 +186,9 @@ def render_call(call: str, lang: str) -> str:
     return str(bid_level(call)) + (SUIT_SYMBOLS[strain] if strain != "NT" else word("contract.NT", lang))
 
 
+_RUSSIAN_SEAT_LETTERS = {"С": "N", "В": "E", "Ю": "S", "З": "W"}  # З:2П, as a Russian director writes W:2S
+
+
 def coerce_calls(value) -> str:
     """Canonical auction (calls in order, space-separated; ``W:2S`` names the seat that called) from a
     list or a text; ValueError naming the first item that is no call at all."""
@@ -196,7 +199,7 @@ def coerce_calls(value) -> str:
     for n, item in enumerate(items, 1):
         text = str(item).strip() if isinstance(item, (str, int)) and not isinstance(item, bool) else None
         seat, _, call = (text or "").rpartition(":")
-        seat = NAMES.get(seat.upper(), seat.upper())
+        seat = NAMES.get(seat.upper(), _RUSSIAN_SEAT_LETTERS.get(seat.upper(), seat.upper()))
         c = coerce_call(call) if text else None
         if c is None or (seat and seat not in SEATS):
             raise WordError("error.calls_item", n=n, item=repr(item))

@@ -274,3 +274,14 @@ def test_readme_nested_choice_lines_are_what_rule_prints(capsys):
     assert cli.main(["rule", str(INCIDENTS / "insufficient-3c-over-3d.yaml"), "--lang", "en", "--no-how"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert all(line in out for line in shown.strip("\n").splitlines())
+
+
+def test_the_page_nests_a_choice_under_the_choice_that_offers_it(knowledge, engine):
+    """27B's replacements are a list inside "refuse it", as the text indents them, not run into its line."""
+    steps, _ = script(knowledge, engine, engine.incident("t", IB))
+    with TestClient(create_app(ROOT, budget=60)) as client:
+        page = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"}).text
+    refuse = page.index("<b>refuse it [27B]</b>")
+    inner = page.index('<ul class="choices">', refuse)
+    assert inner < page.index("</li>", refuse) and page.index("any other sufficient bid, or a pass [27B2]") > inner
+    assert "(if any other sufficient bid" not in page and "(any other sufficient bid" not in page

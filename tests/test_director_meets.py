@@ -46,6 +46,7 @@ def test_russian_denominations_in_calls_and_contracts():
     assert [coerce_call(c) for c in ("1П", "2ч", "3Б", "3БК", "4Т", "пас")] == ["1S", "2H", "3D", "3NT", "4C", "P"]
     assert [coerce_contract(c) for c in ("4Ч", "3БКX", "5б")] == ["4H", "3NTX", "5D"]
     assert coerce_calls("1БК W:1Т") == "1NT W:1C"
+    assert coerce_calls("1Ч пас З:1П в:X") == "1H P W:1S E:X"  # a seat by its Russian letter (С, В, Ю, З)
 
 
 def test_an_answer_refused_is_said_in_the_directors_language(knowledge):

@@ -310,7 +310,7 @@ def test_the_director_trials_russian_stays_mended(knowledge):
     for old in ("назначить компенсацию", "не в очередь", "закончилась пасом", "О каком выборе речь"):
         assert old not in text, f"'{old}' is back"
     assert "назначить компенсирующий результат (27D)" in text and "первого хода вне очереди" in text
-    assert "W:2S — заявка игрока вне очередности" in knowledge.vocabulary.templates["auction"].slots["calls"].question["ru"]
+    assert "З:2П или W:2S — заявка Запада вне очередности" in knowledge.vocabulary.templates["auction"].slots["calls"].question["ru"]
     assert "заключительный пас" in knowledge.vocabulary.elements["auction_ended"].text["ru"]
 
 

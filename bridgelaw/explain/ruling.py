@@ -99,19 +99,25 @@ def _follows(consequence: dict, lang: str) -> str:
                                                    in choice_items(consequence.get("options"), lang)])
 
 
-def choice_lines(options: dict | None, lang: str, depth: int = 0) -> list[str]:
-    """The choices of ``choice_items`` as indented lines of the ruling's text; the choices a choice
-    offers in turn (nested) as lines indented under it."""
+def choice_tree(options: dict | None, lang: str) -> list[tuple[str, str, list]]:
+    """The choices of ``choice_items`` as a tree: (the choice, what follows from it, the choices that offers
+    in turn (nested)); a choice already made offers none here, its options being elements below."""
     key = "ruling.chosen" if (options or {}).get("chosen") else "ruling.choice"
-    pad = "     " + "   " * depth
-    lines = []
+    tree = []
     for ch in (options or {}).get("choices", ()):
         once = _said_once(options, ch, lang)
         then = once or " ".join(c["text"][lang] for c in ch["consequences"]) or word("ruling.nothing_follows", lang)
-        lines.append(f"{pad}- {_choice(key, ch, lang)}: {then}")
-        for c in ch["consequences"] if not once else ():  # a choice made: its options are elements below too
-            lines += choice_lines(c.get("options"), lang, depth + 1)
-    return lines
+        nested = [] if once else [t for c in ch["consequences"] for t in choice_tree(c.get("options"), lang)]
+        tree.append((_choice(key, ch, lang), then, nested))
+    return tree
+
+
+def choice_lines(options: dict | None, lang: str, depth: int = 0) -> list[str]:
+    """The choices of ``choice_tree`` as indented lines of the ruling's text, a nested choice under its own."""
+    def lines(tree: list, depth: int) -> list[str]:
+        pad = "     " + "   " * depth
+        return [line for when, then, nested in tree for line in [f"{pad}- {when}: {then}"] + lines(nested, depth + 1)]
+    return lines(choice_tree(options, lang), depth)
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict |
         if own_text:
             extra = string.Formatter().vformat(own_text[lang], (), labels).strip()
             text = (f"{extra} {text}" if ek.text_last else f"{text} {extra}").strip() if text else extra
-        out[lang] = text
+        out[lang] = text[:1].upper() + text[1:]  # a sentence, though it opens with a name said in lower case («пас Юга»)
     return out
 
 

@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 import jinja2
 
 from ..interview import CARDS, Question
-from ...explain.ruling import Ruling, choice_items
+from ...explain.ruling import Ruling, choice_tree
 from ...words import LANGS, word, words
 from .session import Snapshot, StateError, decode, encode
 from .view import asked_lines, title, titled
@@ -168,7 +168,7 @@ def _ruling(service, snap: Snapshot, lang: str) -> dict:
         part = option is not None and made_by == option and e.kind != "option"
         option = made_by if e.kind == "option" else (option if part else None)
         elements.append({"e": e, "label": vocab.elements[e.kind].label[lang], "text": e.text[lang], "part": part,
-                         "choices": choice_items(e.options, lang),
+                         "choices": choice_tree(e.options, lang),
                          "about": ", ".join(abouts),
                          "how": [firings[n] for n in e.how if n in firings]})
         if part:
