@@ -60,3 +60,16 @@ def test_an_open_choice_does_not_state_its_call_as_made(engine, tmp_path):
                  " chosen: lowest_same_denominations}\n")
     assert "East now calls 2♠." in text and "then calls" not in text, text
     assert "Тогда Восток заявляет 2♠." in _rule(engine, tmp_path, facts, "ru")
+
+
+def test_what_the_elements_are_about_is_said_once_and_27b3_ends_with_the_offender_calling_again(engine, tmp_path):
+    """The director's trial: East's insufficient 1♠ refused, a double tried in its place.  '(a call by East)' opens
+    the run of elements about East's call once, not on every line; the double is cancelled and East calls again."""
+    text = _rule(engine, tmp_path, "  auction: {dealer: N, calls: [1NT, 1S]}\n  choice:\n"
+                 "    - {option: insufficient_bid, chooser: S, chosen: refuse}\n"
+                 "    - {option: insufficient_bid_replacement, chooser: E, chosen: double_or_redouble}\n")
+    assert text.count("(a call by East)") == 1, text
+    lines = [line for line in text.splitlines() if line[:1].isdigit()]
+    assert lines[0].startswith("1. [Law 27A1] Call 2 (East: 1♠) is an insufficient bid"), text
+    assert lines[-1] == f"{len(lines)}. [Law 27B3] East calls next.", text
+    assert "The double (redouble)" not in text

@@ -177,7 +177,7 @@ class Ruling:
             if e.kind == "director_judgment":
                 judged.setdefault((e.args.get("fact"), e.args.get("slot")), i)
             about = f" ({', '.join(abouts)})" if abouts else ""
-            about, said = ("" if about == said else about), (about or said)
+            about, said = ("" if about and about == said else about), about
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about} {e.text[lang]}")
             lines += choice_lines(e.options, lang)
             for u in e.provisional:
