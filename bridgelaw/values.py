@@ -186,6 +186,12 @@ def render_call(call: str, lang: str) -> str:
     return str(bid_level(call)) + (SUIT_SYMBOLS[strain] if strain != "NT" else word("contract.NT", lang))
 
 
+def name_call(seat: str, call: str, n: int, lang: str) -> str:
+    """A call of the auction as a director names it: "West's 1♥ (call 2)", «1♥ Запада (заявка 2)»."""
+    from .words import inflect
+    return word("ruling.about_call", lang, seat=inflect(f"seat.{seat}", "gen", lang), call=render_call(call, lang), n=n)
+
+
 _RUSSIAN_SEAT_LETTERS = {"С": "N", "В": "E", "Ю": "S", "З": "W"}  # З:2П, as a Russian director writes W:2S
 
 

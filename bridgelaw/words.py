@@ -83,6 +83,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.law": {"ru": "Правило", "en": "Law"},
     "ruling.about_seat": {"ru": "{label} {seat}", "en": "{label} by {seat}"},  # one of several facts: by its seat
     "ruling.about_n": {"ru": "{label} № {n}", "en": "{label} no. {n}"},  # ... or by its place
+    "ruling.about_call": {"ru": "{call} {seat} (заявка {n})", "en": "{seat}'s {call} (call {n})"},  # ... or the call
     "ruling.choice": {"ru": "«{label}»", "en": "{label}"},  # one choice of an option, read out as on a menu
     "ruling.chosen": {"ru": "выбрано «{label}»", "en": "chosen: {label}"},
     "ruling.nothing_follows": {"ru": "ничего не следует", "en": "nothing follows"},

@@ -142,13 +142,22 @@ def _rule_block(tmp_path, block: str, name: str):
 
 
 def test_readme_auction_example_is_ruled_from_the_calls_alone(tmp_path):
-    incident, production, double, _, events = auction_blocks()
+    incident, production, _, _, double, _, events = auction_blocks()
     ruling = _rule_block(tmp_path, incident, "auction.yaml")
     kinds = {(e.kind, e.cite) for e in ruling.elements}
     assert ("irregular_call", "27A1") in kinds and ("option", "27A1") in kinds
     # the productions shown are the ones law-27.yaml and law-19.yaml hold, word for word
     assert production.strip() in (ROOT / "knowledge" / "law-27.yaml").read_text(encoding="utf-8")
     assert double.strip() in (ROOT / "knowledge" / "law-19.yaml").read_text(encoding="utf-8")
+
+
+def test_readme_findings_example_rules_each_call_by_its_own(tmp_path):
+    _, _, condition, facts, *_ = auction_blocks()
+    assert condition.strip() in (ROOT / "knowledge" / "law-31.yaml").read_text(encoding="utf-8")
+    ruling = _rule_block(tmp_path, facts, "findings.yaml")
+    got = {(e.kind, e.cite, e.args.get("player")) for e in ruling.elements}
+    assert ("auction_proceeds", "31A2(a)", None) in got and ("pass_obligation", "30B1(b)(ii)", "W") in got
+    assert not any(cite.startswith("31A2(b)") for _, cite, _ in got)
 
 
 def test_readme_events_example_reads_the_order(tmp_path):

@@ -3,6 +3,8 @@ caller; a call by the player whose turn it was sets the call out of rotation asi
 that the calls contradict, and the interview that ends with the LHO's option (issue 15, "Done when")."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bridgelaw.errors import BridgelawError
@@ -139,6 +141,32 @@ def test_ask_goes_on_once_the_lho_has_refused_and_the_rho_has_called(tmp_path, c
     assert code == 0, out
     assert "[Law 31A2(b)] West must pass at his next turn." in ruling
     assert "[Law 31A2(b)] The cancelled bid is unauthorized information for West" in ruling
+
+
+def test_ask_takes_the_findings_call_by_call_and_names_each_call(tmp_path, capsys):
+    """Two calls out of rotation at once (dealer South: West's 1♥ at his RHO's turn, East's pass at his LHO's):
+    the interview offers only those two calls for the first set of findings, names the call in each question
+    about it, asks for the second set without asking which call it is (one is left), and each call's
+    rectification reads its own findings: West's comparable call ends his (31A2(a)), East's call that is not
+    comparable binds West (30B1(b)(ii)), and nothing binds East."""
+    code, out = _ask(tmp_path, capsys, "incident: [auction, simultaneous_call]", "auction.dealer: S",
+                     'auction.calls: "W:1H E:P"', "simultaneous_call.position: 2", "exists:choice: true",
+                     "choice-1.option: call_out_of_rotation", "choice-1.chosen: cancel_call",
+                     "exists:after_call_out_of_rotation: true", "after_call_out_of_rotation-1.of: 1",
+                     "after_call_out_of_rotation-1.artificial: false", "after_call_out_of_rotation-1.rho_call: 1S",
+                     "after_call_out_of_rotation-1.comparable: true", "exists:after_call_out_of_rotation: true",
+                     "after_call_out_of_rotation-2.artificial: false", "after_call_out_of_rotation-2.comparable: false",
+                     "deal.auction_ended: false", "exists:simultaneous_call: false")
+    assert code == 0, out
+    asked, _, ruling = out.partition("Ruling:")
+    assert "about?\n> West's 1♥ (call 1)\n" in asked  # the answer 1, read back as the call it names
+    assert "West's 1♥ (call 1): Is the offender's call at his proper turn comparable" in asked
+    assert "East's pass (call 2): Is the offender's call at his proper turn comparable" in asked
+    assert asked.count("Which call out of rotation (by its number)") == 1
+    assert "[Law 31A2(a)] (rectified under Law 30, 31 or 32 by West) The auction proceeds" in ruling
+    assert "[Law 30B1(b)(ii)] (rectified under Law 30, 31 or 32 by East) West must pass at his next turn." in ruling
+    elements = [line for line in ruling.splitlines() if re.match(r"\d+\. \[Law ", line)]
+    assert not [line for line in elements if "[Law 31A2(b)]" in line or "East must pass" in line]
 
 
 def test_a_partner_who_must_pass_is_not_told_he_may_make_any_legal_call(engine):

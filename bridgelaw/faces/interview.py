@@ -43,7 +43,8 @@ from typing import Any
 
 from ..engine import Engine, waiting
 from ..errors import Collector
-from ..read.auction import DERIVED_WHILE_READING, READ_WITH, sequence_facts, state_contract
+from ..read.auction import (CALL_FINDINGS, DERIVED_WHILE_READING, READ_WITH, finding_calls, sequence_facts,
+                            state_contract, state_findings, stated_calls)
 from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
 from ..explain.not_encoded import law_not_encoded
@@ -51,7 +52,7 @@ from ..explain.result import EQUITY, FIGURES
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
 from ..ops import compare, has_var
-from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES
+from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES, name_call
 from ..words import LANGS, both, same, word
 from . import keys
 from .keys import Exists, SlotKey, fact_id, split_fact
@@ -304,6 +305,7 @@ class Interview:
             out.append(InFact(t, fid, tuple((s, vals.get(s)) for s in slots), None))
         if not answered:
             state_contract(out, self.vocab)  # a declarer and contract the calls give are not asked
+            state_findings(out)  # nor the call a finding is about, where the calls give only one
         out.sort(key=lambda f: (self.vocab.templates[f.template].order, f.id))
         return out
 
@@ -361,7 +363,15 @@ class Interview:
                 continue
             if name in self.kinds and (name not in st.kinds or not t.many):
                 continue
+            if name in CALL_FINDINGS and self._findings_told(st, name):
+                continue
             blanks[name] = InFact(name, f"{name}?", tuple((s, None) for s in t.slots), None)
+
+    def _findings_told(self, st: _State, template: str) -> bool:
+        """Whether every call a finding of ``template`` can be about (CALL_FINDINGS) has one already: then
+        no other is asked about ("was there another?"), one set of findings per call."""
+        told = sum(1 for t, _ in st.facts.values() if t == template)
+        return told >= len(finding_calls(template, stated_calls(self._infacts(st, all_context=True))))
 
     def _step(self) -> Question | Ruling:
         st = self._state()
@@ -632,14 +642,28 @@ class Interview:
                 values = self._values_that_matter(fid, template, slot, values)
             choices = tuple(Choice(v, {lang: s.label_of(v, lang) for lang in ("ru", "en")}) for v in values)
         text, help_ = s.question, s.help
+        subject = None
+        if template in CALL_FINDINGS:  # the call a finding is about, named as the director knows it
+            choices, subject = self._finding_call(st, fid, template, slot, choices)
         if template == CHOICE:  # only the options on offer, and their choices with what follows from each
             choices, text, help_ = self._choice_question(st.facts[fid][1], slot, choices, text, help_)
-        subject = None
-        if t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
+        if subject is None and t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
             subject = {lang: word("ruling.about_n", lang, label=t.label[lang], n=split_fact(fid)[1]) for lang in LANGS}
         return Question(key=str(SlotKey(fid, slot)), kind="slot", text=text, template=template, slot=slot, fact=fid,
                         subject=subject, choices=choices, multiple=s.several, allow_unknown=True, judgment=s.judgment,
                         type=s.type, help=help_, law=s.law, why=why, coerce=s.coerce)
+
+    def _finding_call(self, st: _State, fid: str, template: str, slot: str, choices: tuple) -> tuple:
+        """A finding about one call (CALL_FINDINGS): the calls it may be about, each named ("West's 1♥ (call
+        1)"), where the question is which; otherwise the call it is about, as the question's subject."""
+        facts = self._infacts(st, all_context=True)
+        calls = {k["position"]: k for k in stated_calls(facts)}
+        name = {lang: {n: name_call(k["seat"], k["call"], n, lang) for n, k in calls.items()} for lang in LANGS}
+        if slot == CALL_FINDINGS[template]:
+            return tuple(Choice(c.value, {lang: name[lang].get(c.value, str(c.value)) for lang in LANGS})
+                         for c in choices), None
+        of = next((f.get(CALL_FINDINGS[template]) for f in facts if f.id == fid), None)
+        return choices, ({lang: name[lang][of][:1].upper() + name[lang][of][1:] for lang in LANGS} if of in calls else None)
 
     def _values_that_matter(self, fid: str, template: str, slot: str, values: list) -> list:
         """An answer's values less those that cannot matter for this fact: a value every production naming

@@ -29,6 +29,56 @@ DERIVED_WHILE_READING = {"call": "auction", "substitution": "replacement", "call
                          "auction_over": "deal"}
 # templates that say nothing without the auction they refer to: picking one in the interview asks the auction too
 READ_WITH = {"replacement": "auction", "change_of_call": "auction", "misstated_double": "auction"}
+# The director's findings about one call of several (what followed a cancelled call out of rotation: 23A
+# comparable, 29C artificial, the RHO's call): the slot naming the call by its number.  Each call's
+# rectification reads only its own finding (the productions join on the slot); where the auction has one
+# call the finding can be about, a file may leave the slot out (it is filled here); with several it must
+# say which (check_counts), and the interview asks it, offering only those calls.
+CALL_FINDINGS = {"after_call_out_of_rotation": "of"}
+
+
+def finding_calls(template: str, calls: list[dict]) -> list[dict]:
+    """The calls of the auction a finding of ``template`` (CALL_FINDINGS) can be about: for what followed a
+    call out of rotation, each call out of rotation before the final pass that was not accepted by the
+    offender's LHO calling over it (29A) nor is a change of call (30B2, 31C)."""
+    return [k for k in calls if k["out_of_rotation"] and not k["after_final_pass"]
+            and not (k["at_turn_of"] == "lho" and k["called_before"])
+            and k.get("next_seat") != V.lho_of(k["seat"])]
+
+
+def stated_calls(facts: list) -> list[dict]:
+    """The calls of the auction ``facts`` state, read (none where there is no auction or it cannot be read)."""
+    auction = next((f for f in facts if f.template == "auction"), None)
+    if auction is None or not auction.get("dealer") or not auction.get("calls"):
+        return []
+    together = frozenset(f.get("position") for f in facts if f.template == "simultaneous_call" and f.get("position"))
+    try:
+        return read_calls(auction.get("dealer"), auction.get("calls"), together)
+    except ValueError:
+        return []
+
+
+def state_findings(facts: list) -> None:
+    """The call a finding about one call (CALL_FINDINGS) is about, filled into ``facts`` where the stated
+    auction has only one it can be (for the interview: that call is not asked)."""
+    if any(f.template in CALL_FINDINGS for f in facts):
+        _fill_findings(facts, stated_calls(facts))
+
+
+def _fill_findings(facts: list, calls: list[dict]) -> None:
+    """A finding about a call (CALL_FINDINGS) that does not name it, where only one call it can be about
+    has no finding of its own and no other finding leaves it out: that call, filled into ``facts``
+    (several: check_counts asks which)."""
+    from .incident import InFact
+    for template, slot in CALL_FINDINGS.items():
+        mine = [n for n, f in enumerate(facts) if f.template == template]
+        blank = [n for n in mine if facts[n].get(slot) is None]
+        named = {facts[n].get(slot) for n in mine}
+        left = [k for k in finding_calls(template, calls) if k["position"] not in named]
+        if len(blank) == 1 and len(left) == 1:
+            f = facts[blank[0]]
+            values = tuple((k, left[0]["position"] if k == slot else v) for k, v in f.values)
+            facts[blank[0]] = InFact(f.template, f.id, values, f.loc)
 
 
 def _fact(vocab, template: str, fid: str, loc, **values):
@@ -264,6 +314,7 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
         together = frozenset(f.get("position") for f in facts if f.template == "simultaneous_call" and f.get("position"))
         calls = read_calls(auction.get("dealer"), auction.get("calls"), together)
         out += [_fact(vocab, "call", f"call-{k['position']}", auction.loc, **k) for k in calls]
+        _fill_findings(facts, calls)
         if not any(f.template == "replacement" for f in facts):
             _check_contract(facts, calls, c)
             _fill_contract(facts, calls, vocab, auction.loc)

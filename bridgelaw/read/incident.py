@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BridgelawError, Collector, Loc, suggest
-from .auction import sequence_facts
+from ..values import name_call
+from .auction import CALL_FINDINGS, finding_calls, sequence_facts, stated_calls
 from .schemas import validate
 from .vocabulary import Vocabulary
 from .yamlsafe import LocDict, LocList, load
@@ -174,15 +175,19 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
 # The slots that name a call of the stated auction by its number, each with the lowest number it takes (0: before
 # the first call; a simultaneous call is at least the second).
 CALL_NUMBERS = {("change_of_call", "of"): 1, ("misstated_double", "of"): 1, ("replacement", "of"): 1,
-                ("simultaneous_call", "position"): 2, ("event", "after_call"): 0, ("pass_obligation", "after_call"): 0}
+                ("simultaneous_call", "position"): 2, ("event", "after_call"): 0, ("pass_obligation", "after_call"): 0,
+                **{(t, slot): 1 for t, slot in CALL_FINDINGS.items()}}
 
 
 def check_counts(facts: list[InFact], c: Collector, complete: bool = True) -> None:
     """Counts in a file that cannot stand together (the board's result needs them right): a claim of more
     tricks than remain, or an award (70A) of more; more tricks won before a claim than were played before it; weights not adding to 100
     (``complete`` false, in an interview: only once every outcome of the side has its weight); a call named by its
-    number (CALL_NUMBERS) that the auction stated does not have."""
+    number (CALL_NUMBERS) that the auction stated does not have; a finding about one call (CALL_FINDINGS) that
+    names no call the auction has for it, or (``complete``: not while an interview has still to ask) none where
+    there are several, or that another finding names too."""
     check_call_numbers(facts, c)
+    check_findings(facts, c, complete)
     claims = [f for f in facts if f.template == "claim" and f.get("tricks_remaining") is not None]
     for f in claims:
         r, n = f.get("tricks_remaining"), f.get("tricks_claimed")
@@ -225,6 +230,48 @@ def check_call_numbers(facts: list[InFact], c: Collector) -> None:
             if isinstance(k, int) and k > n:
                 c.add(f.loc, f"{template}.{slot}: call {k}, but the auction stated has {n} calls", "facts",
                       f"{slot}: {lowest}..{n}, a call of the auction (1: the dealer's first call)")
+
+
+def check_findings(facts: list[InFact], c: Collector, complete: bool = True) -> None:
+    """Each finding about one call of several (CALL_FINDINGS) names one call it can be about, its own: part of
+    check_counts.  A file without the slot is read where the auction has one such call (auction.py fills it).
+    A replacement of an insufficient bid names the one it replaces where the auction has several."""
+    findings = [f for f in facts if f.template in CALL_FINDINGS]
+    replacements = [f for f in facts if f.template == "replacement" and f.get("of") is None]
+    calls = stated_calls(facts) if findings or replacements else []
+    if not calls:
+        return
+    insufficient = [k for k in calls if k["insufficient"]]
+    if complete and len(insufficient) > 1:  # a replacement (27B) names the insufficient bid it replaces
+        for f in replacements:
+            c.add(f.loc, f"replacement: 'of:' is missing, and the auction has {len(insufficient)} insufficient bids: "
+                         + ", ".join(name_call(k["seat"], k["call"], k["position"], "en") for k in insufficient),
+                  "facts", "of: the number of the insufficient bid it replaces")
+    named: dict = {}
+    for f in findings:
+        slot = CALL_FINDINGS[f.template]
+        about = finding_calls(f.template, calls)
+        allowed = ", ".join(name_call(k["seat"], k["call"], k["position"], "en") for k in about)
+        k = f.get(slot)
+        if k is None:  # read.auction has filled it where one call is left for it
+            if complete and len(about) > 1:
+                c.add(f.loc, f"{f.template}: '{slot}:' is missing, and the auction has {len(about)} calls it can be"
+                             f" about: {allowed}", "facts",
+                      f"say which call these findings are about ({slot}: its number), one {f.template} per call")
+            continue
+        if k > len(calls):  # a call the auction does not have: check_call_numbers says so
+            continue
+        if k not in {a["position"] for a in about}:
+            this = calls[k - 1]
+            c.add(f.loc, f"{f.template}.{slot}: {name_call(this['seat'], this['call'], k, 'en')} is not a call"
+                         f" these findings can be about", "facts",
+                  f"{slot}: the number of one of {allowed}" if about else
+                  f"the auction stated has no call these findings can be about: state it as it was made")
+        elif (f.template, k) in named:
+            c.add(f.loc, f"{f.template}.{slot}: call {k} has two sets of findings ({named[f.template, k]} and {f.id})",
+                  "facts", f"one {f.template} per call: join them into one")
+        else:
+            named[f.template, k] = f.id
 
 
 def check_cards(facts: list[InFact], vocab: Vocabulary, c: Collector) -> None:
