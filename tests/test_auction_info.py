@@ -18,7 +18,27 @@ def test_ask_on_a_card_exposed_in_the_auction_classifies_it_and_ends_with_what_h
     ruling = out[out.index("Ruling:"):]
     assert "[Law 24B] North must pass at his next turn." in ruling
     assert "unauthorized for North and authorized for East-West" in ruling
-    assert "Who is declarer? (needed by 24D, 24E)" in ruling
+    # during the auction there is no declarer: whether it has ended is asked, after what was exposed, and
+    # both outcomes of 24D/24E are told rather than the declarer asked or left open
+    assert asked.index("Has the auction ended (the final pass made)?") > asked.index("Which card was exposed (e.g. S9, HK)?")
+    assert "Who is declarer?" not in asked and "Who is declarer?" not in ruling
+    assert "[Law 24D] If South becomes declarer or dummy" in ruling and "[Law 24E] If South becomes a defender" in ruling
+
+
+def test_ask_on_a_card_exposed_after_the_auction_asks_the_declarer_once_it_has_ended(knowledge, engine):
+    """The auction has ended: the declarer is asked, and the queen of a defender becomes a penalty card."""
+    from bridgelaw.faces.interview import Interview, Question
+    iv = Interview(knowledge, engine)
+    for a in (("card_exposed_in_auction",), "E", 1, "SQ"):
+        iv.answer(a)
+    assert iv.step().key == "deal.auction_ended"
+    iv.answer(True)
+    assert iv.step().key == "deal.declarer"
+    iv.answer("S")
+    while isinstance(q := iv.step(), Question):
+        iv.answer(False)
+    assert ("penalty_card", "24E") in {(e.kind, e.cite) for e in q.elements}
+    assert "pass_obligation" not in {e.kind for e in q.elements}
 
 
 def test_a_low_card_asks_whether_it_was_led(capsys):

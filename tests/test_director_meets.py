@@ -124,3 +124,36 @@ def test_the_70A_award_is_offered_only_up_to_the_tricks_left(knowledge, engine, 
     while isinstance(q := iv.step(), Question) and q.key != "claim.tricks_to_claimer":
         iv.answer(told.get(q.key, q.choices[-1].value if q.choices else "?"))
     assert isinstance(q, Question) and [c.value for c in q.choices] == [0, 1, 2, 3]
+
+
+def test_a_later_bid_at_the_lhos_turn_is_asked_and_ruled_as_a_change_of_call(knowledge, engine, tmp_path):
+    """31C: East bids 1♠, then 2♠ at South's turn.  The change the calls show is Law 25's: the director is
+    asked whether the 1♠ was unintended, and the ruling is 25A1's (not only "Law 25 applies")."""
+    from bridgelaw.read.incident import incident_text, load_incident
+    iv = _iv(knowledge, engine, ("auction",), "N", "1C 1S E:2S")
+    q = iv.step()
+    assert q.key == "change_of_call-1.unintended"
+    iv.answer(True)
+    while isinstance(q := iv.step(), Question):
+        iv.answer(False)
+    assert {(e.kind, e.cite) for e in q.elements} >= {("instruction", "31C"), ("call_substituted", "25A1"),
+                                                      ("next_to_call", "25A1")}
+    assert iv.facts_data()["change_of_call"] == [{"of": 2, "call": "2S", "unintended": True}]
+    saved = tmp_path / "saved.yaml"  # the saved incident states the change as the calls show it: rule reads it alike
+    saved.write_text(incident_text(iv.facts_data(), source="test"), encoding="utf-8")
+    assert [f for f in load_incident(saved, knowledge.vocabulary).facts if f.template == "change_of_call"][0].get("of") == 2
+
+
+def test_simultaneous_calls_ask_the_auction_before_the_call_number(knowledge, engine):
+    """Law 33 names a call of the auction by its number: picking simultaneous calls asks the auction first,
+    and the ruling is Law 33's (no dead end)."""
+    iv = _iv(knowledge, engine, ("simultaneous_call",))
+    assert iv.step().key == "auction.dealer"
+    iv.answer("N")
+    assert iv.step().key == "auction.calls"
+    iv.answer("1H P P")  # South passed at his turn and West passed at the same moment
+    assert iv.step().key == "simultaneous_call-1.position"
+    iv.answer(3)
+    while isinstance(q := iv.step(), Question):
+        iv.answer(False)
+    assert ("instruction", "33") in {(e.kind, e.cite) for e in q.elements}

@@ -44,7 +44,7 @@ from typing import Any
 from ..engine import Engine, waiting
 from ..errors import Collector
 from ..read.auction import (CALL_FINDINGS, DERIVED_WHILE_READING, READ_WITH, finding_calls, sequence_facts,
-                            state_contract, state_findings, stated_calls)
+                            state_changes, state_contract, state_findings, stated_calls)
 from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
 from ..explain.not_encoded import law_not_encoded
@@ -67,6 +67,8 @@ NOT_ENCODED = "not_encoded"  # the template stating an irregularity the knowledg
 # do not end the auction, whether it has ended is asked in the declarer's place (the director may be at
 # the table during the auction, or after it with only the calls up to the irregularity written down),
 # and only once a production waits on the declarer alone (26B once a replacement or a choice gives it).
+# What happens during the auction (the calls, a card exposed in it, Law 24) leaves the auction open too.
+DURING_AUCTION = ("auction", "card_exposed_in_auction")
 CARDS = "cards"  # the answer key of a deal pasted in (PBN or LIN): the cards then answer what they show
 CARD_KINDS = ("revoke", "defective_trick", "claim")  # where the interview offers to take the deal
 DECLARER = ("deal", "deal", "declarer")
@@ -134,12 +136,22 @@ class Interview:
             self._apply(st, key, value)
         if st.cards:
             self._with_cards(st)
+        self._changes_shown(st)
         t, slot, _ = REPEAT
         if t in st.closed and t in self.vocab.templates:  # no other revoke to come: none told is a repeat
             for fid, (tt, vals) in st.facts.items():
                 if tt == t and vals.get(slot) is None and (fid, slot) not in st.settled and not self._second(st, fid):
                     vals[slot] = False
         return st
+
+    def _changes_shown(self, st: _State) -> None:
+        """A change of call the calls show (31C) is a fact asked about as one the director named (Law 25)."""
+        told = [InFact(t, fid, tuple((s, vals.get(s)) for s in self.vocab.templates[t].slots), None)
+                for fid, (t, vals) in st.facts.items() if t in ("auction", "change_of_call")]
+        state_changes(told, self.vocab)
+        for f in told:
+            if f.template == "change_of_call":
+                st.facts[f.id] = (f.template, {**st.facts.get(f.id, (None, {}))[1], **f.known()})
 
     def _second(self, st: _State, fid: str, named: bool = False) -> bool:
         """Whether another fact of ``fid``'s kind names the same player (unless ``named``, also one where
@@ -379,7 +391,7 @@ class Interview:
             return self._incident_question()
         base = self._infacts(st)
         incident = Incident(name=self.title, facts=self._read(base), title=self.title, **st.evidence)
-        self._auction_open = any(f.template == "auction" for f in base) and not any(
+        self._auction_open = any(f.template in DURING_AUCTION for f in base) and not any(
             f.template == "call" and f.get("ends_auction") for f in incident.facts)
         calls = [f for f in incident.facts if f.template == "call"]
         dealer = next((f.get("dealer") for f in base if f.template == "auction"), None)
@@ -538,7 +550,9 @@ class Interview:
             fid, t, slot = key
             tmpl = vocab.templates[t]
             ready = [w for w in ws if all(self._askable(st, k, blanks) for k in w[1])]
-            if tmpl.context:
+            if key == AUCTION_ENDED:  # it matters through the declarer alone: asked once what happened is told
+                rank = (1, len(vocab.templates), 0, 0, 0)
+            elif tmpl.context:
                 rank = (0, tmpl.order, 0, 0, _slot_index(tmpl, slot))
             elif slot is not None and tmpl.slots[slot].required:
                 rank = (1, tmpl.order, _fact_index(fid), 0, _slot_index(tmpl, slot))

@@ -7,7 +7,8 @@ was, the bid it had to beat, and whether it was insufficient, out of rotation,
 after the final pass or above seven, with the lowest sufficient bid in its
 denomination (values.py orders bids), who made the bid it had to beat and
 whether that bid stood doubled or redoubled, by whom (so that productions
-classify a double or redouble under Law 19), and whether it ended the auction.
+classify a double or redouble under Law 19), whether it ended the auction, and
+whether a pass put in its place would have (37B2, 38C: who calls next).
 Where the calls end the auction, or a declarer is named, it derives ``auction_over``; where a
 regular finished auction gives the contract and declarer (Law 22A), it states them in the deal.
 From each ``change_of_call`` (Law 25) it derives a ``call_change``: whose call
@@ -28,7 +29,8 @@ from ..errors import Collector
 DERIVED_WHILE_READING = {"call": "auction", "substitution": "replacement", "call_change": "change_of_call",
                          "auction_over": "deal"}
 # templates that say nothing without the auction they refer to: picking one in the interview asks the auction too
-READ_WITH = {"replacement": "auction", "change_of_call": "auction", "misstated_double": "auction"}
+READ_WITH = {"replacement": "auction", "change_of_call": "auction", "misstated_double": "auction",
+             "simultaneous_call": "auction"}
 # The director's findings about one call of several (what followed a cancelled call out of rotation: 23A
 # comparable, 29C artificial, the RHO's call): the slot naming the call by its number.  Each call's
 # rectification reads only its own finding (the productions join on the slot); where the auction has one
@@ -129,6 +131,8 @@ def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -
             "kind": "pass" if call == "P" else "double_or_redouble" if call in ("X", "XX") else "bid",
             "at_turn_of": _relation(seat, turn), "called_before": seat in called,
             "bid_by": bid_by, "standing": standing, "doubled_by": doubled_by,
+            # a pass put in this call's place (37B2, 38C) ends the auction: three passes after a call, or four
+            "pass_ends_auction": not ended and ((passes == 2 and any_call) or passes == 3),
         })
         called.add(seat)
         before_oor = state if seat != turn and not ended else None
@@ -279,9 +283,44 @@ def _auction_over(facts: list, calls: list[dict], vocab) -> list:
     if "auction_over" not in vocab.templates:
         return []
     deal = next((f for f in facts if f.template == "deal"), None)
-    if any(k["ends_auction"] for k in calls) or (deal is not None and deal.get("declarer") is not None):
+    if any(k["ends_auction"] for k in calls) or (deal is not None and (deal.get("declarer") is not None
+                                                                        or deal.get("auction_ended") is True)):
         return [_fact(vocab, "auction_over", "auction-over", deal.loc if deal is not None else None)]
     return []
+
+
+def state_changes(facts: list, vocab) -> None:
+    """The changes of call a stated auction shows (Law 31C, ``deem_changes``), filled into ``facts`` (for the
+    interview: it asks Law 25's questions about such a change as about one the director named)."""
+    if "call" in vocab.templates:
+        deem_changes(facts, stated_calls(facts), vocab)
+
+
+def deem_changes(facts: list, calls: list[dict], vocab) -> None:
+    """Law 31C: a bid at his LHO's turn by a player who has called before is a change of his last call
+    (Law 25).  It is stated in ``facts`` as the change_of_call it is (of: his last call, call: the bid),
+    filled into one the director began without them, unless he stated that change himself; Law 25's
+    productions then ask whether the first call was unintended and rule on it."""
+    if "change_of_call" not in vocab.templates or not calls:
+        return
+    from .incident import InFact
+    for k in calls:
+        if not (k["kind"] == "bid" and k["out_of_rotation"] and k["at_turn_of"] == "lho" and k["called_before"]
+                and not k["after_final_pass"]):
+            continue
+        last = max(j["position"] for j in calls[:k["position"] - 1] if j["seat"] == k["seat"])
+        changes = [(n, f) for n, f in enumerate(facts) if f.template == "change_of_call"]
+        if any(f.get("of") == last for _, f in changes):
+            continue
+        fill = {"of": last, "call": k["call"]}
+        n, old = next(((n, f) for n, f in changes if f.get("of") is None and f.get("call") is None), (None, None))
+        if old is None:
+            ids = {f.id for _, f in changes}
+            fid = next(f"change_of_call-{i}" for i in range(1, len(ids) + 2) if f"change_of_call-{i}" not in ids)
+            facts.append(_fact(vocab, "change_of_call", fid, None, **fill))
+        else:
+            facts[n] = InFact(old.template, old.id, tuple((s, fill.get(s) if v is None else v) for s, v in old.values),
+                              old.loc)
 
 
 def _call_changes(facts: list, calls: list[dict], vocab, c: Collector) -> list:
@@ -332,6 +371,7 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
             continue
         out.append(_fact(vocab, "substitution", f"substitution-{r.id}", r.loc, replacement=r.id, position=of,
                          offender=target["seat"], kind=_substitution_kind(r.get("call"), target["previous_bid"])))
+    deem_changes(facts, calls, vocab)
     out += _call_changes(facts, calls, vocab, c)
     out += _auction_over(facts, calls, vocab)
     events = [f for f in facts if f.template == "event"]
