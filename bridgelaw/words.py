@@ -228,6 +228,8 @@ WORDS: dict[str, dict[str, str]] = {
                           "en": "The interview was not finished: no answer to “{question}”. There is no ruling."},
     "prompt.command_why": {"ru": "почему", "en": "why"},  # typed at a question: list the laws waiting
     "prompt.command_back": {"ru": "назад", "en": "back"},  # typed at a question: take back the last answer
+    "prompt.command_more": {"ru": "ещё", "en": "more"},  # typed at the first screen: list the rest
+    "prompt.more": {"ru": "ещё… (наберите «ещё»: ещё {n} — {groups})", "en": "more… (type 'more': {n} more — {groups})"},
 
     # -- the web page (faces/web/pages.py and its templates: ``w.NAME``, with the ruling.* words)
     "page.app": {"ru": "Судья · Правила бриджа", "en": "Director · Laws of Bridge"},

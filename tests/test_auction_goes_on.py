@@ -20,8 +20,8 @@ def _ask(tmp_path, capsys, answers: str) -> str:
 def test_insufficient_bid_replaced_mid_auction_says_who_calls_next_and_does_not_ask_declarer(tmp_path, capsys):
     out = _ask(tmp_path, capsys, "answers:\n  incident: [auction]\n  deal.auction_ended: false\n"
                "  auction.dealer: N\n  auction.calls: '2C P 2D P 3D P 3C'\n  exists:choice: [true, true, false]\n"
-               "  choice-1.option: insufficient_bid\n  choice-1.chosen: refuse\n"
-               "  choice-2.option: insufficient_bid_replacement\n  choice-2.chosen: other_bid_or_pass\n"
+               "  choice-1.chosen: refuse\n"
+               "  choice-2.chosen: other_bid_or_pass\n"
                "  exists:pass_obligation: false\n")
     ruling = out[out.index("Ruling:"):]
     assert ruling.split("\n\nOpen questions")[0].rstrip().endswith("[Law 27B2] West calls next.")  # said last; the call named once above

@@ -37,3 +37,4 @@ def test_the_interview_does_not_ask_a_declarer_the_calls_give(engine):
 def test_a_declarer_stated_mid_auction_is_left_alone(engine):
     incident = engine.incident("t", {"deal": {"declarer": "E"}, "auction": {"dealer": "N", "calls": "1S P 2S"}})
     assert [f.get("declarer") for f in incident.facts if f.template == "deal"] == ["E"]
+

@@ -30,6 +30,18 @@ def test_a_choice_on_offer_is_asked_naming_the_seat_and_the_option_with_not_yet(
     assert isinstance(iv.step(), Ruling)
 
 
+def test_a_choice_with_one_option_on_offer_is_stated_not_asked(knowledge, engine):
+    """"Which of the choices offered is it?" with one on offer is no question: the option is stated (and saved),
+    and the interview goes on to what was chosen; taking back "yes" takes the option back with it."""
+    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", "yes")
+    q = iv.step()
+    assert q.key == "choice-1.chosen" and q.text["en"] == "What did North choose?"
+    iv.answer("accept")
+    assert iv.facts_data()["choice"] == [{"option": "insufficient_bid", "chosen": "accept"}]
+    assert iv.back() and iv.step().key == "choice-1.chosen"
+    assert iv.back() and iv.step().key == "exists:choice" and "choice" not in iv.facts_data()
+
+
 def test_a_law_not_encoded_named_in_the_catch_all_is_said_at_once(knowledge, engine):
     iv = _iv(knowledge, engine, ("irregularity",), "80: mobile phone rang")
     ruling = iv.step()
@@ -63,10 +75,10 @@ def test_an_answer_refused_is_said_in_the_directors_language(knowledge):
 
 
 def test_no_other_choice_is_asked_once_every_choice_on_offer_is_stated(knowledge, engine):
-    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", True, "insufficient_bid", "accept")
+    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", True, "accept")  # the one option on offer is stated
     step = iv.step()
     assert not (isinstance(step, Question) and step.key == "exists:choice"), step
-    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", True, "insufficient_bid", "refuse")
+    iv = _iv(knowledge, engine, ("auction",), "S", "1NT 1C", True, "refuse")
     q = iv.step()  # the replacement the offender chooses next: on offer now, so asked, naming him
     assert q.key == "exists:choice" and q.text["en"].startswith("Has West already made the choice: what replaces")
 

@@ -69,6 +69,22 @@ def test_on_a_pipe_a_count_is_listed_as_numbers_not_as_numbered_lines():
     assert "  (1–13)" in asked and "13. 13" not in asked
 
 
+def test_the_first_screen_lists_the_short_list_and_keeps_the_rest_one_step_away():
+    """A phone-sized terminal: the common irregularities first, then "more…" (the web page's one step); "more"
+    (or "ещё") lists them all, numbered as before, and a number from the rest may be typed straight away."""
+    out = io.StringIO()
+    with pytest.raises(Unfinished):
+        converse(Interview(KNOWLEDGE), "en", [Plain(io.StringIO("more\n"))], out)
+    first, full = out.getvalue().split("? What happened?")[1:3]
+    short = [line for line in first.splitlines() if re.match(r"  \d+\. ", line)]
+    assert 5 <= len(short) <= 15 and "more… (type 'more':" in first and "-- Something else" not in first
+    numbered = [line for line in full.splitlines() if re.match(r"  \d+\. ", line)]
+    assert numbered[:len(short)] == short  # the short list keeps its numbers; the rest follow by group
+    assert len(numbered) > len(short) and "  -- Something else: everything the Laws name — The auction" in full
+    interview, _ = at_terminal(["ещё", str(len(short) + 1)])  # at the terminal too; the 13th is one of the rest
+    assert interview.answers[0][0] == "incident" and len(interview.answers[0][1]) == 1
+
+
 @pytest.mark.parametrize("typed", ["", "\n", "revoke\n"])
 def test_piped_ask_that_ends_early_says_the_interview_was_not_finished(typed, monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO(typed))

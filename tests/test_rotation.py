@@ -132,7 +132,7 @@ def test_ask_a_bid_out_of_rotation_at_rhos_turn_ends_with_lhos_option_and_what_f
 
 def test_ask_goes_on_once_the_lho_has_refused_and_the_rho_has_called(tmp_path, capsys):
     code, out = _ask(tmp_path, capsys, "incident: [auction]", "auction.dealer: N", 'auction.calls: "E:1H"',
-                     "exists:choice: true", "choice-1.option: call_out_of_rotation", "choice-1.chosen: cancel_call",
+                     "exists:choice: true", "choice-1.chosen: cancel_call",
                      "exists:after_call_out_of_rotation: true", "after_call_out_of_rotation.artificial: false",
                      "after_call_out_of_rotation.rho_call: 1C", "after_call_out_of_rotation.comparable: false",
                      "deal.auction_ended: false")  # 31A2(b) gives 26B, which would need a declarer
@@ -151,7 +151,7 @@ def test_ask_takes_the_findings_call_by_call_and_names_each_call(tmp_path, capsy
     comparable binds West (30B1(b)(ii)), and nothing binds East."""
     code, out = _ask(tmp_path, capsys, "incident: [auction, simultaneous_call]", "auction.dealer: S",
                      'auction.calls: "W:1H E:P"', "simultaneous_call.position: 2", "exists:choice: true",
-                     "choice-1.option: call_out_of_rotation", "choice-1.chosen: cancel_call",
+                     "choice-1.chosen: cancel_call",
                      "exists:after_call_out_of_rotation: true", "after_call_out_of_rotation-1.of: 1",
                      "after_call_out_of_rotation-1.artificial: false", "after_call_out_of_rotation-1.rho_call: 1S",
                      "after_call_out_of_rotation-1.comparable: true", "exists:after_call_out_of_rotation: true",

@@ -28,8 +28,10 @@ established facts, the same as ``bridgelaw rule`` on the saved incident.
 An answer that cannot change the ruling is not asked for: whether the auction has ended only once a
 production waits on the declarer and nothing else; no obligation to pass before any call could give
 one; whether a revoke repeats one only once another revoke by that player is told (when none is, it
-is filled in as no); and an answer's values leave out those only productions that this fact, or a fact
-derived from it, already rules out name (54's answers to an opening lead, for a lead to trick 5).
+is filled in as no); which offer a choice made answers, where one only is not told yet (it is stated, and
+the interview goes on to what was chosen); and an answer's values leave out those only productions that
+this fact, or a fact derived from it, already rules out name (54's answers to an opening lead, for a lead
+to trick 5).
 
 The compiled engine is built once; each step runs it once over the facts so
 far (a few milliseconds) and walks the productions.  This module neither
@@ -121,6 +123,7 @@ class Interview:
         producing = {p.id for ps in self._producers.values() for p in ps}
         self._producer_list = [p for p in knowledge.productions if p.id in producing]
         self._cache: tuple | None = None
+        self._implied: dict = {}  # choice fact id -> (the one option on offer, the answers when it was stated)
         self._cards_memo: dict = {}  # (deal pasted, facts) -> what the cards show (read once)
         for key, value in answers or ():
             self.answer(value, key)
@@ -134,6 +137,9 @@ class Interview:
         st = _State(facts={n: (n, {}) for n in self.context})
         for key, value in self.answers:
             self._apply(st, key, value)
+        for fid, (option, told) in self._implied.items():  # a choice with one option on offer: that option
+            if fid in st.facts and st.facts[fid][1].get("option") is None and tuple(self.answers[:len(told)]) == told:
+                st.facts[fid][1]["option"] = option
         if st.cards:
             self._with_cards(st)
         self._changes_shown(st)
@@ -426,11 +432,12 @@ class Interview:
         self._offered_only = _offered_only(self.vocab, ruling.elements)
         question = self._choose(st, ways, blanks)
         if question is not None:
-            return question
+            return self._stated(question) or question
         ruling = self.engine.explain(ruling, working, fired)
         for oq in ruling.open_questions:  # what the ruling would leave open, unless said not known
             if (oq.fact, oq.slot) not in st.settled and self._askable(st, (oq.fact, oq.template, oq.slot), blanks):
-                return self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
+                question = self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
+                return self._stated(question) or question
         for need in map(keys.parse, ruling.result.missing if ruling.result else ()):  # what the result needs
             if need.fact in st.facts and need.slot in self.vocab.templates[st.facts[need.fact][0]].slots \
                     and (need.fact, need.slot) not in st.settled:
@@ -442,6 +449,16 @@ class Interview:
                 if t in self.vocab.templates and t not in st.closed and not any(x == t for x, _ in st.facts.values()):
                     return self._exists_question(st, t, RESULT_WHY)
         return self._figures_question(st, r) or self._each_side_question(st, ruling) or ruling
+
+    def _stated(self, q: Question) -> Question | Ruling | None:
+        """A choice made, of which one option only is on offer: that option is stated, not asked (a choice of
+        one is no choice), and the interview goes on to what was chosen."""
+        told = tuple(self.answers)
+        if (q.template, q.slot) != (CHOICE, "option") or len(q.choices) != 1 or self._implied.get(q.fact) == (
+                q.choices[0].value, told):  # stated already: asked after all (never twice round)
+            return None
+        self._implied[q.fact] = (q.choices[0].value, told)
+        return self._step()
 
     def _each_side_question(self, st: _State, ruling: Ruling) -> Question | None:
         """Where the ruling treats both sides as non-offending (82C) and the director states outcomes: which side
@@ -660,7 +677,7 @@ class Interview:
         if template in CALL_FINDINGS:  # the call a finding is about, named as the director knows it
             choices, subject = self._finding_call(st, fid, template, slot, choices)
         if template == CHOICE:  # only the options on offer, and their choices with what follows from each
-            choices, text, help_ = self._choice_question(st.facts[fid][1], slot, choices, text, help_)
+            choices, text, help_ = self._choice_question(st, fid, slot, choices, text, help_)
         if subject is None and t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
             subject = {lang: word("ruling.about_n", lang, label=t.label[lang], n=split_fact(fid)[1]) for lang in LANGS}
         return Question(key=str(SlotKey(fid, slot)), kind="slot", text=text, template=template, slot=slot, fact=fid,
@@ -724,12 +741,15 @@ class Interview:
         check_counts(self._infacts(replace(st, facts=facts), all_context=True), problems, complete=False)
         return not problems.errors
 
-    def _choice_question(self, values: dict, slot: str, choices: tuple, text: dict, help_: dict | None) -> tuple:
-        """A ``choice`` fact's question (read/choices.py): which option among those the ruling offers; then
-        what the chooser chose, among that option's choices, each shown with what follows from it."""
-        offers = self._offers
+    def _choice_question(self, st: _State, fid: str, slot: str, choices: tuple, text: dict, help_: dict | None) -> tuple:
+        """A ``choice`` fact's question (read/choices.py): which option among those the ruling offers whose
+        choice is not told yet; then what the chooser chose, among that option's choices, each shown with what
+        follows from it."""
+        offers, values = self._offers, st.facts[fid][1]
         if slot == "option" and offers:
-            return tuple(c for c in choices if c.value in offers), text, help_
+            offered = tuple(c for c in choices if c.value in offers)
+            pending = {o["option"] for o in self._pending(st)}
+            return tuple(c for c in offered if c.value in pending) or offered, text, help_
         offer = offers.get(values.get("option"))
         if slot != "chosen" or offer is None:
             return choices, text, help_

@@ -23,6 +23,7 @@ from ..words import MESSAGES, both, word
 
 WHY = frozenset(both("prompt.command_why").values())  # what a director types for why / back
 BACK = frozenset(both("prompt.command_back").values())
+MORE = frozenset(both("prompt.command_more").values())  # at the first screen: the rest of the list
 
 
 class Command:
@@ -125,14 +126,26 @@ class Replay:
         return None
 
 
-def listed(q: Question, lang: str) -> list[str]:
+def folded(q: Question) -> bool:
+    """The first screen lists the short list first, with the rest one step away ("more…"), as the web page does."""
+    return bool(q.groups) and any(c.short for c in q.choices) and not all(c.short for c in q.choices)
+
+
+def listed(q: Question, lang: str, full: bool = True) -> list[str]:
     """The choices as the terminal lists them: numbered, or, for a number, the numbers themselves
-    (typed as they are: 12 is twelve tricks, never the twelfth line)."""
+    (typed as they are: 12 is twelve tricks, never the twelfth line); on the first screen, unless ``full``,
+    the short list and "more…" (the rest keep their numbers: any may be typed)."""
     if q.type == "int" and q.choices:
         values = [c.value for c in q.choices]
         contiguous = values == list(range(values[0], values[0] + len(values)))
         return [f"  ({values[0]}–{values[-1]})" if contiguous and len(values) > 2 else f"  ({', '.join(map(str, values))})"]
     out = []
+    if not full and folded(q):
+        rest = [c for c in q.choices if not c.short]
+        groups = ", ".join(label[lang] for g, label in q.groups if any(c.group == g for c in rest))
+        out = [f"  {i}. {c.label[lang]}" + (f" — {c.help[lang]}" if c.help else "")
+               for i, c in enumerate(q.choices, 1) if c.short]
+        return out + [f"  {word('prompt.more', lang, n=len(rest), groups=groups)}"]
     for i, c in enumerate(q.choices, 1):
         if heading := group_heading(q, i - 1, lang):  # the first screen: the short list, then the rest by group
             out.append(f"  -- {heading}")
@@ -152,9 +165,10 @@ def typed(q: Question, value: Any) -> str:
 
 
 def command(text: str) -> Command | None:
-    """``why`` or ``back`` typed as a word (in either language), else None (an answer)."""
-    word_ = text.strip().lower()
-    return Command("why") if word_ in WHY else Command("back") if word_ in BACK else None
+    """``why``, ``back`` or ``more`` typed as a word (in either language), else None (an answer)."""
+    word_ = text.strip().lower().rstrip(".…")
+    return Command("why") if word_ in WHY else Command("back") if word_ in BACK \
+        else Command("more") if word_ in MORE else None
 
 
 def hint(q: Question, lang: str) -> str:
@@ -173,11 +187,12 @@ class Plain:
         self.inp = inp
 
     def get(self, q: Question, lang: str, out: TextIO, can_back: bool, default: str = "") -> Command | None:
+        full = False  # the first screen: the short list, "more" for the rest
         while True:
             print(f"? {question_text(q, lang)}", file=out)
             for line in q.help[lang].splitlines() if q.help else ():  # each line indented alike
                 print(f"  {line}", file=out)
-            for line in listed(q, lang):
+            for line in listed(q, lang, full):
                 print(line, file=out)
             print(f"  ({hint(q, lang)})", file=out)
             if self.offer_cards:
@@ -191,7 +206,11 @@ class Plain:
                     lines.append(more.strip())
                 return Command("answer", (CARDS, "\n".join(lines)))
             if text.strip():
-                return command(text) or Command("answer", (None, text.strip()))
+                cmd = command(text)
+                if cmd is not None and cmd.what == "more":  # the whole list, then the same question
+                    full = True
+                    continue
+                return cmd or Command("answer", (None, text.strip()))
 
     offer_cards = False  # set by the conversation where a revoke, defective trick or claim is being told
 
@@ -244,7 +263,7 @@ class Prompts(Plain):
                     except AnswerError as e:
                         raise ValidationError(message=e.say(lang), cursor_position=len(document.text)) from None
 
-        labels = [c.label[lang] for c in q.choices] + sorted(WHY | BACK)
+        labels = [c.label[lang] for c in q.choices] + sorted(WHY | BACK | (MORE if folded(q) else frozenset()))
         session = PromptSession(**{k: v for k, v in self.io.items() if v is not None})
         try:
             text = session.prompt("> ", placeholder=default, validator=Answer(), validate_while_typing=False,
