@@ -517,6 +517,8 @@ def inflect(key: str, case: str, lang: str) -> str:
 
 
 NAMED = "named"  # a field spec: the value in brackets after what it names, or nothing when it is not known
+MADE = "made"  # a field spec on a call: what the player does, "passes" for a pass, else "calls 3♥"
+CALL_MADE = {"ru": ("пасует", "заявляет {call}"), "en": ("passes", "calls {call}")}
 
 
 class Said(str):
@@ -524,7 +526,8 @@ class Said(str):
 
     ``"{player:gen}"`` a seat in a case (CASES); ``"{count:tricks}"`` a number in words with its noun
     (NOUNS); ``"{count:переходит|переходят|переходят}"`` the form that agrees with the number;
-    ``"{player:named}"`` " (West)" where the value is known, nothing where it is not (NAMED).
+    ``"{player:named}"`` " (West)" where the value is known, nothing where it is not (NAMED);
+    ``"{call:made}"`` what the player does with the call: "passes", "calls 3♥" (MADE).
     Without a spec it reads as its label."""
 
     def __new__(cls, text: str, lang: str, key: str | None = None, n: int | None = None):
@@ -537,6 +540,9 @@ class Said(str):
             return str(self)
         if spec == NAMED:
             return f" ({self})" if self.strip() not in ("", "—") else ""
+        if spec == MADE:
+            passes, calls = CALL_MADE[self.lang]
+            return passes if self.key == "call.P" else calls.replace("{call}", str(self))
         if "|" in spec and self.n is not None:
             return agree(self.n, spec, self.lang)
         if spec in NOUNS and self.n is not None:
@@ -544,15 +550,15 @@ class Said(str):
         if spec in CASES:
             return inflect(self.key, spec, self.lang) if self.key in FORMS else str(self)
         raise ValueError(f"unknown field spec ':{spec}' (a case {', '.join(CASES)}; a noun"
-                         f" {', '.join(NOUNS)}; or forms one|few|many)")
+                         f" {', '.join(NOUNS)}; forms one|few|many; {NAMED}; or {MADE})")
 
 
 def spec_problem(spec: str) -> str | None:
     """What is wrong with a template field's spec, or None: for the vocabulary's check."""
-    if not spec or spec in CASES or spec in NOUNS or "|" in spec or spec == NAMED:
+    if not spec or spec in CASES or spec in NOUNS or "|" in spec or spec in (NAMED, MADE):
         return None
     return (f"unknown field spec ':{spec}': write a case ({', '.join(CASES)}), a noun ({', '.join(NOUNS)}),"
-            f" forms one|few|many or '{NAMED}'")
+            f" forms one|few|many, '{NAMED}' or '{MADE}'")
 
 
 def general(spec: str, lang: str) -> str:

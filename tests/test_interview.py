@@ -7,6 +7,7 @@ simulated director who knows the incident; and a small knowledge of its own
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -72,11 +73,20 @@ def _interview(knowledge, engine):
 # -- the project's incidents and cases ------------------------------------------------------------
 
 
+def _at_the_table(incident):
+    """``incident`` as told at the table: without what happens only after the ruling (a ``later`` slot, 15A2's
+    call on the board the cards came from), which the interview never asks."""
+    later = {(t.name, s.name) for t in _VOCAB.templates.values() for s in t.slots.values() if s.later}
+    facts = tuple(replace(f, values=tuple((k, None if (f.template, k) in later else v) for k, v in f.values))
+                  for f in incident.facts)
+    return replace(incident, facts=facts)
+
+
 @pytest.mark.parametrize("name,incident", INCIDENTS, ids=[n for n, _ in INCIDENTS])
 def test_simulated_director_reaches_the_same_ruling(name, incident, knowledge, engine):
     iv = _interview(knowledge, engine)
     ruling, asked = simulate(iv, incident)
-    full = engine.rule(incident)
+    full = engine.rule(_at_the_table(incident))
     # the interview names the n-th fact of a template template-n (or template); the incident may name it otherwise
     ids, seen = {}, {}
     for f in incident.facts:

@@ -186,6 +186,14 @@ def test_an_adjusted_score_as_figures_replaces_the_table_result(engine):
     assert r.result.text["en"].endswith("at the table: 4♠ by North, 10 tricks, made; N-S +420")
 
 
+def test_an_outcome_whose_tricks_are_not_known_is_not_scored_but_asked(engine):
+    """An adjusted outcome the director has not settled (tricks "?") leaves the score to come, naming what is
+    missing; it used to stop the program (a score computed from no tricks)."""
+    r = rule_facts(engine, {**HESITATION, "adjusted_outcome": [{"contract": "3S", "declarer": "N", "tricks": "?"}]})
+    assert r.result.status == "adjusted" and r.result.contract == "4S"  # the table's board, not the outcome's
+    assert r.result.missing[-1].endswith(".tricks") and "to score the board, give:" in r.result.text["en"]
+
+
 def test_a_weighted_score_lists_each_outcome_and_at_teams_the_weighted_imps(engine):
     r = rule_facts(engine, {**HESITATION, "adjusted_outcome": WEIGHTED})
     d = r.to_dict()["result"]

@@ -62,8 +62,8 @@ def test_each_of_two_simultaneous_calls_out_of_rotation_gets_its_own_option_in_t
     ruling = engine.rule(engine.incident("x", {"auction": {"dealer": "S", "calls": ["W:P", "E:1NT"]},
                                                "simultaneous_call": {"position": 2}}))
     text = ruling.render("en", how=False)
-    assert "The pass stands as if made in rotation; North calls next." in text  # West's, for North
-    assert "The bid stands as if made in rotation; South calls next." in text   # East's, for South
+    assert "The pass stands as if made in rotation. North calls next." in text  # West's, for North
+    assert "The bid stands as if made in rotation. South calls next." in text   # East's, for South
 
 
 def test_the_contract_a_regular_auction_arrives_at():
@@ -71,7 +71,20 @@ def test_the_contract_a_regular_auction_arrives_at():
     assert final_contract(read_calls("N", "1H 1S 2H 2S P P P")) == ("2S", "E")
     assert final_contract(read_calls("N", "P P P P")) == ("", "")
     assert final_contract(read_calls("N", "1S P 2S")) is None          # not over
-    assert final_contract(read_calls("N", "1S W:P P P P")) is None     # an irregular call: the laws decide
+    assert final_contract(read_calls("N", "1S W:P P P P")) is None     # an out-of-rotation pass among the three: 17D3
+
+
+def test_the_contract_after_an_accepted_irregular_call():
+    # 27A1: North's insufficient 2♥ accepted by East's pass is treated as legal: it is the last bid
+    assert final_contract(read_calls("N", "1S P 2S P 2H P P P")) == ("2H", "N")
+    # 29A: South's 2♠ at East's turn accepted by West's pass; North named spades first for his side
+    assert final_contract(read_calls("N", "1S S:2S P P P")) == ("2S", "N")
+    assert final_contract(read_calls("N", "E:1H P P P")) == ("1H", "E")
+    # not accepted (the player whose turn it was called: 28B), a double 19A1 forbids (36), above seven (38):
+    # the laws decide
+    assert final_contract(read_calls("N", "E:1H N:1S P P P")) is None
+    assert final_contract(read_calls("N", "1S P X P P P")) is None       # South doubles his partner
+    assert final_contract(read_calls("N", "1S P 8S P P P")) is None
 
 
 @pytest.mark.parametrize("deal,message", [
@@ -93,10 +106,23 @@ def test_a_stated_contract_the_calls_contradict_is_refused_at_its_line(engine, t
 def test_a_contract_is_checked_only_against_a_finished_regular_auction(engine):
     engine.incident("t", {"deal": {"declarer": "N", "contract": "4S"}, "auction": {"dealer": "N", "calls": "1S P 4S P P P"}})
     engine.incident("t", {"deal": {"declarer": "S", "contract": "6S"}, "auction": {"dealer": "N", "calls": "1S P 4S"}})
-    engine.incident("t", {"deal": {"declarer": "E", "contract": "4H"}, "auction": {"dealer": "N", "calls": "E:1H P P P"}})
+    engine.incident("t", {"deal": {"declarer": "E", "contract": "4H"}, "auction": {"dealer": "N", "calls": "E:1H N:1S P P P"}})
     with pytest.raises(BridgelawError, match="contract 1C does not follow from the auction: the calls stated end"
                                              " the auction passed out"):
         engine.incident("t", {"deal": {"contract": "1C"}, "auction": {"dealer": "N", "calls": "P P P P"}})
+
+
+def test_a_contract_after_an_accepted_irregular_call_is_checked_too(engine, tmp_path):
+    f = tmp_path / "bad.yaml"
+    f.write_text("title: {ru: т, en: t}\nsource: x\nfacts:\n  auction: {dealer: N, calls: [1S, P, 2S, P, 2H, P, P, P]}\n"
+                 "  deal: {declarer: N, contract: 2S}\n", encoding="utf-8")
+    with pytest.raises(BridgelawError) as e:
+        engine.load_incident(f)
+    assert "bad.yaml:5:" in str(e.value) and "contract 2S does not follow from the auction: the calls stated" \
+           " end the auction in 2H by N" in str(e.value), str(e.value)
+    engine.incident("t", {"deal": {"declarer": "N", "contract": "2H"}, "auction": {"dealer": "N", "calls": "1S P 2S P 2H P P P"}})
+    with pytest.raises(BridgelawError, match="declarer E does not follow from the auction"):
+        engine.incident("t", {"deal": {"declarer": "E", "contract": "2S"}, "auction": {"dealer": "N", "calls": "1S S:2S P P P"}})
 
 
 def test_a_seat_that_is_not_a_seat_is_refused(engine):
@@ -125,7 +151,7 @@ def test_ask_a_bid_out_of_rotation_at_rhos_turn_ends_with_lhos_option_and_what_f
     assert code == 0
     ruling = out.partition("Ruling:")[2]
     assert "[Law 29A] The choice is for the offender's left-hand opponent (South)." in ruling
-    assert "The bid stands as if made in rotation; South calls next." in ruling
+    assert "The bid stands as if made in rotation. South calls next." in ruling
     assert "the auction reverts to North. If he passes, the offender must repeat his bid" in ruling
     assert "(31A1)" in ruling and "(31A2(a))" in ruling and "(31A2(b))" in ruling
 

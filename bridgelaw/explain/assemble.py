@@ -28,7 +28,8 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     fired = {(f.production, f.facts[0].id) for f in run.firings}
     working = list(incident.facts) + [InFact(t, fid, values, None) for t, fid, values in run.derived()]
     elements = _in_reading_order(knowledge, run.elements, run.firings)
-    if auction_over(working):  # say only what applies when the ruling is made: the auction is behind it
+    # say only what applies when the ruling is made: the auction is behind it (read/auction.py decides when)
+    if any(f.template == "auction_over" for f in working):
         elements = _after_the_auction(knowledge, elements)
     elements = _alone(knowledge, elements)
     _name_facts(knowledge, elements, run.firings, working)
@@ -46,20 +47,18 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     return ruling, working, fired
 
 
-def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement]) -> list[RulingElement]:
-    """A kind that says what happens in the auction (``while_auction``) says it no more: its standard words
-    go, and an element with no words of its own goes with them (the fact stays for the productions)."""
+def _reworded(elements: list[RulingElement], say) -> list[RulingElement]:
+    """Each element and each consequence of its options' choices, at every depth, in the words
+    ``say(kind, args, text)`` gives it; one it gives None is not said."""
     out = []
     for el in elements:
-        if not knowledge.vocabulary.elements[el.kind].while_auction:
-            out.append(el)
+        text = say(el.kind, el.args, el.text)
+        if text is None:
             continue
-        standard = render_element(knowledge, el.kind, el.args, None)
-        own = {lang: el.text[lang][len(standard[lang]):].strip() if el.text[lang].startswith(standard[lang])
-               else el.text[lang] for lang in LANGS}
-        if all(own.values()):
-            el.text = own
-            out.append(el)
+        el.text = text
+        if el.options:
+            el.options = _options_reworded(el.options, say)
+        out.append(el)
     return out
 
 
@@ -74,12 +73,37 @@ def _alone(knowledge: Knowledge, elements: list[RulingElement]) -> list[RulingEl
     return [el for el in elements if stays(el)]
 
 
-def auction_over(facts: list[InFact]) -> bool:
-    """Whether the auction had ended when the ruling is made: the deal has a contract or a declarer, or says
-    so, or a call of the auction was its final pass."""
-    return any((f.template == "deal" and (f.get("contract") is not None or f.get("declarer") is not None
-                                         or f.get("auction_ended") is True))
-               or (f.template == "call" and f.get("ends_auction") is True) for f in facts)
+def _options_reworded(options: dict, say) -> dict:
+    choices = []
+    for ch in options["choices"]:
+        kept = []
+        for c in ch["consequences"]:
+            text = say(c["kind"], c["args"], c["text"])
+            if text is not None:
+                kept.append({**c, "text": text, **({"options": _options_reworded(c["options"], say)}
+                                                   if c.get("options") else {})})
+        choices.append({**ch, "consequences": kept})
+    return {**options, "choices": choices}
+
+
+def _own_words(knowledge: Knowledge, kind: str, args: dict, text: dict) -> dict:
+    """What a production added to its element's standard text (empty where it added nothing)."""
+    standard = render_element(knowledge, kind, args, None)
+    return {lang: text[lang][len(standard[lang]):].strip() if text[lang].startswith(standard[lang]) else text[lang]
+            for lang in LANGS}
+
+
+def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement]) -> list[RulingElement]:
+    """A kind that says what happens in the auction (``while_auction``) says it no more: its standard words
+    go, and an element with no words of its own goes with them (the fact stays for the productions).  The
+    same holds for the consequences of an option's choices, at every depth (27B2's pass obligation, 29A's
+    "calls next")."""
+    def say(kind, args, text):
+        if not knowledge.vocabulary.elements[kind].while_auction:
+            return text
+        own = _own_words(knowledge, kind, args, text)
+        return own if all(own.values()) else None
+    return _reworded(elements, say)
 
 
 def _conflict(knowledge: Knowledge, x) -> dict:

@@ -15,7 +15,7 @@ import string
 from markupsafe import Markup, escape
 
 from ..model import Expr, Var
-from ..words import NAMED, general, genitive, word, words
+from ..words import CALL_MADE, MADE, NAMED, general, genitive, word, words
 
 
 class Describer:
@@ -127,6 +127,8 @@ class Describer:
                 value = (args or {}).get(field)
                 out += Markup(" ({})").format(self.var(value)) if isinstance(value, Var) else \
                     Markup(" ({})").format(labels[field]) if field in labels and value is not None else Markup("")
+            elif field and spec == MADE and isinstance((args or {}).get(field), Var):  # "calls <the call>"
+                out += escape(CALL_MADE[self.lang][1].replace("{call}", "")) + self.var(args[field])
             elif field and spec and isinstance((args or {}).get(field), Var):  # a variable, declined
                 out += self.var(args[field], spec)
             elif field:

@@ -124,7 +124,10 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
         notes.append(equity["note"])
         adjusted = None if equity["tricks"] is None else adjusted  # 64C: the automatic result stands
     artificial = _artificial(knowledge, working, deal) if adjusted and not equity else None
-    outcomes = [] if artificial else _outcomes(working, deal, first, scoring) if adjusted and not equity else []
+    unsettled = [f"{f.id}.{s}" for f in working if f.template == "adjusted_outcome"
+                 for s in ("contract", "declarer", "tricks") if f.get(s) is None]
+    missing += unsettled  # an outcome the director has not settled (its tricks "?") is not scored
+    outcomes = [] if artificial or unsettled else _outcomes(working, deal, first, scoring) if adjusted and not equity else []
     if outcomes and any(o["for_side"] for o in outcomes):
         return _each_side(deal, outcomes, adjusted.cite, board, table, steps, notes, missing, provisional, scoring)
     imps = _weighted_imps(deal, outcomes, scoring)

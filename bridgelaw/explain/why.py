@@ -252,8 +252,8 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
             vocab.templates[kv[0][1]].order, kv[0][0], list(vocab.templates[kv[0][1]].slots).index(kv[0][2])
             if kv[0][2] in vocab.templates[kv[0][1]].slots else 99)):
         s = vocab.templates[template].slots.get(slot)
-        if s is None or s.question is None or (going and template == "deal" and slot == "declarer"):
-            continue
+        if s is None or s.question is None or s.later or (going and template == "deal" and slot == "declarer"):
+            continue  # what happens only after this ruling (``later``) is said by the productions as a condition
         out.append(OpenQuestion(template, slot, fid, s.question, s.judgment, why,
                                 about=fid if count.get(template, 0) > 1 else ""))
     return out

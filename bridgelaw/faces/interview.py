@@ -26,12 +26,12 @@ asked with the result after the automatic rectification shown first).  When noth
 established facts, the same as ``bridgelaw rule`` on the saved incident.
 
 An answer that cannot change the ruling is not asked for: whether the auction has ended only once a
-production waits on the declarer and nothing else; no obligation to pass before any call could give
-one; whether a revoke repeats one only once another revoke by that player is told (when none is, it
-is filled in as no); which offer a choice made answers, where one only is not told yet (it is stated, and
-the interview goes on to what was chosen); and an answer's values leave out those only productions that
-this fact, or a fact derived from it, already rules out name (54's answers to an opening lead, for a lead
-to trick 5).
+production waits on the declarer and nothing else; no obligation to pass unless a later call could
+break one (``_obligation_may_bind``), never one the ruling itself gives; whether a revoke repeats one
+only once another revoke by that player is told (when none is, it is filled in as no); which offer a
+choice made answers, where one only is not told yet (it is stated, and the interview goes on to what was
+chosen); and an answer's values leave out those only productions that this fact, or a fact derived from
+it, already rules out name (54's answers to an opening lead, for a lead to trick 5).
 
 The compiled engine is built once; each step runs it once over the facts so
 far (a few milliseconds) and walks the productions.  This module neither
@@ -54,7 +54,7 @@ from ..explain.result import EQUITY, FIGURES
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
 from ..ops import compare, has_var
-from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES, name_call
+from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES, name_call, side_of
 from ..words import LANGS, both, same, word
 from . import keys
 from .keys import Exists, SlotKey, fact_id, split_fact
@@ -83,6 +83,9 @@ PASS_OBLIGATION = "pass_obligation"
 # once the director has told of another revoke by the same player (or by a player not yet named), after
 # "was there another revoke?"; when there is none, no revoke told is a repeat.
 REPEAT = ("revoke", "repeat_in_same_suit", "offender")
+# An answer that settles another slot: nobody corrected the explanation, so it was never corrected (the
+# interview fills that in rather than ask "when was it corrected?" after "nobody").
+IMPLIED = {("explanation", "corrected_by", "nobody"): ("correction_time", "never")}
 
 
 @dataclass
@@ -104,6 +107,7 @@ class Interview:
     _offers: dict = {}  # option -> its offer in the ruling so far ({option, chooser, choices}), set by each step
     _auction_open: bool = False  # the calls stated so far do not end the auction (set by each step)
     _first_turn: bool = False  # every call stated was made at the dealer's first turn (set by each step)
+    _may_bind: bool = True  # a stated obligation to pass could bind a later call (set by each step)
     _working: list = []  # the facts stated and derived at this step (set by each step)
     _offered_only: frozenset = frozenset()  # lasting kinds the ruling so far gives only in a choice's consequences
 
@@ -142,6 +146,10 @@ class Interview:
                 st.facts[fid][1]["option"] = option
         if st.cards:
             self._with_cards(st)
+        for fid, (tt, vals) in st.facts.items():
+            for (it, islot, ivalue), (oslot, ovalue) in IMPLIED.items():
+                if tt == it and vals.get(islot) == ivalue and vals.get(oslot) is None and (fid, oslot) not in st.settled:
+                    vals[oslot] = ovalue
         self._changes_shown(st)
         t, slot, _ = REPEAT
         if t in st.closed and t in self.vocab.templates:  # no other revoke to come: none told is a repeat
@@ -404,6 +412,8 @@ class Interview:
         self._first_turn = bool(calls) and all(f.get("turn") == dealer for f in calls)
         ruling, working, fired = self.engine.run(incident)
         self._working = working
+        given = [f for f in working if f.template == PASS_OBLIGATION and f.id not in {g.id for g in base}]
+        self._may_bind = not calls or _obligation_may_bind(calls, bool(given))
         if self._only_not_encoded(st):  # "Law 80 ... is not encoded yet", at once: nothing else to ask
             return self.engine.explain(ruling, working, fired)
         stated = {f.id for f in base}
@@ -545,10 +555,11 @@ class Interview:
             # is asked only while one the ruling offers is not stated
             return fid == f"{t}?" and t in blanks and not self.vocab.templates[t].derived \
                 and t not in self._offered_only and (t != CHOICE or bool(self._pending(st))) \
-                and not (t == PASS_OBLIGATION and self._first_turn)
+                and not (t == PASS_OBLIGATION and (self._first_turn or not self._may_bind))
         if (t, slot) == REPEAT[:2] and fid in st.facts and not self._second(st, fid, named=True):
             return False  # a repeat needs another revoke by the same player: "was there another?" first
-        return fid in st.facts and self.vocab.templates[t].slots[slot].question is not None
+        s = self.vocab.templates[t].slots[slot]
+        return fid in st.facts and s.question is not None and not s.later  # what happens later is not asked now
 
     def _choose(self, st: _State, ways: dict, blanks: dict) -> Question | None:
         """The question to ask first, by rank: the deal context (wherever a production that could
@@ -788,6 +799,33 @@ def _offered_only(vocab, elements) -> frozenset:
                 if c.get("options"):
                     todo.append(c["options"])
     return frozenset(k for k in offered - given if k in vocab.elements and vocab.elements[k].lasts)
+
+
+IRREGULAR_CALL = ("out_of_rotation", "insufficient", "above_seven", "after_final_pass")
+
+
+def _obligation_may_bind(calls: list, ruled: bool) -> bool:
+    """Whether an obligation to pass the director might state (from something before the calls told) could
+    bind a call: a call in the auction (not after the final pass) after some earlier call, either made by
+    a player whose side called before it (the obligation comes from his own side's act: 35A, 35B) or made
+    out of rotation at another player's turn (that player's obligation: 28A, 31B1, 32B1).  Where the ruling
+    itself gives an obligation (``ruled``) for the irregular call told, that call and those before it are
+    its source: only a call after them could break another one."""
+    after = max((c.get("position") or 0 for c in calls if any(c.get(s) for s in IRREGULAR_CALL)), default=0) \
+        if ruled else 0
+    for c in calls:
+        p, seat = c.get("position"), c.get("seat")
+        if p is None or p <= after or c.get("after_final_pass"):
+            continue
+        earlier = [d.get("seat") for d in calls if (d.get("position") or 0) < p]
+        if not earlier:
+            continue
+        if c.get("out_of_rotation") and c.get("turn") not in (None, seat):
+            return True
+        if c.get("kind") != "pass" and seat in SEATS and any(
+                s in SEATS and side_of(s) == side_of(seat) for s in earlier):
+            return True
+    return False
 
 
 def _option_of(p) -> str | None:

@@ -9,8 +9,12 @@ denomination (values.py orders bids), who made the bid it had to beat and
 whether that bid stood doubled or redoubled, by whom (so that productions
 classify a double or redouble under Law 19), whether it ended the auction, and
 whether a pass put in its place would have (37B2, 38C: who calls next).
-Where the calls end the auction, or a declarer is named, it derives ``auction_over``; where a
-regular finished auction gives the contract and declarer (Law 22A), it states them in the deal.
+Where the calls end the auction, or the deal names a declarer or contract or says it has ended, it
+derives ``auction_over`` (the one place this is decided; not where a pass out of rotation is among the
+three that seem to end it, 17D3, or an unintended call is replaced after them, 25A5); where a finished
+auction gives the contract and declarer (Law 22A; an irregular call the offender's LHO accepted by
+calling, 27A1 or 29A, counts as regular), it states them in the deal, and a stated one they contradict
+is an error at its line.
 From each ``change_of_call`` (Law 25) it derives a ``call_change``: whose call
 it was and whether his partner or his LHO has called since.  From each ``replacement`` of an
 insufficient bid it derives a ``substitution`` saying what kind of call
@@ -196,29 +200,50 @@ def check_events(events: list, c: Collector) -> None:
             latest = (anchor, f, words)
 
 
+def _final_pass(calls: list[dict]) -> int | None:
+    """The number of the pass that ended the auction; None while it goes on, or when one of the three
+    passes that seem to end it was out of rotation (17D3: the auction has not ended)."""
+    end = next((k["position"] for k in calls if k["ends_auction"]), None)
+    if end is None or any(k["out_of_rotation"] for k in calls[max(end - 3, 0):end]):
+        return None
+    return end
+
+
+def _accepted(k: dict, nxt: dict) -> bool:
+    """Whether an insufficient bid (27A1) or a call out of rotation (29A) was accepted: the offender's
+    LHO called next, at his own turn."""
+    return nxt["seat"] == V.lho_of(k["seat"]) and not nxt["out_of_rotation"]
+
+
+def _permitted(k: dict) -> bool:
+    """Whether a double or redouble is one Law 19 permits (19A1, 19B1): else Law 36 rules on it."""
+    own = (k["seat"], V.partner_of(k["seat"]))
+    if k["call"] == "X":
+        return k["standing"] == "undoubled" and k["bid_by"] is not None and k["bid_by"] not in own
+    return k["standing"] == "doubled" and k["doubled_by"] is not None and k["doubled_by"] not in own
+
+
 def final_contract(calls: list[dict]) -> tuple[str, str] | None:
-    """The contract and declarer a finished auction arrives at (Law 22); None while it is not over, or when
-    an irregular call (out of rotation, insufficient, above seven) leaves it to the laws.  An insufficient
-    bid the next call followed in rotation was accepted by the LHO's call (27A1): it stands as a legal bid."""
-    if not calls or not any(k["ends_auction"] for k in calls):
+    """The contract and declarer a finished auction arrives at (Law 22), from the calls that stand: an
+    insufficient bid or a call out of rotation the offender's LHO accepted by calling (27A1, 29A) is one
+    of them, as if it had been regular.  None while the auction is not over, or when an irregular call
+    that was not accepted (or cannot be: above seven, a double 19 does not permit) leaves it to the laws."""
+    end = _final_pass(calls)
+    if end is None:
         return None
-    played = calls[:next(n for n, k in enumerate(calls, 1) if k["ends_auction"])]
-    if any(k["out_of_rotation"] or (k["insufficient"] and not _accepted(k, played)) or k["above_seven"] for k in played):
-        return None
+    played = calls[:end]
+    for k, nxt in zip(played, played[1:]):
+        if k["above_seven"] or (k["call"] in ("X", "XX") and not _permitted(k)):
+            return None
+        if (k["out_of_rotation"] or k["insufficient"]) and not _accepted(k, nxt):
+            return None
     bids = [k for k in played if k["kind"] == "bid"]
     if not bids:
         return ("", "")  # passed out
     last = bids[-1]
-    after = [k["call"] for k in played[played.index(last) + 1:] if k["call"] in ("X", "XX")]
     strain, side = V.bid_strain(last["call"]), V.side_of(last["seat"])
     declarer = next(k["seat"] for k in bids if V.bid_strain(k["call"]) == strain and V.side_of(k["seat"]) == side)
-    return last["call"] + (after[-1] if after else ""), declarer
-
-
-def _accepted(call: dict, played: list[dict]) -> bool:
-    """An insufficient bid the LHO accepted by calling over it (27A1): the next call is his, in rotation."""
-    after = played[played.index(call) + 1:]
-    return bool(after) and not after[0]["out_of_rotation"] and after[0]["seat"] == V.lho_of(call["seat"])
+    return last["call"] + {"doubled": "X", "redoubled": "XX"}.get(played[-1]["standing"], ""), declarer
 
 
 def _check_contract(facts: list, calls: list[dict], c: Collector) -> None:
@@ -251,11 +276,12 @@ def state_contract(facts: list, vocab) -> None:
         calls = read_calls(auction.get("dealer"), auction.get("calls"))
     except ValueError:
         return
-    _fill_contract(facts, calls, vocab, auction.loc)
+    if not _reopened(facts, calls):
+        _fill_contract(facts, calls, vocab, auction.loc)
 
 
 def _fill_contract(facts: list, calls: list[dict], vocab, loc) -> None:
-    """Where the stated calls end the auction regularly, the contract and declarer they give (Law 22A:
+    """Where the stated calls end the auction (final_contract), the contract and declarer they give (Law 22A:
     declarer is the first of the side to name the denomination) are stated for the director, in the
     deal fact (made if there is none), unless he stated them (a contradiction is _check_contract's)."""
     got = final_contract(calls)
@@ -275,16 +301,37 @@ def _fill_contract(facts: list, calls: list[dict], vocab, loc) -> None:
         facts[n] = InFact("deal", old.id, values, old.loc)
 
 
+def _since(calls: list[dict], of: int) -> tuple[str, bool, bool, bool]:
+    """Who made call ``of``, and since: whether his partner called, whether his LHO called, whether the
+    auction ended before it reached his partner."""
+    seat, later = calls[of - 1]["seat"], calls[of:]
+    partner_called = any(k["seat"] == V.partner_of(seat) for k in later)
+    ended = any(k.get("ends_auction") for k in calls[of - 1:])
+    return seat, partner_called, any(k["seat"] == V.lho_of(seat) for k in later), ended and not partner_called
+
+
+def _reopened(facts: list, calls: list[dict]) -> bool:
+    """Whether an unintended call the director lets be replaced after the auction ended before it reached
+    the offender's partner (25A5: until the opening lead is faced) opens the auction again: the calls as
+    stated then end nothing."""
+    return any(r.get("unintended") is True and r.get("after_opening_lead") is False
+               and 1 <= (r.get("of") or len(calls)) <= len(calls) and _since(calls, r.get("of") or len(calls))[3]
+               for r in facts if r.template == "change_of_call")
+
+
 def _auction_over(facts: list, calls: list[dict], vocab) -> list:
-    """The auction is over (Law 22) when the calls end it or a declarer is named (there is one only once
-    the final pass is made): one fact, so that the auction laws say nothing of turns to call that are past.
-    Derived here rather than by a production on the deal, which the interview would take as a reason to
-    ask the declarer while the auction may still be going on."""
+    """The auction is over (Law 22) when the calls end it, or the deal names a declarer or a contract (there
+    is one only once the final pass is made), or says it has ended: one fact, the one place this is
+    decided, so that the auction laws, and the ruling's words, say nothing of turns to call that are past.
+    The calls end it unless one of the three passes was out of rotation (17D3) or an unintended call is
+    replaced after them (25A5).  Derived here rather than by a production on the deal, which the interview
+    would take as a reason to ask the declarer while the auction may still be going on."""
     if "auction_over" not in vocab.templates:
         return []
     deal = next((f for f in facts if f.template == "deal"), None)
-    if any(k["ends_auction"] for k in calls) or (deal is not None and (deal.get("declarer") is not None
-                                                                        or deal.get("auction_ended") is True)):
+    said = deal is not None and (deal.get("declarer") is not None or deal.get("contract") is not None
+                                 or deal.get("auction_ended") is True)
+    if said or (_final_pass(calls) is not None and not _reopened(facts, calls)):
         return [_fact(vocab, "auction_over", "auction-over", deal.loc if deal is not None else None)]
     return []
 
@@ -332,13 +379,9 @@ def _call_changes(facts: list, calls: list[dict], vocab, c: Collector) -> list:
         of = r.get("of") or len(calls)  # 'of' is required; not known: the last call
         if of > len(calls):  # a call the auction does not have: check_counts says so
             continue
-        first, later = calls[of - 1], calls[of:]
-        seat = first["seat"]
-        partner_called = any(k["seat"] == V.partner_of(seat) for k in later)
-        ended_at = next((k["position"] for k in calls[of - 1:] if k.get("ends_auction")), None)
+        seat, partner_called, lho_called, ended = _since(calls, of)
         out.append(_fact(vocab, "call_change", f"call_change-{r.id}", r.loc, change=r.id, position=of, offender=seat,
-                         partner_called=partner_called, lho_called=any(k["seat"] == V.lho_of(seat) for k in later),
-                         auction_ended=ended_at is not None and not partner_called))
+                         partner_called=partner_called, lho_called=lho_called, auction_ended=ended))
     return out
 
 
@@ -354,7 +397,7 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
         calls = read_calls(auction.get("dealer"), auction.get("calls"), together)
         out += [_fact(vocab, "call", f"call-{k['position']}", auction.loc, **k) for k in calls]
         _fill_findings(facts, calls)
-        if not any(f.template == "replacement" for f in facts):
+        if not any(f.template == "replacement" for f in facts) and not _reopened(facts, calls):
             _check_contract(facts, calls, c)
             _fill_contract(facts, calls, vocab, auction.loc)
     for r in (f for f in facts if f.template == "replacement"):

@@ -52,6 +52,8 @@ SLOT = {
         "required": {"type": "boolean"},
         "several": {"type": "boolean", "description": "takes several values of its domain at once (a list):"
                                                       " tested with contains / not_contains"},
+        "later": {"type": "boolean", "description": "known only after the ruling at the table: the interview never"
+                                                    " asks it (an incident written later states it)"},
     },
     "required": ["type"],
     "additionalProperties": False,

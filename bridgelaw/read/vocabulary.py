@@ -52,6 +52,7 @@ class Slot:
     law: str | None = None
     required: bool = False
     several: bool = False  # takes several values of its domain at once (a tuple; () for none of them)
+    later: bool = False  # known only after the ruling at the table: never asked by the interview
 
     def allowed(self) -> list[str]:
         """The allowed values, as text, for messages and answer lists."""
@@ -272,7 +273,8 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
     return Slot(name=name, type=t, owner=owner, loc=loc, label=raw.get("label"), values=raw.get("values"),
                 min=raw.get("min"), max=raw.get("max"), template=raw.get("template"),
                 question=raw.get("question"), help=raw.get("help"), judgment=bool(raw.get("judgment")),
-                law=raw.get("law"), required=bool(raw.get("required")), several=bool(raw.get("several")))
+                law=raw.get("law"), required=bool(raw.get("required")), several=bool(raw.get("several")),
+                later=bool(raw.get("later")))
 
 
 INDEX = "index.yaml"

@@ -1,0 +1,104 @@
+"""The interview asks only what a director at the table can answer and what can still matter (issue 15):
+the answers of a director's trial, typed as at `bridgelaw ask --lang en`, each with what must (not) be asked."""
+from __future__ import annotations
+
+from bridgelaw.faces.interview import Interview, Question
+from bridgelaw.read.auction import sequence_facts
+from bridgelaw.errors import Collector
+from bridgelaw.read.incident import InFact
+
+
+def _run(knowledge, engine, answers: list[str]) -> tuple[list[Question], object]:
+    """The questions asked for ``answers`` (typed in order) and the next step: a Question or the Ruling."""
+    iv = Interview(knowledge, engine)
+    asked = []
+    for a in answers:
+        q = iv.step()
+        assert isinstance(q, Question), f"the ruling came before the answer {a!r}"
+        asked.append(q)
+        iv.answer(a)
+    return asked, iv.step()
+
+
+PASS = "exists:pass_obligation"
+
+
+def test_no_obligation_to_pass_is_asked_where_no_call_could_break_one(knowledge, engine):
+    """An accepted insufficient bid with no call after it; a call after the auction ended (Law 39); right after the
+    ruling itself made the offender's partner pass (31A2(b)): "was there also an obligation to pass?" is not
+    asked; each interview ends in its ruling."""
+    for answers in (["1", "N", "1NT 1S", "1", "1", "1"],
+                    ["1", "N", "1S P P P E:X"],
+                    ["1", "N", "1C P W:1S", "1", "1", "2", "1", "2", "1H", "2", "2"]):
+        asked, last = _run(knowledge, engine, answers)
+        assert not isinstance(last, Question) or last.key != PASS, (answers, last.key)
+        assert not isinstance(last, Question), (answers, last.key, last.text["en"])
+
+
+def test_an_obligation_to_pass_is_asked_where_a_later_call_could_break_it(knowledge, engine):
+    """North opened and bid again after his partner's call: an obligation from something before the calls told
+    (his side's earlier infraction) could make his 2S inadmissible (35B): that is asked."""
+    asked, last = _run(knowledge, engine, ["1", "N", "1C P 1S P 2S"])
+    keys = [q.key for q in asked] + ([last.key] if isinstance(last, Question) else [])
+    assert PASS in keys
+
+
+def _calls(knowledge, dealer: str, calls: str) -> list:
+    vocab = knowledge.vocabulary
+    slots = vocab.templates["auction"].slots
+    auction = InFact("auction", "auction", tuple((s, {"dealer": dealer, "calls": calls}.get(s)) for s in slots), None)
+    return [(f.get("seat"), f.get("call")) for f in sequence_facts([auction], vocab, Collector()) if f.template == "call"]
+
+
+def test_the_calls_question_says_how_to_type_a_named_seats_call(knowledge):
+    """The help under "Which calls were made?" shows, in both languages, that a call with no seat is the next
+    player's after the one before it, and how to name the seat; its examples read as it says."""
+    help_ = knowledge.vocabulary.templates["auction"].slots["calls"].help
+    for lang in ("ru", "en"):
+        assert "E:1S 1C" in help_[lang] and "E:1S N:1C" in help_[lang], lang
+    assert _calls(knowledge, "N", "E:1S 1C")[1] == ("S", "1C")
+    assert _calls(knowledge, "N", "E:1S N:1C")[1] == ("N", "1C")
+
+
+def test_16d_asks_whether_a_call_was_made_and_says_nothing_the_director_has_settled(knowledge, engine):
+    """16D2's courses are open only before any call: whether one was made is asked; after one, no course is
+    asked for and the board is played on.  Played on and found not to have affected the result: the ruling
+    says the result stands, not "if it affected the result, the director will award"."""
+    asked, ruling = _run(knowledge, engine, ["46", "S", "1", "2", "3", "2", "2"])
+    assert "extraneous_information-1.call_made" in [q.key for q in asked]
+    text = ruling.render("en")
+    assert "did not affect the result" in text and "if the information" not in text
+    asked, ruling = _run(knowledge, engine, ["46", "S", "1", "1", "2"])
+    assert "extraneous_information-1.remedy" not in [q.key for q in asked]
+    assert [e.production for e in ruling.elements] == ["16D2.after-a-call"]
+
+
+def test_an_explanation_corrected_before_the_opening_lead_leaves_the_board_to_be_played(knowledge, engine):
+    """North corrected his own explanation after the final pass, with the director called; the opponent kept his
+    last call.  The board is yet to be played: no damage, contract, tricks or vulnerability are asked, no
+    result is given; North is not told to do what he did, nor the opponent offered a change he declined; the
+    ruling says the board is played and when to call the director back."""
+    trial = ["10", "S", "2", "N", "2", "1", "1", "1", "1", "2", "1", "1", "2", "2"]
+    asked, ruling = _run(knowledge, engine, trial)
+    assert not isinstance(ruling, Question), ruling.key
+    keys = {q.key for q in asked}
+    assert not keys & {"explanation-1.damage", "deal.contract", "deal.declarer_tricks", "deal.vulnerability"}
+    assert ruling.result is None
+    kinds = {e.kind for e in ruling.elements}
+    assert not kinds & {"correct_explanation", "may_change_call", "result_stands", "adjust_score"}
+    assert {e.production for e in ruling.elements} >= {"21B1a.call-kept", "40B4.play-to-come"}
+    assert "call the director back when play has ended" in ruling.render("en")
+
+
+def test_nobody_corrected_it_so_when_it_was_corrected_is_not_asked(knowledge, engine):
+    asked, last = _run(knowledge, engine, ["10", "S", "2", "N", "2", "1", "1", "1", "3"])
+    assert "explanation-1.correction_time" not in [q.key for q in asked] + [getattr(last, "key", None)]
+
+
+def test_15a2_the_board_the_cards_came_from_is_told_as_a_condition_not_asked(knowledge, engine):
+    """That board is played after this ruling: whether the offender's call there differs is not asked (nor left
+    open); the ruling says what follows from either."""
+    asked, ruling = _run(knowledge, engine, ["55", "E", "2"])
+    assert not isinstance(ruling, Question), ruling.key
+    assert "15A2.board-to-come" in {e.production for e in ruling.elements}
+    assert not ruling.open_questions and "director_judgment" not in {e.kind for e in ruling.elements}
