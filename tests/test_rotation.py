@@ -190,7 +190,9 @@ def test_ask_takes_the_findings_call_by_call_and_names_each_call(tmp_path, capsy
     assert "East's pass (call 2): Is the offender's call at his proper turn comparable" in asked
     assert asked.count("Which call out of rotation (by its number)") == 1
     assert "[Law 31A2(a)] (rectified under Law 30, 31 or 32 by West) The auction proceeds" in ruling
-    assert "[Law 30B1(b)(ii)] (rectified under Law 30, 31 or 32 by East) West must pass at his next turn." in ruling
+    # the run of elements about East's call is labelled once, at its first element (30B1(a) here)
+    east = ruling[ruling.index("(rectified under Law 30, 31 or 32 by East)"):]
+    assert "[Law 30B1(b)(ii)] West must pass at his next turn." in east.split("(rectified under", 2)[1]
     elements = [line for line in ruling.splitlines() if re.match(r"\d+\. \[Law ", line)]
     assert not [line for line in elements if "[Law 31A2(b)]" in line or "East must pass" in line]
 

@@ -49,7 +49,7 @@ TWO_THINGS = {
 def said(text: str) -> list[tuple[str, tuple, str]]:
     """The ruling's sentences as (sentence, where, about): where is the element (and choice) that says it."""
     out = []
-    element, about, section = None, "", "ruling"
+    element, about, section, run = None, "", "ruling", ""
     for n, line in enumerate(text.splitlines()):
         stripped = line.strip()
         if not stripped or stripped.startswith("("):  # a provisional mark: its own element's
@@ -60,8 +60,9 @@ def said(text: str) -> list[tuple[str, tuple, str]]:
         if section.startswith(("Open questions", "Остаются вопросы")):
             stripped = re.sub(r" \((needed by|нужно для) [^)]*\)$", "", stripped.lstrip("- "))
             where, about = ("question", n), ""
-        elif (m := ELEMENT.match(line)):
-            element, about, stripped = int(m.group(1)), m.group(2) or "", m.group(3)
+        elif (m := ELEMENT.match(line)):  # what an element is about is printed once for a run: it holds till another
+            element, about, stripped = int(m.group(1)), m.group(2) or (run if m.group(2) is None else ""), m.group(3)
+            run = about
             where = ("element", element)
         elif (m := CHOICE.match(line)) and element is not None:
             stripped, where = re.sub(r"^.*?\[[^\]]*\]: ", "", m.group(1)), ("choice", element, n)  # less its label

@@ -31,6 +31,7 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     # say only what applies when the ruling is made: the auction is behind it (read/auction.py decides when)
     if any(f.template == "auction_over" for f in working):
         elements = _after_the_auction(knowledge, elements)
+    elements = _alone(knowledge, elements)
     _name_facts(knowledge, elements, run.firings, working)
     _mark_chosen(knowledge, elements, run.firings)
     for el in elements:
@@ -59,6 +60,17 @@ def _reworded(elements: list[RulingElement], say) -> list[RulingElement]:
             el.options = _options_reworded(el.options, say)
         out.append(el)
     return out
+
+
+def _alone(knowledge: Knowledge, elements: list[RulingElement]) -> list[RulingElement]:
+    """A kind with ``only_with`` (22A's "no call is irregular") is said only where every other element is of
+    one of the kinds it names: beside a ruling on an irregularity it would not apply."""
+    kinds = knowledge.vocabulary.elements
+
+    def stays(el) -> bool:
+        only = kinds[el.kind].only_with
+        return only is None or all(o is el or o.kind in only for o in elements)
+    return [el for el in elements if stays(el)]
 
 
 def _options_reworded(options: dict, say) -> dict:
@@ -103,15 +115,17 @@ def _conflict(knowledge: Knowledge, x) -> dict:
 
 
 def _in_reading_order(knowledge: Knowledge, elements: list[RulingElement], firings: list) -> list[RulingElement]:
-    """Elements as a director reads them: what happened before what follows from it (a production
-    comes after those whose derived facts it used: the infraction before the adjusted score, the
-    defective trick before its deemed revoke), then in the order of the Laws.  The trace keeps
-    firing order."""
+    """Elements as a director reads them: what the irregularity was first and what happens now last (the
+    kind's ``place``); between, what happened before what follows from it (a production comes after those
+    whose derived facts it used: the infraction before the adjusted score, the defective trick before its
+    deemed revoke), then in the order of the Laws.  The trace keeps firing order."""
     depth: dict[int, int] = {}
     for f in firings:  # firings only rest on earlier firings
         depth[f.n] = 1 + max((depth[k] for k in f.rests_on), default=-1)
     by_id = knowledge.by_id
-    return sorted(elements, key=lambda el: (depth.get(el.how[-1], 0) if el.how else 0,
+    place = {"first": 0, None: 1, "last": 2}  # the kind's place: what the irregularity was, ..., what happens now
+    return sorted(elements, key=lambda el: (place[knowledge.vocabulary.elements[el.kind].place],
+                                            depth.get(el.how[-1], 0) if el.how else 0,
                                             by_id[el.production].order, el.how[-1] if el.how else 0))
 
 

@@ -172,10 +172,12 @@ class Ruling:
         if not self.elements and not self.not_encoded:
             lines.append(word("ruling.none", lang))
         judged: dict = {}  # an open judgment question already shown as its director_judgment element: its number
+        said = ""  # what the element before is about: said once for a run of elements about the same facts
         for i, (e, abouts) in enumerate(self.grouped(lang), 1):
             if e.kind == "director_judgment":
                 judged.setdefault((e.args.get("fact"), e.args.get("slot")), i)
             about = f" ({', '.join(abouts)})" if abouts else ""
+            about, said = ("" if about and about == said else about), about
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about} {e.text[lang]}")
             lines += choice_lines(e.options, lang)
             for u in e.provisional:

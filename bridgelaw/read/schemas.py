@@ -92,6 +92,17 @@ ELEMENT_KIND = {
                           "description": "what it says happens in the auction (it proceeds; a player must pass): a ruling"
                                          " made once the auction has ended (a contract or declarer known) leaves it out;"
                                          " as a lasting fact it still holds for the productions"},
+        "offered": {**I18N_TEMPLATE,
+                    "description": "its standard text where it follows from a choice still to be made (read out as"
+                                   " what that choice would give: 'East then calls 2♠'), instead of text"},
+        "place": {"enum": ["first", "last"],
+                  "description": "where the ruling reads it: first (what the irregularity was: the call named) or last"
+                                 " (what happens now: who calls next, who makes the opening lead); otherwise by what"
+                                 " it rests on, then in the order of the Laws"},
+        "only_with": {"type": "array", "items": NAME,
+                      "description": "said only where every other element of the ruling is of one of these kinds"
+                                     " (22A's 'no call is irregular' beside the contract and the opening leader, never"
+                                     " beside a ruling on something else)"},
         "lasts": {"type": "boolean",
                   "description": "a consequence that lasts: giving it also states a fact of the template of the same"
                                  " name (its arguments as slots), which later productions test"},

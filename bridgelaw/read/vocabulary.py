@@ -215,6 +215,9 @@ class ElementKind:
     lasts: bool = False  # giving it also states a fact of the template of its name (read/lasting.py)
     text_last: bool = False  # its standard text follows a production's own words (the facts first)
     while_auction: bool = False  # it says what happens in the auction: not said in a ruling made once it has ended
+    only_with: tuple | None = None  # said only where every other element is of one of these kinds
+    place: str | None = None  # 'first' (what the irregularity was) or 'last' (what happens now) in the ruling
+    offered: dict | None = None  # {ru, en}: its text under a choice still to be made, in place of text
 
 
 @dataclass(frozen=True)
@@ -396,7 +399,8 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
     for ename, eraw in raws["elements"].items():
         args = {a: _slot(a, araw, ename, c) for a, araw in (eraw.get("args") or {}).items()}
         for lang in ("ru", "en"):
-            for placeholder, spec in _placeholders(eraw["text"][lang], specs=True):
+            for placeholder, spec in _placeholders(eraw["text"][lang] + " " + (eraw.get("offered") or {}).get(lang, ""),
+                                                   specs=True):
                 if spec_problem(spec):
                     c.add(eraw.loc_of("text"), f"element {ename}: text ({lang}) {{{placeholder}:{spec}}}: "
                           + spec_problem(spec))
@@ -406,11 +410,17 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
         elements[ename] = ElementKind(name=ename, label=eraw["label"], args=args, text=eraw["text"], loc=eraw.loc,
                                       many=bool(eraw.get("many")), contradicts=tuple(eraw.get("contradicts") or ()),
                                       lasts=bool(eraw.get("lasts")), text_last=bool(eraw.get("text_last")),
-                                      while_auction=bool(eraw.get("while_auction")))
+                                      while_auction=bool(eraw.get("while_auction")),
+                                      only_with=tuple(eraw["only_with"]) if eraw.get("only_with") is not None else None,
+                                      place=eraw.get("place"), offered=eraw.get("offered"))
     for ek in elements.values():
         for other in ek.contradicts:
             if other not in elements:
                 c.add(ek.loc, f"element {ek.name}: contradicts unknown element '{other}'",
+                      hint=suggest(other, elements, "the vocabulary's elements"))
+        for other in ek.only_with or ():
+            if other not in elements:
+                c.add(ek.loc, f"element {ek.name}: only_with names unknown element '{other}'",
                       hint=suggest(other, elements, "the vocabulary's elements"))
     check_lasting(elements, templates, c)
     c.raise_if_any()

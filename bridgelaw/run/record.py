@@ -41,14 +41,16 @@ def _label(slot, value, lang: str) -> Said:
     return Said(slot.label_of(value, lang), lang, key=key, n=n)
 
 
-def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict | None) -> dict:
-    """The ru/en text of a ruling element: its kind's template, then the production's own text."""
+def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict | None, offered: bool = False) -> dict:
+    """The ru/en text of a ruling element: its kind's template (``offered``: as what a choice still to be made
+    would give, where the kind says it so), then the production's own text."""
     ek = knowledge.vocabulary.elements[kind]
+    standard = ek.offered if offered and ek.offered else ek.text
     out = {}
     for lang in ("ru", "en"):
         labels = {name: (_label(slot, args.get(name), lang) if args.get(name) is not None else Said("—", lang))
                   for name, slot in ek.args.items()}
-        text = string.Formatter().vformat(ek.text[lang], (), labels).strip()
+        text = string.Formatter().vformat(standard[lang], (), labels).strip()
         if own_text:
             extra = string.Formatter().vformat(own_text[lang], (), labels).strip()
             text = (f"{extra} {text}" if ek.text_last else f"{text} {extra}").strip() if text else extra
@@ -144,7 +146,7 @@ class Recorder:
             cons = []
             for c in ch.then:
                 cargs = {name: resolve(v, bindings) for name, v in c.args}
-                text = render_element(self.knowledge, c.kind, cargs, c.text)
+                text = render_element(self.knowledge, c.kind, cargs, c.text, offered=True)
                 nested = self._options(prod, c, cargs, bindings)  # a choice that offers the next one
                 cons.append({"kind": c.kind, "args": cargs, "cite": ch.cite or prod.cite, "text": text,
                              **({"options": nested} if nested else {})})
