@@ -266,17 +266,13 @@ def _check_contract(facts: list, calls: list[dict], c: Collector) -> None:
 
 
 def state_contract(facts: list, vocab) -> None:
-    """The contract and declarer a stated, regular, finished auction gives, filled into ``facts``' deal
-    (for the interview: a declarer the calls give is not asked)."""
+    """The contract and declarer a stated, finished auction gives, filled into ``facts``' deal (for the
+    interview: a declarer the calls give is not asked); the calls read as ``sequence_facts`` reads them."""
     auction = next((f for f in facts if f.template == "auction"), None)
-    if auction is None or not auction.get("dealer") or not auction.get("calls") or "call" not in vocab.templates \
-            or any(f.template == "replacement" for f in facts):
+    if auction is None or "call" not in vocab.templates or any(f.template == "replacement" for f in facts):
         return
-    try:
-        calls = read_calls(auction.get("dealer"), auction.get("calls"))
-    except ValueError:
-        return
-    if not _reopened(facts, calls):
+    calls = stated_calls(facts)
+    if calls and not _reopened(facts, calls):
         _fill_contract(facts, calls, vocab, auction.loc)
 
 
