@@ -28,6 +28,9 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     fired = {(f.production, f.facts[0].id) for f in run.firings}
     working = list(incident.facts) + [InFact(t, fid, values, None) for t, fid, values in run.derived()]
     elements = _in_reading_order(knowledge, run.elements, run.firings)
+    # a preview of what a choice would lead to is said under the open choice only: once it is made, the
+    # laws it previews give their own elements
+    elements = [el for el in elements if not knowledge.vocabulary.elements[el.kind].offered_only]
     # say only what applies when the ruling is made: the auction is behind it (read/auction.py decides when)
     if any(f.template == "auction_over" for f in working):
         elements = _after_the_auction(knowledge, elements)
@@ -99,6 +102,8 @@ def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement]) -> l
     same holds for the consequences of an option's choices, at every depth (27B2's pass obligation, 29A's
     "calls next")."""
     def say(kind, args, text):
+        if knowledge.vocabulary.elements[kind].offered_only:  # a preview of later turns: its own words go too
+            return None
         if not knowledge.vocabulary.elements[kind].while_auction:
             return text
         own = _own_words(knowledge, kind, args, text)

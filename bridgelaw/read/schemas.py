@@ -95,6 +95,11 @@ ELEMENT_KIND = {
         "offered": {**I18N_TEMPLATE,
                     "description": "its standard text where it follows from a choice still to be made (read out as"
                                    " what that choice would give: 'East then calls 2♠'), instead of text"},
+        "offered_only": {"type": "boolean",
+                         "description": "what a choice still to be made would lead to, in the words of the laws that"
+                                        " then rule (29B's preview of 30-32): said only among that choice's"
+                                        " consequences, never once it is made (those laws then speak for"
+                                        " themselves) nor once the auction has ended (its own words go with it)"},
         "place": {"enum": ["first", "last"],
                   "description": "where the ruling reads it: first (what the irregularity was: the call named) or last"
                                  " (what happens now: who calls next, who makes the opening lead); otherwise by what"

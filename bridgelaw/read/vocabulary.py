@@ -218,6 +218,7 @@ class ElementKind:
     only_with: tuple | None = None  # said only where every other element is of one of these kinds
     place: str | None = None  # 'first' (what the irregularity was) or 'last' (what happens now) in the ruling
     offered: dict | None = None  # {ru, en}: its text under a choice still to be made, in place of text
+    offered_only: bool = False  # said only under a choice still to be made, and only while the auction lasts
 
 
 @dataclass(frozen=True)
@@ -412,7 +413,8 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                                       lasts=bool(eraw.get("lasts")), text_last=bool(eraw.get("text_last")),
                                       while_auction=bool(eraw.get("while_auction")),
                                       only_with=tuple(eraw["only_with"]) if eraw.get("only_with") is not None else None,
-                                      place=eraw.get("place"), offered=eraw.get("offered"))
+                                      place=eraw.get("place"), offered=eraw.get("offered"),
+                                      offered_only=bool(eraw.get("offered_only")))
     for ek in elements.values():
         for other in ek.contradicts:
             if other not in elements:
