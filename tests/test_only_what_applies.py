@@ -221,3 +221,30 @@ def test_a_contract_alone_says_the_auction_has_ended(engine):
     assert any(f.template == "auction_over" for f in working)
     kinds = [e.kind for e in _rule_facts(engine, {**facts, "deal": {"contract": "3NT"}}).elements]
     assert "pass_obligation" not in kinds and "pass_obligation" in [e.kind for e in _rule_facts(engine, facts).elements]
+
+
+@pytest.mark.parametrize("facts", [
+    {"deal": {"auction_ended": True}, "auction": {"dealer": "N", "calls": "1C S:P"}},           # 29A's preview (30A)
+    {"deal": {"auction_ended": True}, "auction": {"dealer": "N", "calls": "1C W:P"}},           # 29A's preview (30B1)
+    {"deal": {"declarer": "N", "contract": "4H"},                                               # 31B1 after the auction
+     "auction": {"dealer": "N", "calls": ["1H", "W:2S", "E:P", "S:2H", "W:3C", "N:4H", "P", "P", "P"]},
+     "after_call_out_of_rotation": {"artificial": False, "comparable": False}},
+    {"auction": {"dealer": "N", "calls": "1S X P X P"}, "deal": {"declarer": "N"}},             # 36A
+    {"deal": {"declarer": "S", "contract": "4H"},                                               # 26A
+     "withdrawn_action": {"player": "N", "action": "call", "offending": True, "comparable": True}},
+])
+def test_no_later_turn_is_spoken_of_once_the_auction_has_ended(engine, facts):
+    """Once the auction has ended, no line (nor any choice's consequence) speaks of a turn to call still to
+    come: who may make any legal call, whom the auction reverts to, who must pass at his next turn, or what
+    holds "if he becomes a defender" when declarer is known."""
+    ruling = _rule_facts(engine, facts)
+    for lang, words in (("en", ("next turn", "reverts", "any legal call", "becomes a defender", "calls next")),
+                        ("ru", ("следующую очередь", "возвращается к", "любую законную заявку", "станет вистующим",
+                                "Следующим заявляет"))):
+        said = [c["text"][lang] for c in _with_consequences(ruling.elements)]
+        assert not [t for t in said if any(w in t for w in words)], said
+
+
+def test_who_is_free_to_call_and_who_calls_next_are_said_while_the_auction_lasts(engine):
+    text = _rule_facts(engine, {"auction": {"dealer": "N", "calls": "1S S:X"}}).render("en", how=False)  # 36B4
+    assert "South may make any legal call at his turn" in text and "East calls next" in text, text
