@@ -229,7 +229,6 @@ def test_a_contract_alone_says_the_auction_has_ended(engine):
     {"deal": {"declarer": "N", "contract": "4H"},                                               # 31B1 after the auction
      "auction": {"dealer": "N", "calls": ["1H", "W:2S", "E:P", "S:2H", "W:3C", "N:4H", "P", "P", "P"]},
      "after_call_out_of_rotation": {"artificial": False, "comparable": False}},
-    {"auction": {"dealer": "N", "calls": "1S X P X P"}, "deal": {"declarer": "N"}},             # 36A
     {"deal": {"declarer": "S", "contract": "4H"},                                               # 26A
      "withdrawn_action": {"player": "N", "action": "call", "offending": True, "comparable": True}},
 ])

@@ -108,9 +108,6 @@ def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement]) -> l
             return text
         own = _own_words(knowledge, kind, args, text)
         return own if all(own.values()) else None
-    # a bare element's production summary (run/record.py) is not words of its own: it goes with the element
-    elements = [el for el in elements if not (knowledge.vocabulary.elements[el.kind].while_auction
-                and _own_words(knowledge, el.kind, el.args, el.text) == knowledge.by_id[el.production].summary)]
     return _reworded(elements, say)
 
 
