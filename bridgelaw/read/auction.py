@@ -157,7 +157,8 @@ def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -
     for this, nxt in zip(out, out[1:]):
         this["next_seat"] = nxt["seat"]
     for k in reversed(out):  # the first of a pair made at one turn: what followed the pair followed it
-        if k["position"] + 1 in simultaneous and k["out_of_rotation"] and not k["after_final_pass"]:
+        if k["position"] + 1 in simultaneous and k["position"] < len(out) and k["out_of_rotation"] \
+                and not k["after_final_pass"]:  # (a position past the calls: check_counts says so)
             k["next_seat"] = out[k["position"]].get("next_seat")
     return out
 
