@@ -111,3 +111,10 @@ def test_events_must_agree_with_their_order(engine):
     with pytest.raises(BridgelawError, match="auction stated has 3 calls"):
         engine.incident("t", {"auction": {"dealer": "N", "calls": "1S 2H P"},
                               "event": [{"kind": "director_called", "seq": 1, "after_call": 5}]})
+
+
+def test_a_simultaneous_call_numbered_past_the_calls_reads_them_still():
+    """The interview reads the calls while the calls made together are still being told (the number may be past
+    the last call told so far): the calls read as they are, and check_counts says so of a file."""
+    from bridgelaw.read.auction import read_calls
+    assert [k["seat"] for k in read_calls("S", "W:1H", frozenset({2}))] == ["W"]

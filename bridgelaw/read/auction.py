@@ -157,7 +157,8 @@ def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -
     for this, nxt in zip(out, out[1:]):
         this["next_seat"] = nxt["seat"]
     for k in reversed(out):  # the first of a pair made at one turn: what followed the pair followed it
-        if k["position"] + 1 in simultaneous and k["out_of_rotation"] and not k["after_final_pass"]:
+        if k["position"] + 1 in simultaneous and k["position"] < len(out) and k["out_of_rotation"] \
+                and not k["after_final_pass"]:  # (a position past the calls: check_counts says so)
             k["next_seat"] = out[k["position"]].get("next_seat")
     return out
 
@@ -333,23 +334,33 @@ def _auction_over(facts: list, calls: list[dict], vocab) -> list:
 
 
 def state_changes(facts: list, vocab) -> None:
-    """The changes of call a stated auction shows (Law 31C, ``deem_changes``), filled into ``facts`` (for the
+    """The changes of call a stated auction shows (Laws 31C and 32C, ``deem_changes``), filled into ``facts`` (for the
     interview: it asks Law 25's questions about such a change as about one the director named)."""
     if "call" in vocab.templates:
         deem_changes(facts, stated_calls(facts), vocab)
 
 
+def _double_permitted(k: dict) -> bool:
+    """A double or redouble Law 19 permits where it was made: of an opponent's bid not yet doubled, or of an
+    opponent's double (the test read_calls applies to the standing of the bid)."""
+    if k["call"] == "X":
+        return k["bid_by"] is not None and k["bid_by"] not in (k["seat"], V.partner_of(k["seat"])) \
+            and k["standing"] == "undoubled"
+    return k["standing"] == "doubled" and k["doubled_by"] not in (None, k["seat"], V.partner_of(k["seat"]))
+
+
 def deem_changes(facts: list, calls: list[dict], vocab) -> None:
-    """Law 31C: a bid at his LHO's turn by a player who has called before is a change of his last call
-    (Law 25).  It is stated in ``facts`` as the change_of_call it is (of: his last call, call: the bid),
-    filled into one the director began without them, unless he stated that change himself; Law 25's
+    """Laws 31C and 32C: a bid, double or redouble at his LHO's turn by a player who has called before is
+    a change of his last call (Law 25); a double or redouble Law 19 does not permit is not (Law 36 rules
+    on it).  It is stated in ``facts`` as the change_of_call it is (of: his last call, call: the later
+    one), filled into one the director began without them, unless he stated that change himself; Law 25's
     productions then ask whether the first call was unintended and rule on it."""
     if "change_of_call" not in vocab.templates or not calls:
         return
     from .incident import InFact
     for k in calls:
-        if not (k["kind"] == "bid" and k["out_of_rotation"] and k["at_turn_of"] == "lho" and k["called_before"]
-                and not k["after_final_pass"]):
+        if not (k["out_of_rotation"] and k["at_turn_of"] == "lho" and k["called_before"] and not k["after_final_pass"]
+                and (k["kind"] == "bid" or k["kind"] == "double_or_redouble" and _double_permitted(k))):
             continue
         last = max(j["position"] for j in calls[:k["position"] - 1] if j["seat"] == k["seat"])
         changes = [(n, f) for n, f in enumerate(facts) if f.template == "change_of_call"]
