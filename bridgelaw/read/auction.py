@@ -340,15 +340,6 @@ def state_changes(facts: list, vocab) -> None:
         deem_changes(facts, stated_calls(facts), vocab)
 
 
-def _double_permitted(k: dict) -> bool:
-    """A double or redouble Law 19 permits where it was made: of an opponent's bid not yet doubled, or of an
-    opponent's double (the test read_calls applies to the standing of the bid)."""
-    if k["call"] == "X":
-        return k["bid_by"] is not None and k["bid_by"] not in (k["seat"], V.partner_of(k["seat"])) \
-            and k["standing"] == "undoubled"
-    return k["standing"] == "doubled" and k["doubled_by"] not in (None, k["seat"], V.partner_of(k["seat"]))
-
-
 def deem_changes(facts: list, calls: list[dict], vocab) -> None:
     """Laws 31C and 32C: a bid, double or redouble at his LHO's turn by a player who has called before is
     a change of his last call (Law 25); a double or redouble Law 19 does not permit is not (Law 36 rules
@@ -360,7 +351,7 @@ def deem_changes(facts: list, calls: list[dict], vocab) -> None:
     from .incident import InFact
     for k in calls:
         if not (k["out_of_rotation"] and k["at_turn_of"] == "lho" and k["called_before"] and not k["after_final_pass"]
-                and (k["kind"] == "bid" or k["kind"] == "double_or_redouble" and _double_permitted(k))):
+                and (k["kind"] == "bid" or k["kind"] == "double_or_redouble" and _permitted(k))):
             continue
         last = max(j["position"] for j in calls[:k["position"] - 1] if j["seat"] == k["seat"])
         changes = [(n, f) for n, f in enumerate(facts) if f.template == "change_of_call"]
