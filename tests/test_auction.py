@@ -79,8 +79,8 @@ def test_a_ruling_names_a_call_of_a_long_auction_by_its_number(engine):
     inc = engine.incident("t", {"auction": {"dealer": "E", "calls": "1H P 1NT P 2H 2D P 2H 3H P 4H P P P"}})
     ruling = engine.rule(inc)
     labelled = [el for el in ruling.elements if el.subject]  # a line naming its call itself ("Call 6 (South: 2♦)") has none
-    assert labelled and {el.subject["en"] for el in labelled} == {"a call no. 6"}
-    assert {el.subject["ru"] for el in labelled} == {"заявка № 6"}
+    assert labelled and {el.subject["en"] for el in labelled} == {"South's 2♦ (call 6)"}  # South made two calls
+    assert {el.subject["ru"] for el in labelled} == {"2♦ Юга (заявка 6)"}
     assert not [el for el in ruling.elements if el.kind == "irregular_call"][0].subject
 
 

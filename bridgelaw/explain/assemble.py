@@ -21,6 +21,7 @@ from .not_encoded import reached
 from .provisional import mark
 from .why import open_questions
 from ..words import LANGS, inflect, word
+from ..values import name_call
 
 
 def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[InFact], set]:
@@ -204,11 +205,13 @@ class SubjectWords:
         if [seat_of(f) for f in kin].count(seat) > 1:  # two revokes by one player: by place
             seat = None
         n = [f.id for f in kin].index(fact.id) + 1
+        call = [fact.get(s) for s in ("seat", "call", "position")] if {"seat", "call", "position"} <= set(t.slots) else ()
         out = {}
         for lang in LANGS:
             label = t.label[lang][:1].lower() + t.label[lang][1:]
             out[lang] = (word("ruling.about_seat", lang, label=label, seat=inflect(f"seat.{seat}", "gen", lang))
-                         if seat else word("ruling.about_n", lang, label=label, n=n))
+                         if seat else name_call(*call, lang) if call and all(call)  # two calls by one player: the call
+                         else word("ruling.about_n", lang, label=label, n=n))
         return out
 
 
