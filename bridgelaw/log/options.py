@@ -1,0 +1,145 @@
+"""The log's command-line options: ``--log`` and where a ruling was made (``rule``, ``ask``), and the
+``bridgelaw log`` commands.  Imports nothing but the standard library: building the parser of a plain
+``bridgelaw rule`` stays as quick as it was; the commands (log/cli.py) load when one runs."""
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+
+
+def _later(name: str):
+    def run(args) -> int:
+        from . import cli
+        return getattr(cli, name)(args)
+    return run
+
+
+
+def add_rule_options(p: argparse.ArgumentParser, board: bool = False) -> None:
+    """``--log`` and where the ruling was made (rule, ask; ``rule`` has its own --board)."""
+    g = p.add_argument_group("the ruling log (bridgelaw log --help)")
+    if board:
+        g.add_argument("--board", type=int, metavar="N", help="with --log: the board")
+    g.add_argument("--log", action="store_true", help="keep the ruling in the event's log")
+    g.add_argument("--db", metavar="URL", help="the log's database: sqlite:///PATH or postgresql://USER@HOST/DB"
+                                               " (default: BRIDGELAW_DB, else log.sqlite in the user's data folder)")
+    g.add_argument("--event", metavar="NAME", help="with --log: the event's name")
+    g.add_argument("--table", metavar="T", help="with --log: the table")
+    g.add_argument("--director", metavar="NAME", help="with --log: the director")
+    g.add_argument("--session", metavar="S", help="with --log: the session")
+    g.add_argument("--date", metavar="YYYY-MM-DD", type=_date, help="with --log: the event's date (default today)")
+    g.add_argument("--scoring", metavar="FORM", help="with --log: the event's form of scoring (pairs, teams, ...)")
+
+
+def log_usage(args) -> str | None:
+    """What is wrong with the log options given (a usage error), or None."""
+    if not args.log:
+        given = [f"--{k}" for k in ("db", "event", "table", "director", "session", "date", "scoring")
+                 if getattr(args, k, None)]
+        return f"{', '.join(given)}: only with --log" if given else None
+    if not args.event:
+        return "--log needs --event NAME"
+    if getattr(args, "board", None) is None:
+        return "--log needs --board N"
+    return None
+
+
+def _date(text: str) -> str:
+    try:
+        return dt.date.fromisoformat(text).isoformat()
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a date as YYYY-MM-DD")
+
+
+def _when(text: str) -> str:
+    """--since/--until: a date or a date and time (UTC), as a prefix of the log's timestamps."""
+    try:
+        if len(text) == 10:
+            return dt.date.fromisoformat(text).isoformat()
+        t = dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected YYYY-MM-DD or YYYY-MM-DDTHH:MM (UTC)")
+    if t.tzinfo:
+        t = t.astimezone(dt.timezone.utc)
+    return t.strftime("%Y-%m-%dT%H:%M:%S")
+
+
+def _positive(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        n = -1
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number, 0 or more")
+    return n
+
+
+def add_parser(sub) -> None:
+    """``bridgelaw log`` and its commands."""
+    lg = sub.add_parser("log", help="the ruling log: list, show, print, export, import, correct, appeal, stats")
+    ls = lg.add_subparsers(dest="log_command", required=True)
+
+    def common(p, lang=True):
+        p.add_argument("--db", metavar="URL", help="sqlite:///PATH or postgresql://USER@HOST/DB (default:"
+                                                   " BRIDGELAW_DB, else log.sqlite in the user's data folder)")
+        if lang:
+            p.add_argument("--lang", choices=["ru", "en"], default="ru", help="language (default ru)")
+
+    def filters(p):
+        p.add_argument("--event", metavar="NAME")
+        p.add_argument("--board", type=int, metavar="N")
+        p.add_argument("--law", metavar="LAW", help="entries citing this law or a subsection of it (64A finds 64A2)")
+        p.add_argument("--director", metavar="NAME")
+        p.add_argument("--kind", choices=["ruling", "correction", "appeal"])
+        p.add_argument("--since", type=_when, metavar="DATE", help="logged on or after (UTC)")
+        p.add_argument("--until", type=_when, metavar="DATE", help="logged on or before (UTC; a date: all that day)")
+
+    p = ls.add_parser("list", help="the entries that match, newest first")
+    common(p), filters(p)
+    p.add_argument("--limit", type=_positive, default=50, metavar="N", help="at most N (default 50; 0: all)")
+    p.set_defaults(func=_later('cmd_list'))
+
+    p = ls.add_parser("show", help="one entry, whole, and the corrections and appeals of its ruling")
+    common(p)
+    p.add_argument("id", type=int)
+    p.set_defaults(func=_later('cmd_show'))
+
+    p = ls.add_parser("print", help="the printable HTML record for an appeals committee (in the ruling's language)")
+    common(p, lang=False)
+    p.add_argument("id", type=int)
+    p.add_argument("--lang", choices=["ru", "en"], help="language (default: the ruling's)")
+    p.add_argument("-o", "--out", metavar="FILE.html", help="write to a file (default: standard output)")
+    p.set_defaults(func=_later('cmd_print'))
+
+    p = ls.add_parser("export", help="the entries as CSV or JSON (log import reads both)")
+    common(p), filters(p)
+    f = p.add_mutually_exclusive_group(required=True)
+    f.add_argument("--csv", dest="fmt", action="store_const", const="csv")
+    f.add_argument("--json", dest="fmt", action="store_const", const="json")
+    p.add_argument("-o", "--out", metavar="FILE", help="write to a file (default: standard output)")
+    p.set_defaults(func=_later('cmd_export'))
+
+    p = ls.add_parser("import", help="add the entries of an exported file (those already here are kept as they are)")
+    common(p)
+    p.add_argument("file")
+    p.set_defaults(func=_later('cmd_import'))
+
+    for name, laws, default, what in (("correct", ('79C', '82C'), "79C", "a correction of entry ID (79C, 82C)"),
+                                      ("appeal", ('92', '93'), "93", "an appeal's outcome for entry ID (92, 93)")):
+        p = ls.add_parser(name, help=f"add {what}, linked to it")
+        common(p)
+        p.add_argument("id", type=int)
+        p.add_argument("--law", choices=laws, default=default, help=f"default {default}")
+        p.add_argument("--note", metavar="TEXT", required=name == "correct", help="what was corrected or decided")
+        p.add_argument("--incident", metavar="FILE.yaml", help="the facts as now established: ruled again and kept")
+        p.add_argument("--director", metavar="NAME", help="who adds it (default: the entry's director)")
+        if name == "appeal":
+            p.add_argument("--outcome", choices=('upheld', 'changed', 'withdrawn'), required=True)
+        p.set_defaults(func=_later('cmd_add'), kind="correction" if name == "correct" else "appeal")
+
+    p = ls.add_parser("stats", help="rulings per law per event")
+    common(p)
+    p.add_argument("--event", metavar="NAME")
+    p.set_defaults(func=_later('cmd_stats'))
+
+
