@@ -9,6 +9,8 @@
     bridgelaw schemas [--check]
     bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]] [--no-how] [--debug]
     bridgelaw serve [--host 127.0.0.1] [--port 8000] [--budget SECONDS]
+    bridgelaw rule|ask ... --log --event NAME --board N [--table T] [--director D] [--db URL]
+    bridgelaw log list|show|print|export|import|correct|appeal|stats ...   (bridgelaw/log/)
 
 Exit codes: 0 success; 1 findings (check), a bad input file (rule) or a file or port the
 command cannot use (an OSError naming it); 2 bad usage; 3 internal error (a defect of ours).
@@ -61,7 +63,17 @@ def _dd_options(args):
     return block()
 
 
+def _log_usage(args) -> str | None:
+    from ..log.options import log_usage
+    why = log_usage(args)
+    if why:
+        print(f"bridgelaw {args.command}: error: {why}", file=sys.stderr)
+    return why
+
+
 def cmd_rule(args) -> int:
+    if _log_usage(args):
+        return 2
     with _started_up():
         from ..engine import Engine, load
         knowledge = load(_root(args.root))
@@ -74,7 +86,7 @@ def cmd_rule(args) -> int:
             incident = load_incident(args.notes, knowledge.vocabulary, _display(Path(args.notes)),
                                      board=(first, _display(first), args.board))
         else:
-            if args.notes or args.board is not None:
+            if args.notes or (args.board is not None and not args.log):  # with --log: the event's board
                 raise BridgelawError(Problem(Loc(_display(first)), word("cli.notes_need_board", MESSAGES)))
             incident = engine.load_incident(args.incident, _display(first))
     with _dd_options(args):  # a claim's lines are searched as the ruling is made
@@ -83,6 +95,11 @@ def cmd_rule(args) -> int:
         print(json.dumps(ruling.to_dict(), ensure_ascii=False, indent=2))
     else:
         print(ruling.render(args.lang, how=not args.no_how, debug=args.debug))
+    if args.log:
+        from ..log.cli import log_ruling
+        sys.stdout.flush()
+        log_ruling(args, ruling.to_dict(), Path(args.notes or args.incident).read_text(encoding="utf-8"),
+                   _root(args.root))
     return 0
 
 
@@ -171,8 +188,18 @@ def cmd_schemas(args) -> int:
 
 def cmd_ask(args) -> int:
     from .prompt import ask
+    if _log_usage(args):
+        return 2
+    logged = None
+    if args.log:
+        from ..log.cli import log_ruling
+
+        def logged(ruling, incident: str) -> None:
+            sys.stdout.flush()
+            log_ruling(args, ruling.to_dict(), incident, _root(args.root))
     return ask(_root(args.root), args.lang, Path(args.answers) if args.answers else None,
-               Path(args.save) if args.save else None, args.force, _display, how=not args.no_how, debug=args.debug)
+               Path(args.save) if args.save else None, args.force, _display, how=not args.no_how, debug=args.debug,
+               logged=logged)
 
 
 def cmd_serve(args) -> int:
@@ -224,13 +251,16 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--incident", dest="notes", metavar="NOTES.yaml",
                    help="with a board file: the director's facts (an incident with no cards: of its own,"
                         " or naming the same board)")
-    r.add_argument("--board", type=int, metavar="N", help="the board of a file holding several")
+    r.add_argument("--board", type=int, metavar="N", help="the board of a file holding several; with --log, the"
+                                                          " event's board the ruling is for")
     r.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the ruling (default ru)")
     r.add_argument("--json", action="store_true", help="print the ruling as JSON (schemas/ruling.schema.json)")
     r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
     r.add_argument("--debug", action="store_true", help="name each firing's production (its id) in the HOW trace")
     r.add_argument("--dd-budget", type=seconds, default=2.0, metavar="SECONDS",
                    help="time for a claim's double-dummy lines, on one core (default 2)")
+    from ..log.options import add_parser as add_log, add_rule_options
+    add_rule_options(r)
     r.set_defaults(func=cmd_rule)
 
     a = sub.add_parser("ask", help="interview: asks only what can change the ruling, then gives it")
@@ -240,6 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
     a.add_argument("--force", action="store_true", help="with --save: replace an existing file")
     a.add_argument("--no-how", action="store_true", help="leave out the HOW trace (as rule does)")
     a.add_argument("--debug", action="store_true", help="name each firing's production (its id) in the HOW trace")
+    add_rule_options(a, board=True)
     a.set_defaults(func=cmd_ask)
 
     w = sub.add_parser("serve", help="the interview and the ruling as a web page (and JSON under /api)")
@@ -278,6 +309,8 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("schemas", help="regenerate schemas/*.schema.json (editor validation and completion; the ruling's JSON)")
     s.add_argument("--check", action="store_true", help="only say whether the shipped files are up to date")
     s.set_defaults(func=cmd_schemas)
+
+    add_log(sub)
     return ap
 
 

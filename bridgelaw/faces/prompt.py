@@ -369,8 +369,10 @@ def _report_unused(replay: Replay, interview: Interview) -> None:
 
 
 def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: bool,
-        display: Callable[[Path], str] = str, how: bool = True, debug: bool = False) -> int:
-    """``bridgelaw ask``: interview, print the ruling with HOW, optionally save the incident."""
+        display: Callable[[Path], str] = str, how: bool = True, debug: bool = False,
+        logged: Callable[[Ruling, str], None] | None = None) -> int:
+    """``bridgelaw ask``: interview, print the ruling with HOW, optionally save the incident; ``logged`` is
+    given the ruling and the established facts as an incident file's text (``--log``)."""
     from ..read.answers import load_answers
     from ..engine import load
     from ..read.files import writable_target, write_atomic
@@ -402,6 +404,10 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
         ruling.incident = ruling.title["en"]
     print()
     print(ruling.render(lang, how=how, debug=debug))
+    if logged:
+        cards = interview.cards_given()
+        logged(ruling, incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.title or ruling.incident,
+                                     cards={"text": cards} if cards else None))
     if save:
         replaced = save.exists()
         if replaced and not force:
