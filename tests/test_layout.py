@@ -1,4 +1,5 @@
-"""The layout is the architecture: the director's faces (bridgelaw/faces/) are clients of the engine.
+"""The layout is the architecture: the director's faces (bridgelaw/faces/) and the ruling log (bridgelaw/log/)
+are clients of the engine.
 
 A face never imports experta (inference is engine.py's) nor parses YAML itself (reading YAML is
 bridgelaw/read/'s): it asks the engine and the readers.
@@ -27,7 +28,7 @@ def imported(path: Path) -> set[str]:
 
 
 def test_faces_neither_import_experta_nor_parse_yaml():
-    faces = sorted((PKG / "faces").rglob("*.py"))
+    faces = sorted((PKG / "faces").rglob("*.py")) + sorted((PKG / "log").rglob("*.py"))
     assert faces, "bridgelaw/faces/ holds the cli, the interview and the web page"
     bad = [f"{p.relative_to(PKG)}: imports {name} ({why})"
            for p in faces for name, why in FORBIDDEN.items() if name in imported(p)]
@@ -48,7 +49,7 @@ def test_only_run_imports_experta():
 
 def test_boundaries_are_folders():
     assert {p.name for p in PKG.iterdir() if p.is_dir() and p.name != "__pycache__"} == {
-        "read", "run", "explain", "committee", "faces"}
+        "read", "run", "explain", "committee", "faces", "log"}
 
 
 STARTUP = """
@@ -74,5 +75,5 @@ def test_a_cold_rule_imports_only_what_it_uses():
                          cwd=PKG.parent).stdout
     lines = {line.split()[0]: set(line.split()[1:]) for line in out.splitlines() if line.split()[:1] in (["ENGINE"], ["RULE"])}
     assert {"experta", "bridgelaw"} <= lines["RULE"], "the run did not happen"
-    assert not {"fastapi", "jinja2", "questionary", "uvicorn", "starlette"} & lines["RULE"]
+    assert not {"fastapi", "jinja2", "questionary", "uvicorn", "starlette", "sqlalchemy", "alembic"} & lines["RULE"]
     assert "jsonschema" not in lines["ENGINE"]
