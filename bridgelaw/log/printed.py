@@ -21,7 +21,13 @@ def _env() -> Environment:
 def _view(n: int, e: Entry, lang: str) -> dict:
     ruling = e.ruling_dict
     score = json.loads(e.score) if e.score else None
-    return {"id": n, "e": e, "ruling": ruling, "score": score,
+    told: dict = {}  # the facts the ruling used, in words: each once (its fullest telling), in the order HOW used them
+    for f in (ruling or {}).get("how") or []:
+        for u in f.get("facts") or []:
+            key, said = u.get("id") or repr(u.get("slots")), u.get("text", {}).get(lang) or ""
+            if len(said) > len(told.get(key, "")):
+                told[key] = said
+    return {"id": n, "e": e, "ruling": ruling, "score": score, "told": [t for t in told.values() if t],
             "kind": word(f"kind.{e.kind}", lang),
             "outcome": word(f"outcome.{e.outcome}", lang) if e.outcome and f"outcome.{e.outcome}" in WORDS
             else e.outcome}

@@ -44,6 +44,7 @@ WORDS: dict[str, dict[str, str]] = {
     "field.law": {"ru": "По правилу", "en": "Under law"},
     "print.title": {"ru": "Запись о решении судьи № {id}", "en": "Director's ruling, entry {id}"},
     "print.facts": {"ru": "Установленные факты", "en": "The facts established"},
+    "print.file": {"ru": "Как их записывает файл инцидента:", "en": "As the incident file states them:"},
     "print.ruling": {"ru": "Решение", "en": "The ruling"},
     "print.how": {"ru": "Как получено", "en": "How it was reached"},
     "print.open": {"ru": "Остаются вопросы", "en": "Open questions"},
