@@ -340,3 +340,15 @@ def test_import_of_a_changed_entry_refuses_the_whole_file(tmp_path, capsys):
     code, _, err = run(capsys, "log", "import", str(path), "--db", url)
     assert code == 1 and "other contents" in err
     assert open_store(url).listing()[1] == 4
+
+
+def test_an_events_token_is_kept_hashed(capsys, url):
+    code, out, _ = run(capsys, "log", "token", "Cup", "--db", url, "--lang", "en")
+    token = out.splitlines()[-1]
+    assert code == 0 and len(token) >= 24
+    store = open_store(url)
+    assert store.token_ok("Cup", token) and not store.token_ok("Cup", token + "x") and not store.token_ok("Other", token)
+    with store.engine.connect() as c:
+        assert token not in str(c.execute(text("SELECT * FROM event_token")).all())
+    again = run(capsys, "log", "token", "Cup", "--db", url)[1].splitlines()[-1]
+    assert store.token_ok("Cup", again) and not store.token_ok("Cup", token)  # the one before stops working

@@ -8,7 +8,7 @@
     bridgelaw book [--lang ru|en] OUT_DIR
     bridgelaw schemas [--check]
     bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]] [--no-how] [--debug]
-    bridgelaw serve [--host 127.0.0.1] [--port 8000] [--budget SECONDS]
+    bridgelaw serve [--host 127.0.0.1] [--port 8000] [--budget SECONDS] [--log [--db URL]]
     bridgelaw rule|ask ... --log --event NAME --board N [--table T] [--director D] [--db URL]
     bridgelaw log list|show|print|export|import|correct|appeal|stats ...   (bridgelaw/log/)
 
@@ -204,7 +204,10 @@ def cmd_ask(args) -> int:
 
 def cmd_serve(args) -> int:
     from .web import serve
-    serve(_root(args.root), args.host, args.port, args.budget)
+    if args.db and not args.log:
+        print("bridgelaw serve: error: --db: only with --log", file=sys.stderr)
+        return 2
+    serve(_root(args.root), args.host, args.port, args.budget, args.log, args.db)
     return 0
 
 
@@ -278,6 +281,9 @@ def build_parser() -> argparse.ArgumentParser:
     w.add_argument("--port", type=port, default=8000, help="port (default 8000)")
     w.add_argument("--budget", type=seconds, metavar="SECONDS",
                    help="seconds of work one request may take; a request past it is refused (default 2)")
+    w.add_argument("--log", action="store_true", help="keep rulings in events' logs (save, search, print on the"
+                                                       " page; off loopback each event's token is needed)")
+    w.add_argument("--db", metavar="URL", help="with --log: the log's database (as for rule --log)")
     w.set_defaults(func=cmd_serve)
 
     g = sub.add_parser("page", help="write the offline page's engine bundle (Pyodide, the app, the validated knowledge)")

@@ -188,3 +188,11 @@ def cmd_stats(args) -> int:
     head = [word("col.event", lang), word("col.law", lang), word("col.count", lang)]
     print(_table([head] + [[e, law, str(n)] for e, law, n in rows]))
     return 0
+
+
+def cmd_token(args) -> int:
+    store = _open(args)
+    token = store.new_token(args.event)
+    print(word("token", args.lang, event=args.event))
+    print(token)
+    return 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import Column, ForeignKey, Index, Integer, MetaData, String, Table, Text
 
-HEAD = "0002"  # the newest migration (tests/test_log.py holds it to the scripts)
+HEAD = "0003"  # the newest migration (tests/test_log.py holds it to the scripts)
 
 metadata = MetaData()
 
@@ -47,4 +47,11 @@ entry_law = Table(
     Column("law", String(20), primary_key=True),
     Column("entry_id", Integer, ForeignKey("entry.id"), primary_key=True),
     Index("ix_entry_law_entry", "entry_id"),
+)
+
+event_token = Table(  # a token per event for the web page off loopback: its SHA-256 only
+    "event_token", metadata,
+    Column("event", String(200), primary_key=True),
+    Column("hash", String(64), nullable=False),
+    Column("created", String(32), nullable=False),
 )

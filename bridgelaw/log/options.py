@@ -137,6 +137,12 @@ def add_parser(sub) -> None:
             p.add_argument("--outcome", choices=('upheld', 'changed', 'withdrawn'), required=True)
         p.set_defaults(func=_later('cmd_add'), kind="correction" if name == "correct" else "appeal")
 
+    p = ls.add_parser("token", help="a new token for an event: what the web page asks for to write to or read its"
+                                    " log when the server listens on more than loopback (the old one stops working)")
+    common(p)
+    p.add_argument("event", metavar="EVENT")
+    p.set_defaults(func=_later("cmd_token"))
+
     p = ls.add_parser("stats", help="rulings per law per event")
     common(p)
     p.add_argument("--event", metavar="NAME")

@@ -18,7 +18,7 @@ from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
 from ..errors import BridgelawError, Loc, Problem
-from .model import HEAD, entry, entry_law
+from .model import HEAD, entry, entry_law, event_token
 from .record import FIELDS, Entry, indexed, law_key
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -226,8 +226,33 @@ class Store:
             rows = [(e, law, n) for e, law, n in c.execute(q) if law.isdigit()]
         return sorted(rows, key=lambda r: (r[0], int(r[1])))
 
+    # -- event tokens (the web page off loopback)
+    def new_token(self, event: str) -> str:
+        """A new token for ``event`` (the one before it stops working); only its SHA-256 is kept."""
+        import secrets
+        from sqlalchemy import delete
+        from .record import now
+        token = secrets.token_urlsafe(18)
+        with self.engine.connect().execution_options(write=True) as c, c.begin():
+            c.execute(delete(event_token).where(event_token.c.event == event))
+            c.execute(insert(event_token).values(event=event, hash=_hashed(token), created=now()))
+        return token
+
+    def token_ok(self, event: str, token: str | None) -> bool:
+        import hmac
+        if not token:
+            return False
+        with self.engine.connect() as c:
+            kept = c.execute(select(event_token.c.hash).where(event_token.c.event == event)).scalar()
+        return kept is not None and hmac.compare_digest(kept, _hashed(token))
+
     def close(self) -> None:
         self.engine.dispose()
+
+
+def _hashed(token: str) -> str:
+    import hashlib
+    return hashlib.sha256(token.encode()).hexdigest()  # a random 144-bit token: no stretching needed
 
 
 def _sqlite_connect(dbapi, _record) -> None:

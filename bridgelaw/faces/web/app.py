@@ -80,9 +80,10 @@ def _lang(request: Request) -> str:
     return "en" if request.query_params.get("lang") == "en" else "ru"
 
 
-def create_app(root: Path | None = None, budget: float = BUDGET) -> FastAPI:
+def create_app(root: Path | None = None, budget: float = BUDGET, ruling_log: tuple | None = None) -> FastAPI:
     """The application over the knowledge in ``root`` (default: this project), loaded once here;
-    ``budget``: the seconds of replay one request may take."""
+    ``budget``: the seconds of replay one request may take; ``ruling_log``: (database URL or None, the host
+    listened on) to keep the event's log (bridgelaw/log/web.py), None for none."""
     from ...engine import PROJECT_ROOT, load
     app = FastAPI(title="bridgelaw", version="0.1.0",
                   summary="Rulings under the 2017 Laws of Duplicate Bridge: the director's interview over JSON.",
@@ -92,6 +93,9 @@ def create_app(root: Path | None = None, budget: float = BUDGET) -> FastAPI:
     app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)
+    if ruling_log is not None:
+        from ...log.web import attach
+        attach(app, ruling_log[0], ruling_log[1], root or PROJECT_ROOT)
 
     @app.exception_handler(StateError)
     def state_error(request: Request, e: StateError) -> Response:
@@ -137,14 +141,15 @@ def listen(host: str, port: int) -> socket.socket:
                                                                   reason=reason))) from None
 
 
-def serve(root: Path | None, host: str, port: int, budget: float | None = None) -> None:
+def serve(root: Path | None, host: str, port: int, budget: float | None = None, log: bool = False,
+          db: str | None = None) -> None:
     """Run the app with uvicorn until interrupted (Ctrl-C) or terminated (SIGTERM).
 
     The knowledge is loaded and the port taken before anything else, so a mistake in
     either is one message and exit 1; requests still running at shutdown get GRACE seconds.
     """
     import uvicorn
-    app = create_app(root, budget or BUDGET)
+    app = create_app(root, budget or BUDGET, (db, host) if log else None)
     sock = listen(host, port)
     server = uvicorn.Server(uvicorn.Config(app, log_level="info", timeout_graceful_shutdown=GRACE))
     log.warning("bridgelaw serving on http://%s:%s/ (Ctrl-C to stop)", *sock.getsockname()[:2])

@@ -184,8 +184,17 @@ def _ruling(service, snap: Snapshot, lang: str) -> dict:
             "copy_text": ruling.render(lang, how=False),
             "yaml_href": "/incident.yaml?" + urlencode({"s": snap.token, "lang": lang}),
             "text_href": "/ruling.txt?" + urlencode({"s": snap.token, "lang": lang}),
+            "log_save": _log_save(service, snap, lang),
             "open": [{"text": _asked(q, judged, lang), "cites": ", ".join(dict.fromkeys(w["cite"] for w in q.why))}
                      for q in ruling.open_questions]}
+
+
+def _log_save(service, snap: Snapshot, lang: str) -> dict | None:
+    """The link to save the ruling to an event's log, where the server keeps one (serve --log)."""
+    if not getattr(service, "log_save", False):
+        return None
+    from ...log.words import word as log_word
+    return {"href": "/log/save?" + urlencode({"s": snap.token, "lang": lang}), "label": log_word("web.save", lang)}
 
 
 def _asked(q, judged: dict, lang: str) -> str:
