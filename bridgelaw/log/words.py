@@ -63,6 +63,7 @@ WORDS: dict[str, dict[str, str]] = {
     "web.save": {"ru": "Записать в журнал турнира", "en": "Save to the event's log"},
     "web.save_button": {"ru": "Записать", "en": "Save"},
     "web.back": {"ru": "К решению", "en": "Back to the ruling"},
+    "web.law": {"ru": "Правило (например, 64A)", "en": "Law (e.g. 64A)"},
     "web.search": {"ru": "Найти", "en": "Search"},
     "web.token": {"ru": "Ключ турнира", "en": "Event token"},
     "web.need": {"ru": "Укажите турнир и номер сдачи.", "en": "Give the event and the board number."},

@@ -141,7 +141,7 @@ def listen(host: str, port: int) -> socket.socket:
                                                                   reason=reason))) from None
 
 
-def serve(root: Path | None, host: str, port: int, budget: float | None = None, log: bool = False,
+def serve(root: Path | None, host: str, port: int, budget: float | None = None, keep_log: bool = False,
           db: str | None = None) -> None:
     """Run the app with uvicorn until interrupted (Ctrl-C) or terminated (SIGTERM).
 
@@ -149,7 +149,7 @@ def serve(root: Path | None, host: str, port: int, budget: float | None = None, 
     either is one message and exit 1; requests still running at shutdown get GRACE seconds.
     """
     import uvicorn
-    app = create_app(root, budget or BUDGET, (db, host) if log else None)
+    app = create_app(root, budget or BUDGET, (db, host) if keep_log else None)
     sock = listen(host, port)
     server = uvicorn.Server(uvicorn.Config(app, log_level="info", timeout_graceful_shutdown=GRACE))
     log.warning("bridgelaw serving on http://%s:%s/ (Ctrl-C to stop)", *sock.getsockname()[:2])
