@@ -144,6 +144,9 @@ def test_ask_logs_the_interviewed_ruling(capsys, url, monkeypatch):
     e = open_store(url).get(1)
     assert e.board == 12 and e.table == "5" and "defective_trick" in e.incident and e.laws
     assert json.loads(e.ruling)["elements"]
+    code, out, err = run(capsys, "ask", "--answers", str(ANSWERS), "--log", "--db", "sqlite:////no/such/folder/l.db",
+                         "--event", "E", "--board", "1")
+    assert code == 1 and "no folder" in err and out == ""  # said before the first question
 
 
 # -- usage and bad input: a message, never a traceback

@@ -193,10 +193,12 @@ def cmd_ask(args) -> int:
     logged = None
     if args.log:
         from ..log.cli import log_ruling
+        from ..log.store import open_store
+        store = open_store(args.db)  # before the interview: a director's answers are never lost to a bad log
 
         def logged(ruling, incident: str) -> None:
             sys.stdout.flush()
-            log_ruling(args, ruling.to_dict(), incident, _root(args.root))
+            log_ruling(args, ruling.to_dict(), incident, _root(args.root), store)
     return ask(_root(args.root), args.lang, Path(args.answers) if args.answers else None,
                Path(args.save) if args.save else None, args.force, _display, how=not args.no_how, debug=args.debug,
                logged=logged)

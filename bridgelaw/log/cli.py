@@ -21,10 +21,11 @@ from .record import Entry, entry, knowledge_digest
 from .words import word
 
 
-def log_ruling(args, ruling: dict, incident: str | None, root: Path) -> None:
-    """Append the ruling just given to the log (a line on stderr says where)."""
+def log_ruling(args, ruling: dict, incident: str | None, root: Path, store=None) -> None:
+    """Append the ruling just given to the log (``store``, else the one ``--db`` names; a line on stderr says
+    where)."""
     from .store import open_store
-    store = open_store(args.db)
+    store = store or open_store(args.db)
     e = entry(ruling, incident, args.lang, event=args.event, event_date=args.date or dt.date.today().isoformat(),
               scoring=args.scoring, session=args.session, board=args.board, table=args.table,
               director=args.director, knowledge=knowledge_digest(root))
