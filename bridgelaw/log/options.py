@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import datetime as dt
 
 
 def _later(name: str):
@@ -45,6 +44,7 @@ def log_usage(args) -> str | None:
 
 
 def _date(text: str) -> str:
+    import datetime as dt
     try:
         return dt.date.fromisoformat(text).isoformat()
     except ValueError:
@@ -53,6 +53,7 @@ def _date(text: str) -> str:
 
 def _when(text: str) -> str:
     """--since/--until: a date or a date and time (UTC), as a prefix of the log's timestamps."""
+    import datetime as dt
     try:
         if len(text) == 10:
             return dt.date.fromisoformat(text).isoformat()
@@ -74,9 +75,27 @@ def _positive(text: str) -> int:
     return n
 
 
+HELP = "the ruling log: list, show, print, export, import, correct, appeal, token, stats"
+
+
 def add_parser(sub) -> None:
-    """``bridgelaw log`` and its commands."""
-    lg = sub.add_parser("log", help="the ruling log: list, show, print, export, import, correct, appeal, stats")
+    """``bridgelaw log``, its commands parsed only when it runs (a plain ``rule`` builds none of them)."""
+    lg = sub.add_parser("log", help=HELP, add_help=False)
+    lg.add_argument("-h", "--help", action="store_true", dest="log_help")
+    lg.add_argument("rest", nargs=argparse.REMAINDER)
+    lg.set_defaults(func=_run_log)
+
+
+def _run_log(args) -> int:
+    ap = argparse.ArgumentParser(prog="bridgelaw log", description=HELP)
+    log_parsers(ap)
+    parsed = ap.parse_args((["--help"] if args.log_help else []) + args.rest)
+    parsed.root = args.root
+    return parsed.func(parsed)
+
+
+def log_parsers(lg: argparse.ArgumentParser) -> None:
+    """The commands of ``bridgelaw log``."""
     ls = lg.add_subparsers(dest="log_command", required=True)
 
     def common(p, lang=True):
