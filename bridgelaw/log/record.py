@@ -103,12 +103,14 @@ def indexed(entry: Entry) -> list[str]:
 
 
 def knowledge_digest(root: Path) -> str:
-    """SHA-256 over the knowledge's and the vocabulary's files (names relative to the root, and contents)."""
+    """SHA-256 over the files the engine loads (engine.load: the vocabulary, the laws' table, the law files,
+    the irregularities a director can name), their names relative to the root and their contents."""
+    from ..read.irregularities import FILE as IRREGULARITIES
     from ..read.knowledge import find_files
     from ..read.vocabulary import vocabulary_files
     vocabulary, index, _, law_files = find_files(root)
     h = hashlib.sha256()
-    for path in [*vocabulary_files(vocabulary), index, *law_files]:
+    for path in [*vocabulary_files(vocabulary), index, *law_files, root / IRREGULARITIES]:
         try:
             h.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
         except (OSError, ValueError):
