@@ -21,7 +21,7 @@ from bridgelaw.faces import cli
 from bridgelaw.log import transfer
 from bridgelaw.log.model import HEAD, entry as entry_t, entry_law
 from bridgelaw.log.record import entry, indexed, prefixes
-from bridgelaw.log.store import LogError, Store, open_store
+from bridgelaw.log.store import Store, open_store
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE = ROOT / "facts" / "incidents" / "revoke-trick-not-won-by-offender.yaml"
