@@ -9,7 +9,9 @@ A client of the engine, as the faces are: it stores what ``bridgelaw rule --json
     store.py       open a database (SQLite by default, PostgreSQL by URL), append, query
     transfer.py    export (CSV, JSON) and import (JSON, CSV)
     printed.py     the printable HTML record for an appeals committee
+    options.py     the command-line options (standard library only: a plain ``rule`` builds them quickly)
     cli.py         ``bridgelaw log ...`` and ``rule/ask --log``
+    web.py         ``serve --log``: save to the event's log, search it, print; a token per event off loopback
     words.py       the log's Russian and English words
 
 Nothing here is imported by ``bridgelaw rule`` without ``--log``: SQLAlchemy loads only when asked for.
