@@ -209,6 +209,112 @@ def test_a_wrong_value_in_a_required_slot_is_not_also_missing(value, tmp_path, m
     assert "missing" not in text and len([line for line in text.splitlines() if line.startswith("x.yaml")]) == 1
 
 
+# -- the cards: board files, pasted PBN, deals and play records (the turn-3 rows) --------------------------------
+
+DEALT = "N:AK32.KQ2.A32.K32 Q54.JT9.Q54.QJT9 JT987.A54.K7.A54 6.8763.JT986.876"
+PLAYED = "[[H3, H2, H9, HA], [D7, C6, DA, D4], [S2, S4, SJ, S6]]"
+
+
+def with_cards(cards: str) -> str:
+    return ("title: t\nsource: t\nfacts:\n  deal: {declarer: S, contract: 4S}\n"
+            "  revoke:\n    - {offender: W, attention_drawn: after_play}\ncards: " + cards + "\n")
+
+
+def pbn(play_rows: int) -> str:
+    return ('[Board "1"]\n[Dealer "N"]\n[Contract "4S"]\n[Declarer "S"]\n[Deal "' + DEALT + '"]\n'
+            '[Play "W"]\n' + "- - - -\n" * play_rows)
+
+
+def sparse(size: int):
+    def make(path: Path) -> None:
+        with open(path, "wb") as f:
+            f.truncate(size)  # a regular file of that size, written in no time
+    return make
+
+
+CARDS = [  # (id, files, incident, exit code, fragment): ``rule x.yaml``, or argv given as a list
+    ("N13c", {}, with_cards("{pbn: /dev/zero}"), 1, "zero: cannot read a PBN board: a device, not a file"),
+    ("N13d", {}, with_cards("{lin: /dev/urandom}"), 1, "urandom: cannot read a LIN board: a device, not a file"),
+    ("N13g", {"b.pbn": "<dir>"}, with_cards("{pbn: b.pbn}"), 1, "b.pbn: cannot read a PBN board: a folder"),
+    ("N13h", {"big.pbn": sparse(50 * 1024 * 1024)}, with_cards("{pbn: big.pbn}"), 1,
+     "big.pbn: cannot read a PBN board: larger than 1 MiB: not a PBN board file"),
+    ("N19d", {"zero.pbn": "<zero>", "notes.yaml": with_cards("{}").replace("cards: {}", "")},
+     ["rule", "zero.pbn", "--incident", "notes.yaml"], 1, "cannot read a PBN board: a device, not a file"),
+    ("N30", {"p.pbn": pbn(7000)}, with_cards("{pbn: p.pbn}"), 1,
+     "p.pbn: the Play section of its board 1 has 7000 tricks; a board has 13"),
+    ("N30b", {}, with_cards("\n  text: |\n" + "".join("    " + line + "\n" for line in pbn(20000).splitlines())), 1,
+     "the Play section of its board 1 has 20000 tricks"),
+    ("N10b", {}, with_cards(f"{{deal: '{DEALT}', play: [" + ", ".join(["[-, -, -, -]"] * 20000) + "]}"), 1,
+     "cards.play: 20000 tricks; a board has 13"),
+    ("N05", {}, with_cards(f"{{deal: '{DEALT.replace('AK32.', 'AK532.').replace('Q54.JT9', 'Q4.JT9')}', play: {PLAYED}}}"),
+     1, "cards.deal: each hand holds 13 cards; here N 14, E 12"),
+    ("N05b", {"dump.txt": "mine\n"},
+     with_cards(f"{{deal: '{DEALT.replace('.K32 ', '.K532 ')}', play: {PLAYED}}}"), 1,
+     "cards.deal: each hand holds 13 cards; here N 14"),
+    ("N05d", {}, with_cards(f"{{deal: '{DEALT.replace('.K32 ', '.Q32 ')}', play: {PLAYED}}}"), 1,
+     "cards.deal: CQ is in two hands (N and E)"),
+    ("N05i", {}, with_cards(f"{{deal: '{DEALT.replace('.K32 ', '.K532 ')}'}}"), 1, "here N 14"),
+    ("N04c", {}, with_cards("{deal: '', play: [[H3, H2, H9, HA]]}"), 1, "each hand holds 13 cards; here N 0, E 0"),
+    ("N26b", {}, with_cards("{deal: 'N:" + "A" * 3_000_000 + "'}"), 1,
+     "cards.deal: a deal of 3000002 characters is no deal of 52 cards"),
+    ("N17d", {"b.lin": "md|||||\n"}, with_cards("{lin: b.lin}"), 1, "b.lin: cannot read a LIN board: its deal"),
+    ("N17c", {"b.lin": "md|5S789TJH45AD7KC45A,S6H3678D689TJC678,S23KAH2QKD23AC23K,|\n"}, with_cards("{lin: b.lin}"),
+     1, "b.lin: cannot read a LIN board: its deal"),
+    ("N13i", {"b.pbn": bytes([0x5b, 0xd8, 0xff, 0x00]) * 50}, with_cards("{pbn: b.pbn}"), 1,
+     "b.pbn: cannot read a PBN board: not UTF-8 text"),
+]
+
+
+@pytest.mark.parametrize("row", CARDS, ids=[r[0] for r in CARDS])
+def test_cards_that_are_no_board_are_an_error(row, tmp_path, monkeypatch, capsys):
+    """No FIFO, device or folder read, no file over the cap read whole, no endless Play read, no deal of other than
+    13 cards a hand and 52 distinct handed to the solver (which writes dump.txt where it runs): each a located
+    error, in a second, no file changed or added."""
+    _, files, incident_or_argv, code, fragment = row
+    for name, content in files.items():
+        if callable(content):
+            content(tmp_path / name)
+        elif content == "<zero>":
+            os.symlink("/dev/zero", tmp_path / name)
+        else:
+            _make(tmp_path, {name: content})
+    argv = incident_or_argv if isinstance(incident_or_argv, list) else ["rule", "x.yaml"]
+    if not isinstance(incident_or_argv, list):
+        (tmp_path / "x.yaml").write_text(incident_or_argv, encoding="utf-8")
+    text = check(capsys, monkeypatch, tmp_path, argv + ["--lang", "en", "--no-how"], code, fragment)
+    assert "Error" not in text and "codec" not in text, text
+
+
+def test_a_board_file_that_is_a_fifo_is_refused_at_once(tmp_path):  # N13k: open() once blocked for ever
+    os.mkfifo(tmp_path / "f.pbn")
+    (tmp_path / "x.yaml").write_text(with_cards("{pbn: f.pbn}"), encoding="utf-8")
+    r = bridgelaw("rule", str(tmp_path / "x.yaml"), "--lang", "en")
+    assert r.returncode == 1 and "f.pbn: cannot read a PBN board: a pipe, not a file" in r.stderr, r.stderr
+
+
+def test_the_solver_writes_nothing_where_it_runs(tmp_path, monkeypatch, capsys):
+    """N05j: 64C's double-dummy reference runs the solver in a folder of its own: a dump.txt of the user's is kept,
+    and none is written beside the incident."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dump.txt").write_text("mine\n", encoding="utf-8")
+    from bridgelaw.read import dd
+    seen = []
+    real = dd.solve
+
+    def solve(*a, **k):
+        seen.append(os.getcwd())
+        Path("dump.txt").write_text("the solver's", encoding="utf-8")  # as DDS does on an error
+        return real(*a, **k)
+
+    monkeypatch.setattr(dd, "solve", solve)
+    shutil.copy(ROOT / "facts" / "incidents" / "revoke-from-the-cards.yaml", tmp_path / "x.yaml")
+    code, text = run(capsys, tmp_path, ["rule", "x.yaml", "--lang", "en", "--no-how"])
+    assert code == 0, text
+    assert seen and str(tmp_path) not in seen[0]
+    assert (tmp_path / "dump.txt").read_text(encoding="utf-8") == "mine\n" and os.getcwd() == str(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dump.txt", "x.yaml"]
+
+
 # -- the knowledge, the vocabulary and --root ------------------------------------------------------
 
 

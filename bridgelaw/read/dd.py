@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import sys
+import tempfile
 import threading
 import time
 from contextlib import contextmanager
@@ -58,6 +60,23 @@ def endplay_parts(*names: str) -> list:
             raise ModuleNotFoundError("endplay", name="endplay")
         sys.modules.setdefault("endplay", importlib.util.module_from_spec(spec))  # the package, its __init__ not run
     return [importlib.import_module("endplay." + n) for n in names]
+
+
+@contextmanager
+def _private_folder():
+    """The solver's working folder for the block: a temporary one of its own (DDS writes its error dump to
+    ``dump.txt`` in the working folder and cannot be told not to; the user's folder never receives it).  Held under
+    ``_ONE_AT_A_TIME``: the one place the working folder changes."""
+    here = os.open(".", os.O_RDONLY)
+    try:
+        with tempfile.TemporaryDirectory(prefix="bridgelaw-dds-") as folder:
+            os.chdir(folder)
+            try:
+                yield
+            finally:
+                os.fchdir(here)
+    finally:
+        os.close(here)
 
 
 @contextmanager
@@ -328,7 +347,7 @@ def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
     side = side_of(declarer)
     out = []
     key = ("revokes", revokes, trump, declarer)
-    with _ONE_AT_A_TIME:
+    with _ONE_AT_A_TIME, _private_folder():
         if key in _FOUND:
             return _FOUND[key]
         for offender, n, hands, before_him, leader, before, at_table in revokes:
@@ -371,7 +390,7 @@ def claim_lines(hands: dict, trick: list, leader: str, trump: str | None, claime
     progress = default_progress if progress is None else progress
     key = ("claim", tuple(frozenset(hands[k]) for k in SEATS), tuple(trick), leader, trump, claimer, tuple(stated),
            tuple(named), first_trick, budget)
-    with _ONE_AT_A_TIME:
+    with _ONE_AT_A_TIME, _private_folder():
         if key in _FOUND:  # the same claim again (the interview's next step, the web page's next request)
             return _FOUND[key]
         start = time.monotonic()
