@@ -426,6 +426,8 @@ WORDS: dict[str, dict[str, str]] = {
                    "en": "'{value}' is not a call (write a bid 1C..7NT, P, X or XX)"},
     "error.calls": {"ru": "нужны заявки по порядку, например: 1Ч пас 2Ч пас",
                     "en": "expected the calls in order, e.g. [1H, P, 2H, P]"},
+    "error.calls_many": {"ru": "{n} заявок: в торговле по Законам не больше {most} заявок",
+                         "en": "{n} calls: no auction the Laws allow has more than {most}"},
     "error.calls_item": {"ru": "заявка {n} ({item}) — не заявка: пишите назначение 1Т..7БК, пас, X или XX,"
                                " можно после места игрока, который её сделал (W:2П)",
                          "en": "call {n} ({item}) is not a call: write a bid 1C..7NT, P, X or XX,"

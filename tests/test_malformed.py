@@ -83,7 +83,7 @@ RULE = [
     ("I19", {"x.yaml": "- a\n- b\n"}, "x.yaml:1:1", 1, "an incident is a mapping"),
     ("I20", {"x.yaml": "just text\n"}, "x.yaml:1:1", 1, "an incident is a mapping"),
     ("I21", {"x.yaml": "title: t\nsource: t\nfacts: [a, b]\n"}, "x.yaml:3", 1,
-     "facts: expected a mapping, found a list ['a', 'b']"),
+     "facts: expected a mapping, found a list '[a, b]'"),
     ("I22", {"x.yaml": "title: t\nsource: t\nfacts:\n"}, "x.yaml:3", 1, "facts: expected a mapping, found nothing"),
     ("I23", {"x.yaml": "title: t\nsource: t\n"}, "x.yaml:1:1", 1, "facts"),
     ("I24", {"x.yaml": incident(DEAL)}, "x.yaml:5:3", 1, "duplicate key 'deal'"),
@@ -141,6 +141,18 @@ RULE = [
     ("I61", {"x.yaml": many(14)}, "x.yaml:5:3", 1, "14 facts of revoke; one board holds at most 13"),
     ("I61b", {"x.yaml": many(13)}, "x.yaml", 0, ""),
     ("I63", {"x.yaml": many(10_000, "conduct")}, "x.yaml:5:3", 1, "10000 facts of conduct; one board holds at most 64"),
+    # turn 3: values quoted as written, never as Python's repr; the auction as calls bounded before any work
+    ("I54r", {"x.yaml": incident(REVOKE.replace("offender: W", "offender: {seat: W}") % "trick: 2")}, "x.yaml:6",
+     1, "revoke.offender: unknown value '{seat: W}'"),
+    ("I54t", {"x.yaml": revoke("revoke_trick_winner: true")}, "x.yaml:6", 1, "unknown value 'true'"),
+    ("AU05", {"x.yaml": incident("  auction: {dealer: N, calls: '" + " ".join(["1C", "X", "XX"] + ["P"] * 497)
+                                 + "'}\n")}, "x.yaml:5", 1, "auction.calls: 500 calls: no auction the Laws allow"),
+    ("AU05c", {"x.yaml": incident("  auction: {dealer: N, calls: '" + " ".join(["1C"] + ["P"] * 400) + "'}\n")},
+     "x.yaml:5", 1, "401 calls: no auction the Laws allow has more than 319"),
+    ("AU05e", {"x.yaml": incident("  auction: {dealer: N, calls: '" + " ".join(["P"] * 200_000) + "'}\n")},
+     "x.yaml:5", 1, "320+ calls: no auction the Laws allow has more than 319"),
+    ("AU07l", {"x.yaml": incident("  auction: {dealer: N, calls: [1C, " + "Z" * 100_000 + "]}\n")}, "x.yaml:5", 1,
+     "call 2 ('ZZZZZZZZZZZZZZZZZZZZZZZZ…' (100000 characters)) is not a call"),
 ]
 
 

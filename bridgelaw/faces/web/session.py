@@ -40,6 +40,7 @@ from typing import Any
 
 from ...engine import Engine
 from ...errors import suggest
+from ...values import shown
 from ...read.incident import incident_text
 from ..interview import CARDS, UNKNOWN, AnswerError, Interview, Question
 from .. import keys
@@ -121,7 +122,7 @@ def check_shape(answers: list) -> list[tuple[str, Any]]:
     out = []
     for i, (key, value) in enumerate(answers, 1):
         if not isinstance(key, str) or not key or len(key) > 200:
-            raise StateError("broken", f"the question key must be a short text, found {key!r}", i)
+            raise StateError("broken", f"the question key must be a short text, found {shown(key)}", i)
         if not (_scalar(value) or (isinstance(value, list) and all(_scalar(x) and x is not None for x in value))):
             raise StateError("invalid", f"expected a value, a list of values or null, "
                              f"found {type(value).__name__}", i, key)
