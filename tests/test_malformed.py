@@ -327,6 +327,84 @@ def test_the_solver_writes_nothing_where_it_runs(tmp_path, monkeypatch, capsys):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dump.txt", "x.yaml"]
 
 
+# -- `bridgelaw page OUT`: never into the project's own folders, never over someone's files ---------------------
+
+
+PAGE = [  # (id, files in the row's folder, OUT (``{root}``: the project), exit code, fragment)
+    ("P03", {"p/index.html": "<h1>mine</h1>\n", "p/precious.txt": "x"}, "p", 1,
+     "not empty, and not a site `bridgelaw page` wrote"),
+    ("P06a", {}, "{root}/bridgelaw/faces/offline/site", 1, "inside the project's own folders"),
+    ("P06b", {}, "{root}", 1, "inside the project's own folders"),
+    ("P06c", {}, "{root}/knowledge", 1, "inside the project's own folders"),
+    ("P06d", {}, "{root}/bridgelaw/faces/web/static", 1, "inside the project's own folders"),
+    ("P06e", {}, "{root}/bridgelaw", 1, "inside the project's own folders"),
+    ("P06g", {}, "{root}/tests/site", 1, "inside the project's own folders"),
+    ("P07", {"f.html": "mine"}, "f.html", 1, "is a file, not a folder"),
+]
+
+
+@pytest.mark.parametrize("row", PAGE, ids=[r[0] for r in PAGE])
+def test_page_refuses_an_out_it_may_not_write_before_any_work(row, tmp_path, monkeypatch, capsys):
+    """Refused before the knowledge is checked (20-30 s): the check is never reached, no file written anywhere."""
+    _, files, out, code, fragment = row
+    _make(tmp_path, files)
+    from bridgelaw.faces.offline import build
+    monkeypatch.setattr(build, "knowledge_bundle", lambda root: pytest.fail("checked the knowledge first"))
+    project = _snapshot(ROOT / "bridgelaw") | _snapshot(ROOT / "knowledge")
+    check(capsys, monkeypatch, tmp_path, ["--root", str(ROOT), "page", out.replace("{root}", str(ROOT))], code,
+          fragment)
+    assert _snapshot(ROOT / "bridgelaw") | _snapshot(ROOT / "knowledge") == project
+
+
+@pytest.fixture
+def quick_build(monkeypatch):
+    """``build`` without Pyodide, the knowledge check or the zip: a few small files, in a second."""
+    from bridgelaw.faces.offline import build
+    monkeypatch.setattr(build, "pyodide_dir", lambda root: ROOT / "package.json")
+    monkeypatch.setattr(build, "PYODIDE_FILES", ())
+    monkeypatch.setattr(build, "knowledge_bundle", lambda root: (b"k", "0" * 64))
+    monkeypatch.setattr(build, "app_zip", lambda: b"zip")
+    return build
+
+
+def test_page_replaces_a_previous_site_whole_and_keeps_others_files_with_force(quick_build, tmp_path):
+    out = tmp_path / "site"
+    quick_build.build(ROOT, out)
+    (out / "stale.js").write_text("from an older build", encoding="utf-8")
+    quick_build.build(ROOT, out)  # a previous site: replaced whole
+    assert not (out / "stale.js").exists() and quick_build.is_site(out)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "index.html").write_text("<h1>mine</h1>", encoding="utf-8")
+    (mine / "notes.txt").write_text("notes", encoding="utf-8")
+    with pytest.raises(Exception, match="not empty"):
+        quick_build.build(ROOT, mine)
+    assert (mine / "index.html").read_text(encoding="utf-8") == "<h1>mine</h1>"
+    quick_build.build(ROOT, mine, force=True)
+    assert (mine / "notes.txt").read_text(encoding="utf-8") == "notes" and quick_build.is_site(mine)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine", "site"]  # no temporary folder left
+
+
+def test_page_on_a_full_disk_leaves_no_partial_site_and_names_the_file(quick_build, tmp_path, monkeypatch):  # P05c
+    import errno
+    out = tmp_path / "site"
+    quick_build.build(ROOT, out)
+    before = _snapshot(out)
+    written = []
+
+    def full(path, data):
+        written.append(path)
+        if len(written) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        (Path(path)).write_bytes(data if isinstance(data, bytes) else data.encode())
+
+    monkeypatch.setattr(quick_build, "write_atomic", full)
+    with pytest.raises(Exception) as e:
+        quick_build.build(ROOT, out)
+    assert "cannot write: No space left on device" in str(e.value) and str(out) in str(e.value)
+    assert _snapshot(out) == before and sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
 # -- the knowledge, the vocabulary and --root ------------------------------------------------------
 
 

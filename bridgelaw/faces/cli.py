@@ -186,7 +186,7 @@ def cmd_page(args) -> int:
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise BridgelawError(Problem(Loc(_display(out)), word("cli.not_a_folder", MESSAGES)))
-    written = build(_root(args.root), out)
+    written = build(_root(args.root), out, args.force)
     print(word("cli.page_written", MESSAGES, n=len(written), out=_display(out)))
     return 0
 
@@ -250,7 +250,8 @@ def build_parser() -> argparse.ArgumentParser:
     w.set_defaults(func=cmd_serve)
 
     g = sub.add_parser("page", help="write the offline page's engine bundle (Pyodide, the app, the validated knowledge)")
-    g.add_argument("out", metavar="OUT_DIR", help="folder to write the site into")
+    g.add_argument("out", metavar="OUT_DIR", help="folder to write the site into (new, empty, or a previous site)")
+    g.add_argument("--force", action="store_true", help="write into a folder holding other files (they are kept)")
     g.set_defaults(func=cmd_page)
 
     c = sub.add_parser("check", help="validate vocabulary, knowledge, incidents and cases; list every error")
