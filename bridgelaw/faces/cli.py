@@ -230,7 +230,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
     r.add_argument("--debug", action="store_true", help="name each firing's production (its id) in the HOW trace")
     r.add_argument("--dd-budget", type=seconds, default=2.0, metavar="SECONDS",
-                   help="time for a claim's double-dummy lines, on one core (default 2)")
+                   help="work for a claim's double-dummy lines, in seconds of one core (counted in positions"
+                        " searched, not on the clock: the same on any machine; default 2)")
     r.set_defaults(func=cmd_rule)
 
     a = sub.add_parser("ask", help="interview: asks only what can change the ruling, then gives it")
