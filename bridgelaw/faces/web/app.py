@@ -87,7 +87,10 @@ def create_app(root: Path | None = None, budget: float = BUDGET) -> FastAPI:
     app = FastAPI(title="bridgelaw", version="0.1.0",
                   summary="Rulings under the 2017 Laws of Duplicate Bridge: the director's interview over JSON.",
                   description=api.__doc__, docs_url="/api/docs", redoc_url=None)
-    app.state.service = Service(load(root or PROJECT_ROOT), budget=budget)
+    from ...committee.checks import refuse_endless
+    knowledge = load(root or PROJECT_ROOT)
+    refuse_endless(root or PROJECT_ROOT, knowledge)  # knowledge whose rulings never end is not served
+    app.state.service = Service(knowledge, budget=budget)
     app.state.service.warm()
     app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
     app.include_router(api.router)
