@@ -47,3 +47,30 @@ def test_a_call_of_100_kb_is_not_echoed_back(client):  # AU07l
     r = post(client, AUCTION + [{"key": "auction.calls", "value": ["1C", "Z" * 100_000]}])
     clean(r)
     assert r.status_code in (400, 413, 422) and len(r.text) < 2000, len(r.text)
+
+
+DEALT = "N:AK32.KQ2.A32.K32 Q54.JT9.Q54.QJT9 JT987.A54.K7.A54 6.8763.JT986.876"
+
+
+def pbn(deal: str = DEALT, play: str = "H3 H2 H9 HA\nC6 DA D4 D7\n") -> str:
+    return (f'[Board "1"]\n[Dealer "N"]\n[Contract "4S"]\n[Declarer "S"]\n[Deal "{deal}"]\n[Play "W"]\n{play}')
+
+
+@pytest.mark.parametrize("cards,words", [
+    (None, "the deal pasted in is a text (a PBN or LIN record), not 'nothing'"),  # W86.12
+    (5, "not '5'"),
+    ("md|||||", "cannot read a LIN board: its deal"),  # W86.6: endplay's IndexError once shown
+    ("md|5S789TJH45AD7KC45A,S6H3678D689TJC678,S23KAH2QKD23AC23K,|", "cannot read a LIN board: its deal"),
+    (pbn(DEALT.replace(".K32 ", ".K532 ")), "each hand holds 13 cards; here N 14"),  # W86.4: DDSError, HTTP 500
+    (pbn(play="- - - -\n" * 7000), "has 7000 tricks; a board has 13"),  # W86.5: 3.5 s past the budget
+], ids=["W86.12", "W86.12b", "W86.6", "W86.6b", "W86.4", "W86.5"])
+def test_cards_pasted_that_are_no_board_are_a_clear_4xx(client, cards, words, tmp_path, monkeypatch):
+    import os
+    import time
+    monkeypatch.chdir(tmp_path)  # the solver's dump.txt once landed in the server's working folder
+    t = time.perf_counter()
+    r = post(client, [{"key": "incident", "value": ["revoke"]}, {"key": "cards", "value": cards}])
+    assert time.perf_counter() - t < 2
+    clean(r)
+    assert r.status_code == 422 and words in r.json()["detail"], r.text
+    assert os.listdir(tmp_path) == []

@@ -229,6 +229,9 @@ class Service:
                 raise StateError("too_large", f"replaying the answers takes over {self.budget:g} s, the"
                                  f" server's limit; {i - 1} were checked: send them again to go on", i, key)
             if key == CARDS:  # the deal pasted in, at any question (the cards then answer what they show)
+                if not isinstance(value, str):
+                    raise StateError("invalid", f"the deal pasted in is a text (a PBN or LIN record), not"
+                                     f" {shown(value)}", i, key)
                 try:
                     interview.give_cards(value)
                 except AnswerError as e:
