@@ -2,6 +2,7 @@
 is a 4xx with a sentence of our own, never a 500, a traceback or an echo of what was sent."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -74,3 +75,51 @@ def test_cards_pasted_that_are_no_board_are_a_clear_4xx(client, cards, words, tm
     clean(r)
     assert r.status_code == 422 and words in r.json()["detail"], r.text
     assert os.listdir(tmp_path) == []
+
+
+def test_sigterm_answers_the_request_in_flight_with_a_503_and_ends_within_5_s(tmp_path, knowledge, engine):
+    """W89: a request in flight at SIGTERM once got a 500, and the server took 12.8 s to end (the README says 5)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+
+    from test_web_limits import HOST, _heavy_variant, free_port, request, revokes_interview
+    heavy = _heavy_variant(revokes_interview(knowledge, engine, 10))
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "bridgelaw.faces.cli", "serve", "--host", HOST, "--port", str(port),
+                             "--budget", "60"], cwd=tmp_path, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                            stdout=subprocess.DEVNULL, stderr=open(tmp_path / "server.log", "wb"))
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                request(port, "POST", "/api/interview", {"answers": []}, timeout=5)
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "server.log").read_text()
+                time.sleep(0.2)
+        got = {}
+
+        def heavy_request():
+            conn = __import__("http.client").client.HTTPConnection(HOST, port, timeout=30)
+            conn.request("POST", "/api/interview", json.dumps({"answers": heavy}), {"Content-Type": "application/json"})
+            r = conn.getresponse()
+            got["r"] = (r.status, r.read().decode())
+
+        t = threading.Thread(target=heavy_request)
+        t.start()
+        time.sleep(0.5)  # the replay is running
+        assert t.is_alive(), f"the heavy request ended before SIGTERM: {got}"
+        proc.send_signal(signal.SIGTERM)
+        start = time.monotonic()
+        proc.wait(timeout=15)
+        t.join(timeout=15)
+        assert time.monotonic() - start <= 5.5, "the server took longer than its 5 s grace"
+        assert got["r"][0] == 503 and "the server is stopping" in got["r"][1], got
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

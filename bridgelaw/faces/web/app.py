@@ -149,6 +149,11 @@ def serve(root: Path | None, host: str, port: int, budget: float | None = None) 
     import uvicorn
     app = create_app(root, budget or BUDGET)
     sock = listen(host, port)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="info", timeout_graceful_shutdown=GRACE))
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:  # SIGTERM, Ctrl-C: replays in flight end with a 503
+            app.state.service.stopping = True
+            super().handle_exit(sig, frame)
+
+    server = Server(uvicorn.Config(app, log_level="info", timeout_graceful_shutdown=GRACE))
     log.warning("bridgelaw serving on http://%s:%s/ (Ctrl-C to stop)", *sock.getsockname()[:2])
     server.run(sockets=[sock])

@@ -178,6 +178,7 @@ class Service:
         self.knowledge = knowledge
         self.vocab = knowledge.vocabulary
         self.budget, self.pool = budget, pool
+        self.stopping = False  # set on SIGTERM (app.serve): a replay in flight ends with a 503 at its next answer
         self._engines: queue.LifoQueue = queue.LifoQueue()  # the free ones, the most recently used (warmest) first
         self._engines.put(Engine(knowledge))
         self._made = 1
@@ -215,6 +216,8 @@ class Service:
         """Replay ``answers`` (value None = not known) through a fresh Interview; StateError on the first misfit."""
         answers = check_shape(list(answers))
         self.check_counts(answers)
+        if self.stopping:
+            raise StateError("busy", "the server is stopping: send the answers again when it is back")
         engine = self._engine()
         try:
             return self._replay(engine, answers, time.monotonic() + self.budget)
@@ -225,6 +228,8 @@ class Service:
         interview = Interview(self.knowledge, engine)
         done, asked = self._resume(interview, answers)
         for i, (key, value) in enumerate(answers[done:], done + 1):
+            if self.stopping:  # SIGTERM: the requests in flight are answered, not cut off
+                raise StateError("busy", "the server is stopping: send the answers again when it is back", i, key)
             if time.monotonic() > deadline:
                 raise StateError("too_large", f"replaying the answers takes over {self.budget:g} s, the"
                                  f" server's limit; {i - 1} were checked: send them again to go on", i, key)
