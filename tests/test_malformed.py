@@ -609,3 +609,22 @@ def test_output_into_a_closed_pipe_ends_quietly():
     proc.stdout.close()  # before the ruling is written: the write meets a closed pipe
     _, err = proc.communicate(timeout=TIMEOUT)
     assert proc.returncode in (0, 1) and err == b"", err
+
+
+def test_many_answers_taken_back_cost_one_step_each(knowledge, engine, monkeypatch):
+    """A14: 5,000 (answer, back) pairs took 117 s, each `back` ruling the interview again.  The step before an answer
+    is kept: taking the answer back returns to it without a ruling, and the interview is where it was."""
+    from bridgelaw.faces.interview import Interview
+    interview = Interview(knowledge, engine)
+    interview.answer(["defective_trick"], "incident")
+    interview.answer("S", "deal.declarer")
+    asked = interview.step()
+    steps = []
+    real = Interview._step
+    monkeypatch.setattr(Interview, "_step", lambda self: steps.append(1) or real(self))
+    for _ in range(200):
+        interview.answer("E")
+        interview.step()  # the next question, as the prompt shows it
+        assert interview.back()
+        assert interview.step() is asked
+    assert len(steps) == 200  # one for each answer's next question; none for taking it back
