@@ -628,3 +628,29 @@ def test_many_answers_taken_back_cost_one_step_each(knowledge, engine, monkeypat
         assert interview.back()
         assert interview.step() is asked
     assert len(steps) == 200  # one for each answer's next question; none for taking it back
+
+
+@pytest.mark.parametrize("host,port,fragment", [
+    ("no.such.host.invalid", 0, "no such host (give --host 127.0.0.1"),  # U07: was 'Unknown error -2' + the port hint
+    ("203.0.113.1", 0, "the address is not one of this machine's"),  # U13
+], ids=["U07", "U13"])
+def test_serve_says_why_it_cannot_listen(host, port, fragment):
+    from bridgelaw.errors import BridgelawError
+    from bridgelaw.faces.web.app import listen
+    with pytest.raises(BridgelawError) as e:
+        listen(host, port)
+    assert fragment in str(e.value) and "another program" not in str(e.value), str(e.value)
+
+
+def test_a_privileged_port_is_named_as_such(monkeypatch):  # U14: 'Permission denied' + the port hint
+    import errno
+    import socket
+
+    from bridgelaw.errors import BridgelawError
+    from bridgelaw.faces.web.app import listen
+
+    def refuse(*a, **k):
+        raise PermissionError(errno.EACCES, "Permission denied")
+    monkeypatch.setattr(socket, "create_server", refuse)
+    with pytest.raises(BridgelawError, match="ports below 1024 are for the administrator only"):
+        listen("127.0.0.1", 80)

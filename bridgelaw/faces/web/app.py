@@ -6,6 +6,7 @@ browser.
 """
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import socket
@@ -136,7 +137,10 @@ def listen(host: str, port: int) -> socket.socket:
         return socket.create_server((host, port), family=family, backlog=2048)
     except OSError as e:
         reason = os.strerror(e.errno) if e.errno else str(e)
-        raise BridgelawError(Problem(Loc(f"{host}:{port}"), word("cli.cannot_listen", MESSAGES, host=host, port=port,
+        key = "cli.no_such_host" if isinstance(e, socket.gaierror) else "cli.not_this_machine" \
+            if e.errno == errno.EADDRNOTAVAIL else "cli.port_privileged" if e.errno == errno.EACCES and port < 1024 \
+            else "cli.cannot_listen"  # the port taken, or what the system says
+        raise BridgelawError(Problem(Loc(f"{host}:{port}"), word(key, MESSAGES, host=host, port=port,
                                                                   reason=reason))) from None
 
 
