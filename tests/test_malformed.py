@@ -272,6 +272,9 @@ CARDS = [  # (id, files, incident, exit code, fragment): ``rule x.yaml``, or arg
     ("N17d", {"b.lin": "md|||||\n"}, with_cards("{lin: b.lin}"), 1, "b.lin: cannot read a LIN board: its deal"),
     ("N17c", {"b.lin": "md|5S789TJH45AD7KC45A,S6H3678D689TJC678,S23KAH2QKD23AC23K,|\n"}, with_cards("{lin: b.lin}"),
      1, "b.lin: cannot read a LIN board: its deal"),
+    ("N24", {"b.pbn": pbn(2)}, with_cards(f"{{pbn: b.pbn, deal: '{DEALT}'}}"), 1,
+     "cards: the deal is given twice (pbn and deal): give it one way"),
+    ("N24c", {"b.pbn": pbn(2)}, with_cards("{text: 'x', pbn: b.pbn}"), 1, "the deal is given twice (pbn and text)"),
     ("N13i", {"b.pbn": bytes([0x5b, 0xd8, 0xff, 0x00]) * 50}, with_cards("{pbn: b.pbn}"), 1,
      "b.pbn: cannot read a PBN board: not UTF-8 text"),
 ]

@@ -314,6 +314,10 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
     loc = cards.loc if isinstance(cards, LocDict) else Loc(file)
     what = "cards.play"  # where the play record is, as an error names it
     tags: dict = {}
+    given = [k for k in ("pbn", "lin", "text", "deal") if isinstance(cards, dict) and k in cards]
+    if len(given) > 1:  # one is never dropped without a word
+        c.add(loc, f"cards: the deal is given twice ({' and '.join(given)}): give it one way")
+        return {}
     if "pbn" in cards or "lin" in cards or "text" in cards:
         kind = next(k for k in ("pbn", "lin", "text") if k in cards)
         number = cards.get("board")
@@ -426,11 +430,18 @@ def _claim(claim: dict, cards, hands: dict, played: list, first: str, trump: str
     said = {}
     for key in ("claim_line", "claim_named"):
         said[key] = []
+        if len(cards.get(key) or []) > 26:  # the claimer's side holds 26 cards at most
+            c.add(cards.loc_of(key), f"cards.{key}: {len(cards[key])} cards; the claimer and his partner hold at"
+                  f" most 26")
+            return shown, None
         for i, text in enumerate(cards.get(key) or []):
             try:
                 said[key].append(_card(text))
             except ValueError as e:
                 c.add(cards.loc_of(key), f"cards.{key}, card {i + 1}: {e}")
+                return shown, None
+            if said[key][-1] in said[key][:-1]:
+                c.add(cards.loc_of(key), f"cards.{key}, card {i + 1}: {_name(said[key][-1])} is named twice")
                 return shown, None
             if not any(said[key][-1] in left[s] for s in (claimer, partner_of(claimer))):
                 c.add(cards.loc_of(key), f"cards.{key}, card {i + 1}: {_name(said[key][-1])} is not"
