@@ -275,6 +275,8 @@ CARDS = [  # (id, files, incident, exit code, fragment): ``rule x.yaml``, or arg
     ("N24", {"b.pbn": pbn(2)}, with_cards(f"{{pbn: b.pbn, deal: '{DEALT}'}}"), 1,
      "cards: the deal is given twice (pbn and deal): give it one way"),
     ("N24c", {"b.pbn": pbn(2)}, with_cards("{text: 'x', pbn: b.pbn}"), 1, "the deal is given twice (pbn and text)"),
+    ("N12.5", {}, with_cards(f"{{deal: '{DEALT}', play: [[H3, '', H9, HA]]}}"), 1,
+     "cards.play, trick 1: '' is no card (e.g. SA, H10, D7; '-' where a hand played none)"),
     ("N13i", {"b.pbn": bytes([0x5b, 0xd8, 0xff, 0x00]) * 50}, with_cards("{pbn: b.pbn}"), 1,
      "b.pbn: cannot read a PBN board: not UTF-8 text"),
 ]

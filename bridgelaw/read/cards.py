@@ -72,7 +72,7 @@ def _card(text: str) -> tuple[str, int]:
         return t[0], RANKS.index(t[1])
     if len(t) == 2 and t[1] in "SHDC" and t[0] in RANKS:
         return t[1], RANKS.index(t[0])
-    raise ValueError(f"'{text}' is no card (e.g. SA, H10, D7)")
+    raise ValueError(f"'{text}' is no card (e.g. SA, H10, D7; '-' where a hand played none)")
 
 
 def _name(card: tuple[str, int]) -> str:
@@ -480,7 +480,7 @@ def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file
                 t.taken_back.append((seat, back))  # back in his hand: played later, or left over
                 entry = entry["replaced_by"]
             # "-": this hand played no card to the trick; a list: it played several (a defective trick, Law 67)
-            texts = [] if str(entry).strip() in ("-", "") else entry if isinstance(entry, list) else [entry]
+            texts = [] if str(entry).strip() == "-" else entry if isinstance(entry, list) else [entry]  # '': no card
             if not texts:
                 t.defects.append((seat, "omitted_card"))
             elif len(texts) > 1:

@@ -235,14 +235,15 @@ def load(path: str | Path, display: str | None = None) -> Any:
 def read_text(path: str | Path, display: str | None = None, limit: int = MAX_BYTES, what: str = "a bridgelaw file",
               hint: str = "an incident, a law file or an answers file is a few kilobytes",
               regular: bool = False) -> str:
-    """A file's UTF-8 text, read no further than ``limit`` bytes; BridgelawError naming the file otherwise.  Opened
-    without blocking (a FIFO nobody writes to is refused, not waited on); ``regular``: a device is refused too."""
+    """A file's UTF-8 text, read no further than ``limit`` bytes; BridgelawError naming the file otherwise.  A folder is
+    refused; ``regular``: anything but a regular file too (a FIFO nobody writes to, a device), opened without
+    blocking so as not to wait on it (board files)."""
     path = Path(path)
     name = display or str(path)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | (os.O_NONBLOCK if regular else 0))  # a pipe of a shell's <(...) is read
         mode = os.fstat(fd).st_mode
-        if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISDIR(mode) or (regular and not stat.S_ISREG(mode)):
+        if stat.S_ISDIR(mode) or (regular and not stat.S_ISREG(mode)):
             os.close(fd)
             kind = "a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode) else "a device" \
                 if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket"
