@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from .. import values as V
 from ..errors import Collector
+from .story import found_calls, state_story
 
 # templates derived here, while an incident is read, from the template they are derived from
 DERIVED_WHILE_READING = {"call": "auction", "substitution": "replacement", "call_change": "change_of_call",
@@ -59,7 +60,7 @@ def stated_calls(facts: list) -> list[dict]:
         return []
     together = frozenset(f.get("position") for f in facts if f.template == "simultaneous_call" and f.get("position"))
     try:
-        return read_calls(auction.get("dealer"), auction.get("calls"), together)
+        return read_calls(auction.get("dealer"), found_calls(facts, auction), together)
     except ValueError:
         return []
 
@@ -388,11 +389,12 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
     if "call" not in vocab.templates or "auction" not in vocab.templates:
         return []
     out: list = []
+    state_story(facts, vocab)  # the calls as typed: the director's arrival, a replacement typed as a call
     auction = next((f for f in facts if f.template == "auction"), None)
     calls = []
     if auction is not None and auction.get("dealer") and auction.get("calls"):
         together = frozenset(f.get("position") for f in facts if f.template == "simultaneous_call" and f.get("position"))
-        calls = read_calls(auction.get("dealer"), auction.get("calls"), together)
+        calls = read_calls(auction.get("dealer"), found_calls(facts, auction), together)
         out += [_fact(vocab, "call", f"call-{k['position']}", auction.loc, **k) for k in calls]
         _fill_findings(facts, calls)
         if not any(f.template == "replacement" for f in facts) and not _reopened(facts, calls):
