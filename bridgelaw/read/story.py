@@ -14,6 +14,8 @@ it gives only the contract the auction reached.
   change of call (25, 31C): it is stated as a ``replacement`` (filled into one the director began without
   its call), made before the director ruled (``premature``) unless he came after call k; the auction as
   found ends with the insufficient bid.
+- After a call out of rotation at RHO's turn the director came after, the call of the player whose turn it
+  was is the RHO's call of the findings about it (``after_call_out_of_rotation.rho_call``, 31A).
 - Any other irregular call k the director came after, followed by its own player's call, is replaced by
   that call in the legal auction.
 - The legal auction is the calls with every call out of rotation that was not accepted left out (29B: the
@@ -28,6 +30,7 @@ from dataclasses import dataclass
 from .. import values as V
 
 ARRIVAL = ("director_called", "director_ruled")
+REFUSALS = {("insufficient_bid", "refuse"), ("call_out_of_rotation", "cancel_call")}
 
 
 @dataclass(frozen=True)
@@ -35,19 +38,30 @@ class Story:
     found: str                 # the calls as the director found them (the auction the laws rule on)
     legal: str                 # the calls that stand, in order, every one in rotation
     replacement: tuple | None  # (call, of, premature): an insufficient bid's replacement typed as a call
+    rho_call: tuple | None     # (of, call): after a call out of rotation at RHO's turn, the turn player's call
 
 
 def _arrival(facts: list) -> int | None:
-    """The call after which the director came: the first director's event tied to a call."""
-    events = [f for f in facts if f.template == "event" and f.get("kind") in ARRIVAL and f.get("after_call") is not None]
+    """The call after which the director's ruling (or the LHO's refusal under him) came: the first
+    ``director_ruled`` event tied to a call, or the first ``director_called`` where a refusal is stated.  A
+    director called but not yet ruling leaves the LHO's call an acceptance (27A1, 29A: T03)."""
+    kinds = ARRIVAL if _refused(facts) else ("director_ruled",)
+    events = [f for f in facts if f.template == "event" and f.get("kind") in kinds and f.get("after_call") is not None]
     if not events:
         return None
     return min(events, key=lambda f: (f.get("seq") or 0, f.get("after_call"))).get("after_call")
 
 
+def _called(facts: list) -> int | None:
+    """The call after which the director was first called or ruled (any event of his tied to a call)."""
+    after = [f.get("after_call") for f in facts
+             if f.template == "event" and f.get("kind") in ARRIVAL and f.get("after_call") is not None]
+    return min(after, default=None)
+
+
 def _refused(facts: list) -> bool:
-    return any(f.template == "choice" and f.get("option") == "insufficient_bid" and f.get("chosen") == "refuse"
-               for f in facts)
+    """Whether the offender's LHO's refusal of the irregular call is stated (27A1, 29A)."""
+    return any(f.template == "choice" and (f.get("option"), f.get("chosen")) in REFUSALS for f in facts)
 
 
 def as_found(facts: list) -> Story | None:
@@ -79,8 +93,7 @@ def as_found(facts: list) -> Story | None:
         n = replaced["position"]
         replacement = (calls[n]["call"], n, arrival != n)
         substitute[n] = calls[n]["call"]
-    elif calls[end - 1]["seat"] == calls[end]["seat"] and (calls[end - 1]["out_of_rotation"]
-                                                           or calls[end - 1]["insufficient"]):
+    elif calls[end - 1]["seat"] == calls[end]["seat"]:  # the offender's own call in place of his irregular one
         substitute[end] = calls[end]["call"]
     skip = {n + 1 for n in substitute}  # the substitute's own typed place
     for k in calls:
@@ -96,7 +109,10 @@ def as_found(facts: list) -> Story | None:
         if k["out_of_rotation"] and not k["after_final_pass"] and not accepted:
             continue  # cancelled: the auction reverts to the player whose turn it was (29B)
         legal_items.append(k["call"])
-    return Story(" ".join(items[:end]), " ".join(legal_items), replacement)
+    last, after = calls[end - 1], calls[end]
+    rho_call = ((end, after["call"]) if last["out_of_rotation"] and last["at_turn_of"] == "rho"
+                and after["seat"] == last["turn"] and replaced is None else None)
+    return Story(" ".join(items[:end]), " ".join(legal_items), replacement, rho_call)
 
 
 def found_calls(facts: list, auction) -> str:
@@ -105,11 +121,34 @@ def found_calls(facts: list, auction) -> str:
     return story.found if story is not None else auction.get("calls")
 
 
+def _premature(facts: list, vocab) -> None:
+    """A replacement of an insufficient bid whose timing is not stated, where the director's first event is
+    tied to a call: made before he ruled (27C) when he came after a later call, after it when he came at once."""
+    called = _called(facts)
+    if called is None or "replacement" not in vocab.templates or any(
+            f.template == "event" and f.get("kind") == "call_replaced" for f in facts):
+        return  # the replacement's own event places it (27C.replaced-before-ruling)
+    from .auction import read_calls
+    from .incident import InFact
+    auction = next((f for f in facts if f.template == "auction"), None)
+    try:
+        calls = read_calls(auction.get("dealer"), auction.get("calls")) if auction is not None else []
+    except (ValueError, AttributeError, TypeError):
+        calls = []
+    last = max((k["position"] for k in calls if k["insufficient"]), default=None)
+    for i, f in enumerate(facts):
+        of = f.get("of") or last if f.template == "replacement" else None
+        if of is not None and f.get("premature") is None:
+            facts[i] = InFact(f.template, f.id, tuple((s, called > of if s == "premature" else v)
+                                                      for s, v in f.values), f.loc)
+
+
 def state_story(facts: list, vocab) -> None:
     """The replacement typed as a call and the contract of the legal auction, filled into ``facts``
     (as_found); the auction fact stays as typed (its calls are read with found_calls)."""
     story = as_found(facts)
     if story is None:
+        _premature(facts, vocab)
         return
     from .auction import final_contract, read_calls
     from .incident import InFact
@@ -124,6 +163,13 @@ def state_story(facts: list, vocab) -> None:
             facts.append(InFact("replacement", f"replacement-{of}", tuple((s, fill.get(s)) for s in slots), old.loc))
         for i, f in mine[:1]:
             facts[i] = InFact(f.template, f.id, tuple((s, fill.get(s) if v is None else v) for s, v in f.values), f.loc)
+    _premature(facts, vocab)
+    if story.rho_call is not None:  # the RHO's call after the cancellation (31A), where the findings leave it out
+        of, call = story.rho_call
+        for i, f in enumerate(facts):
+            if f.template == "after_call_out_of_rotation" and f.get("of") in (None, of) and f.get("rho_call") is None:
+                facts[i] = InFact(f.template, f.id, tuple((s, call if s == "rho_call" else v) for s, v in f.values),
+                                  f.loc)
     try:
         got = final_contract(read_calls(old.get("dealer"), story.legal)) if story.legal else None
     except ValueError:
