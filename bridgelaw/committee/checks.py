@@ -51,6 +51,7 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
     problems.extend(loading.problems)
     complete = not loading.errors
     n_cases = n_incidents = 0
+    incidents: list = []
     if files is None:
         from ..read.choices import check_choices
         from ..read.incident import load_incident
@@ -58,6 +59,7 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
             n_incidents += 1
             try:
                 incident = load_incident(inc, vocab, _rel(inc))
+                incidents.append((Loc(_rel(inc), 1, 1), incident))
                 problems.extend(check_choices(knowledge, incident.facts))
                 if not incident.source:  # a director's own note needs none; a shipped incident says where it is from
                     problems.append(Problem(Loc(_rel(inc), 1, 1), "a shipped incident needs its source",
@@ -70,11 +72,16 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
         n_cases = len(cases)
         problems.extend(p for case in cases for p in check_choices(knowledge, case.incident.facts))
         from .editor_schemas import modeline_problems
+        from .exclusions import ruling_problems
         from .lint import lint
         from .testrun import exercised, run_cases
         problems.extend(cross_checks(knowledge, cases))
         problems.extend(modeline_problems(root))
-        problems.extend(lint(knowledge, root, exercised(run_cases(Engine(knowledge), cases)), complete))
+        engine = Engine(knowledge)
+        outcomes = run_cases(engine, cases)
+        if complete:  # every ruling of a case and an incident: no contradiction, nothing twice
+            problems.extend(ruling_problems(outcomes, incidents, engine, vocab))
+        problems.extend(lint(knowledge, root, exercised(outcomes), complete))
     else:  # some law files only: what they say may rest on others, so only contradictions are linted
         from .lint import conflicts
         problems.extend(conflicts(knowledge, complete=False))
