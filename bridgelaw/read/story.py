@@ -10,7 +10,8 @@ it gives only the contract the auction reached.
 - The director's arrival is the first ``event`` ``director_called`` or ``director_ruled`` tied to a call
   (``after_call: k``): the auction as found is calls 1..k.
 - An insufficient bid (call k) followed at once by a call of the same player, where the director came
-  after it or its LHO's refusal is stated (a ``choice``), is that bid's replacement (27B, 27C), not a
+  after it, its LHO's refusal is stated (a ``choice``) or the director states that call as its
+  ``replacement``, is that bid's replacement (27B, 27C), not a
   change of call (25, 31C): it is stated as a ``replacement`` (filled into one the director began without
   its call), made before the director ruled (``premature``) unless he came after call k; the auction as
   found ends with the insufficient bid.
@@ -39,6 +40,7 @@ class Story:
     legal: str                 # the calls that stand, in order, every one in rotation
     replacement: tuple | None  # (call, of, premature): an insufficient bid's replacement typed as a call
     rho_call: tuple | None     # (of, call): after a call out of rotation at RHO's turn, the turn player's call
+    substituted: tuple = ()    # (of, call): the irregular call and the offender's own call typed in its place
 
 
 def _arrival(facts: list) -> int | None:
@@ -64,6 +66,11 @@ def _refused(facts: list) -> bool:
     return any(f.template == "choice" and (f.get("option"), f.get("chosen")) in REFUSALS for f in facts)
 
 
+def _stated(facts: list, of: int, call: str) -> bool:
+    """Whether the director states a replacement of call ``of`` that is the call typed after it."""
+    return any(f.template == "replacement" and f.get("of") in (None, of) and f.get("call") == call for f in facts)
+
+
 def as_found(facts: list) -> Story | None:
     """The auction as the director found it, and the legal auction, where the typed calls go on past an
     irregularity the director came to (or an insufficient bid whose refusal is stated); None otherwise."""
@@ -81,7 +88,8 @@ def as_found(facts: list) -> Story | None:
         arrival = None
     # the offender's own call at once after his insufficient bid: its replacement
     replaced = next((k for k in calls[:-1] if k["insufficient"] and calls[k["position"]]["seat"] == k["seat"]
-                     and (arrival == k["position"] or (arrival is None or arrival > k["position"]) and _refused(facts))),
+                     and (arrival == k["position"] or (arrival is None or arrival > k["position"]) and _refused(facts)
+                          or _stated(facts, k["position"], calls[k["position"]]["call"]))),
                     None)
     if replaced is None and arrival is None:
         return None
@@ -112,7 +120,8 @@ def as_found(facts: list) -> Story | None:
     last, after = calls[end - 1], calls[end]
     rho_call = ((end, after["call"]) if last["out_of_rotation"] and last["at_turn_of"] == "rho"
                 and after["seat"] == last["turn"] and replaced is None else None)
-    return Story(" ".join(items[:end]), " ".join(legal_items), replacement, rho_call)
+    return Story(" ".join(items[:end]), " ".join(legal_items), replacement, rho_call,
+                 next(iter(substitute.items()), ()))
 
 
 def found_calls(facts: list, auction) -> str:
@@ -164,6 +173,11 @@ def state_story(facts: list, vocab) -> None:
         for i, f in mine[:1]:
             facts[i] = InFact(f.template, f.id, tuple((s, fill.get(s) if v is None else v) for s, v in f.values), f.loc)
     _premature(facts, vocab)
+    if story.substituted:  # the call typed in place of the irregular one is no change of call (25, 31C), though
+        # read before the director's arrival was known it looked like one; the director's own finding stays
+        of, call = story.substituted
+        facts[:] = [f for f in facts if not (f.template == "change_of_call" and f.get("of") == of
+                                             and f.get("call") == call and f.get("unintended") is None)]
     if story.rho_call is not None:  # the RHO's call after the cancellation (31A), where the findings leave it out
         of, call = story.rho_call
         for i, f in enumerate(facts):
