@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from .. import values as V
 from ..errors import Collector
+from .infact import InFact
 from .story import found_calls, state_story
 
 # templates derived here, while an incident is read, from the template they are derived from
@@ -76,7 +77,6 @@ def _fill_findings(facts: list, calls: list[dict]) -> None:
     """A finding about a call (CALL_FINDINGS) that does not name it, where only one call it can be about
     has no finding of its own and no other finding leaves it out: that call, filled into ``facts``
     (several: check_counts asks which)."""
-    from .incident import InFact
     for template, slot in CALL_FINDINGS.items():
         mine = [n for n, f in enumerate(facts) if f.template == template]
         blank = [n for n in mine if facts[n].get(slot) is None]
@@ -89,7 +89,6 @@ def _fill_findings(facts: list, calls: list[dict]) -> None:
 
 
 def _fact(vocab, template: str, fid: str, loc, **values):
-    from .incident import InFact
     return InFact(template, fid, tuple((s, values.get(s)) for s in vocab.templates[template].slots), loc)
 
 
@@ -290,7 +289,6 @@ def _fill_contract(facts: list, calls: list[dict], vocab, loc) -> None:
         return
     contract, declarer = got
     n = next((i for i, f in enumerate(facts) if f.template == "deal"), None)
-    from .incident import InFact
     old = facts[n] if n is not None else _fact(vocab, "deal", "deal", loc)
     values = tuple((k, v if v is not None else {"declarer": declarer, "contract": contract}.get(k)) for k, v in old.values)
     if n is None:
@@ -349,7 +347,6 @@ def deem_changes(facts: list, calls: list[dict], vocab) -> None:
     productions then ask whether the first call was unintended and rule on it."""
     if "change_of_call" not in vocab.templates or not calls:
         return
-    from .incident import InFact
     for k in calls:
         if not (k["out_of_rotation"] and k["at_turn_of"] == "lho" and k["called_before"] and not k["after_final_pass"]
                 and (k["kind"] == "bid" or k["kind"] == "double_or_redouble" and _permitted(k))):

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import values as V
+from .infact import InFact
 
 ARRIVAL = ("director_called", "director_ruled")
 REFUSALS = {("insufficient_bid", "refuse"), ("call_out_of_rotation", "cancel_call")}
@@ -138,7 +139,6 @@ def _premature(facts: list, vocab) -> None:
             f.template == "event" and f.get("kind") == "call_replaced" for f in facts):
         return  # the replacement's own event places it (27C.replaced-before-ruling)
     from .auction import read_calls
-    from .incident import InFact
     auction = next((f for f in facts if f.template == "auction"), None)
     try:
         calls = read_calls(auction.get("dealer"), auction.get("calls")) if auction is not None else []
@@ -160,7 +160,6 @@ def state_story(facts: list, vocab) -> None:
         _premature(facts, vocab)
         return
     from .auction import final_contract, read_calls
-    from .incident import InFact
     old = next(f for f in facts if f.template == "auction")
     if story.replacement is not None and "replacement" in vocab.templates:
         call, of, premature = story.replacement
