@@ -51,6 +51,7 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
     problems.extend(loading.problems)
     complete = not loading.errors
     n_cases = n_incidents = 0
+    incidents: list = []
     if files is None:
         from ..read.choices import check_choices
         from ..read.incident import load_incident
@@ -58,6 +59,7 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
             n_incidents += 1
             try:
                 incident = load_incident(inc, vocab, _rel(inc))
+                incidents.append((Loc(_rel(inc), 1, 1), incident))
                 problems.extend(check_choices(knowledge, incident.facts))
                 if not incident.source:  # a director's own note needs none; a shipped incident says where it is from
                     problems.append(Problem(Loc(_rel(inc), 1, 1), "a shipped incident needs its source",
@@ -70,13 +72,17 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
         n_cases = len(cases)
         problems.extend(p for case in cases for p in check_choices(knowledge, case.incident.facts))
         from .editor_schemas import modeline_problems
+        from .exclusions import ruling_problems
         from .lint import lint
         from .testrun import exercised, run_cases
         problems.extend(cross_checks(knowledge, cases))
         problems.extend(modeline_problems(root))
-        outcomes, endless = endless_cases(Engine(knowledge), cases)
+        engine = Engine(knowledge)
+        outcomes, endless = endless_cases(engine, cases)
         problems.extend(endless)
         if not endless:  # a production no case fires: only where every case ran
+            if complete:  # every ruling of a case and an incident: no contradiction, nothing twice
+                problems.extend(ruling_problems(outcomes, incidents, engine, vocab))
             problems.extend(lint(knowledge, root, exercised(outcomes), complete))
         else:  # the cycles that may be the loop, asked about
             from .lint import cyclic

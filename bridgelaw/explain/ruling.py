@@ -227,7 +227,8 @@ def _grouped(items: list, same, lang: str) -> list[tuple]:
     for x in items:
         key = same(x) if x.about else None
         if key is not None and key in where:
-            out[where[key]][1].append(_about(x, lang))
+            if _about(x, lang) not in out[where[key]][1]:  # one production joining this fact with two others
+                out[where[key]][1].append(_about(x, lang))
             continue
         if key is not None:
             where[key] = len(out)

@@ -28,6 +28,8 @@ from __future__ import annotations
 
 from .. import values as V
 from ..errors import Collector
+from .infact import InFact
+from .story import found_calls, state_story
 
 # templates derived here, while an incident is read, from the template they are derived from
 DERIVED_WHILE_READING = {"call": "auction", "substitution": "replacement", "call_change": "change_of_call",
@@ -59,7 +61,7 @@ def stated_calls(facts: list) -> list[dict]:
         return []
     together = frozenset(f.get("position") for f in facts if f.template == "simultaneous_call" and f.get("position"))
     try:
-        return read_calls(auction.get("dealer"), auction.get("calls"), together)
+        return read_calls(auction.get("dealer"), found_calls(facts, auction), together)
     except ValueError:
         return []
 
@@ -75,7 +77,6 @@ def _fill_findings(facts: list, calls: list[dict]) -> None:
     """A finding about a call (CALL_FINDINGS) that does not name it, where only one call it can be about
     has no finding of its own and no other finding leaves it out: that call, filled into ``facts``
     (several: check_counts asks which)."""
-    from .incident import InFact
     for template, slot in CALL_FINDINGS.items():
         mine = [n for n, f in enumerate(facts) if f.template == template]
         blank = [n for n in mine if facts[n].get(slot) is None]
@@ -88,7 +89,6 @@ def _fill_findings(facts: list, calls: list[dict]) -> None:
 
 
 def _fact(vocab, template: str, fid: str, loc, **values):
-    from .incident import InFact
     return InFact(template, fid, tuple((s, values.get(s)) for s in vocab.templates[template].slots), loc)
 
 
@@ -289,7 +289,6 @@ def _fill_contract(facts: list, calls: list[dict], vocab, loc) -> None:
         return
     contract, declarer = got
     n = next((i for i, f in enumerate(facts) if f.template == "deal"), None)
-    from .incident import InFact
     old = facts[n] if n is not None else _fact(vocab, "deal", "deal", loc)
     values = tuple((k, v if v is not None else {"declarer": declarer, "contract": contract}.get(k)) for k, v in old.values)
     if n is None:
@@ -348,7 +347,6 @@ def deem_changes(facts: list, calls: list[dict], vocab) -> None:
     productions then ask whether the first call was unintended and rule on it."""
     if "change_of_call" not in vocab.templates or not calls:
         return
-    from .incident import InFact
     for k in calls:
         if not (k["out_of_rotation"] and k["at_turn_of"] == "lho" and k["called_before"] and not k["after_final_pass"]
                 and (k["kind"] == "bid" or k["kind"] == "double_or_redouble" and _permitted(k))):
@@ -388,11 +386,12 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
     if "call" not in vocab.templates or "auction" not in vocab.templates:
         return []
     out: list = []
+    state_story(facts, vocab)  # the calls as typed: the director's arrival, a replacement typed as a call
     auction = next((f for f in facts if f.template == "auction"), None)
     calls = []
     if auction is not None and auction.get("dealer") and auction.get("calls"):
         together = frozenset(f.get("position") for f in facts if f.template == "simultaneous_call" and f.get("position"))
-        calls = read_calls(auction.get("dealer"), auction.get("calls"), together)
+        calls = read_calls(auction.get("dealer"), found_calls(facts, auction), together)
         out += [_fact(vocab, "call", f"call-{k['position']}", auction.loc, **k) for k in calls]
         _fill_findings(facts, calls)
         if not any(f.template == "replacement" for f in facts) and not _reopened(facts, calls):

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from ..errors import BridgelawError, Collector, Loc, suggest
 from ..values import name_call, shown
 from .auction import CALL_FINDINGS, finding_calls, sequence_facts, stated_calls
+from .infact import InFact  # noqa: F401 (the fact of an incident; its home is infact.py, read by auction.py too)
 from .schemas import validate
 from .vocabulary import Vocabulary
 from .yamlsafe import LocDict, LocList, load
@@ -31,27 +31,6 @@ from .yamlsafe import LocDict, LocList, load
 
 NOT_KNOWN = "?"  # a slot's value in a file: stated, but not known (a required slot may say so)
 FACT_ID = re.compile(r"^[^\W\d][\w-]{0,63}$")  # a name: a letter, then letters, digits, _ or -
-
-
-@dataclass(frozen=True)
-class InFact:
-    """One fact of an incident: template, id, every slot's canonical value (None = unknown)."""
-
-    template: str
-    id: str
-    values: tuple  # ((slot, value), ...) in vocabulary order
-    loc: Loc
-
-    def get(self, slot: str):
-        return self.id if slot == "id" else self._slots.get(slot)
-
-    @cached_property
-    def _slots(self) -> dict:
-        """The values by slot, made on the first ``get``."""
-        return dict(self.values)
-
-    def known(self) -> dict:
-        return {k: v for k, v in self.values if v is not None}
 
 
 @dataclass(frozen=True)

@@ -86,6 +86,10 @@ ELEMENT_KIND = {
                                 " (otherwise two different ones for the same fact contradict each other)"},
         "contradicts": {"type": "array", "items": NAME,
                         "description": "element kinds that cannot stand with this one for the same fact"},
+        "excludes": {"type": "array", "items": {"type": "string", "pattern": "^[a-z][a-z0-9_]*(:[a-z][a-z0-9_]*)?$"},
+                     "description": "element kinds that cannot stand with this one anywhere in one ruling ('option:NAME':"
+                                    " the option NAME of the choice template); `bridgelaw check` refuses a case or"
+                                    " incident whose ruling holds both"},
         "text_last": {"type": "boolean",
                       "description": "the kind's standard text follows a production's own words instead of leading"
                                      " them (the facts first, then what the director may do about them)"},

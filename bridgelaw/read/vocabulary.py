@@ -212,6 +212,7 @@ class ElementKind:
     loc: Loc
     many: bool = False  # several of this kind, with different arguments, may stand for one fact
     contradicts: tuple = ()  # kinds that cannot stand with this one for the same fact
+    excludes: tuple = ()  # kinds (or 'option:NAME', one option) that cannot stand with this one in a ruling
     lasts: bool = False  # giving it also states a fact of the template of its name (read/lasting.py)
     text_last: bool = False  # its standard text follows a production's own words (the facts first)
     while_auction: bool = False  # it says what happens in the auction: not said in a ruling made once it has ended
@@ -410,6 +411,7 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                           "which is not one of its args", hint=f"args: {', '.join(args) or 'none'}")
         elements[ename] = ElementKind(name=ename, label=eraw["label"], args=args, text=eraw["text"], loc=eraw.loc,
                                       many=bool(eraw.get("many")), contradicts=tuple(eraw.get("contradicts") or ()),
+                                      excludes=tuple(eraw.get("excludes") or ()),
                                       lasts=bool(eraw.get("lasts")), text_last=bool(eraw.get("text_last")),
                                       while_auction=bool(eraw.get("while_auction")),
                                       only_with=tuple(eraw["only_with"]) if eraw.get("only_with") is not None else None,
@@ -420,6 +422,16 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
             if other not in elements:
                 c.add(ek.loc, f"element {ek.name}: contradicts unknown element '{other}'",
                       hint=suggest(other, elements, "the vocabulary's elements"))
+        options = templates["choice"].slots["option"].values if "choice" in templates and \
+            "option" in templates["choice"].slots else {}
+        for other in ek.excludes:
+            kind, _, option = other.partition(":")
+            if kind not in elements:
+                c.add(ek.loc, f"element {ek.name}: excludes unknown element '{kind}'",
+                      hint=suggest(kind, elements, "the vocabulary's elements"))
+            elif option and (kind != "option" or option not in (options or {})):
+                c.add(ek.loc, f"element {ek.name}: excludes '{other}', but only an option of the choice template"
+                              " can follow a colon", hint=suggest(option, options or {}, "the choice template's options"))
         for other in ek.only_with or ():
             if other not in elements:
                 c.add(ek.loc, f"element {ek.name}: only_with names unknown element '{other}'",

@@ -1,0 +1,202 @@
+"""The auction as the table typed it: the calls as made, the director's arrival among them, and what followed.
+
+Shape: ``as_found(facts) -> Story | None`` (pure) and ``state_story(facts, vocab)`` (fills ``facts``), both
+called before the auction is read as a sequence (auction.py).  A director types every call the table made,
+the calls after the irregularity and after he came included.  The laws rule on the auction as he found it;
+what the players called afterwards, under his ruling (or, with no director, after the offender's LHO
+refused an insufficient bid), is the continuation: it is never the acceptance of the irregular call, and
+it gives only the contract the auction reached.
+
+- The director's arrival is the first ``event`` ``director_called`` or ``director_ruled`` tied to a call
+  (``after_call: k``): the auction as found is calls 1..k.
+- An insufficient bid (call k) followed at once by a call of the same player, where the director came
+  after it, its LHO's refusal is stated (a ``choice``) or the director states that call as its
+  ``replacement``, is that bid's replacement (27B, 27C), not a
+  change of call (25, 31C): it is stated as a ``replacement`` (filled into one the director began without
+  its call), made before the director ruled (``premature``) unless he came after call k; the auction as
+  found ends with the insufficient bid.
+- After a call out of rotation at RHO's turn the director came after, the call of the player whose turn it
+  was is the RHO's call of the findings about it (``after_call_out_of_rotation.rho_call``, 31A).
+- Any other irregular call k the director came after, followed by its own player's call, is replaced by
+  that call in the legal auction.
+- The legal auction is the calls with every call out of rotation that was not accepted left out (29B: the
+  auction reverts to the player whose turn it was), each insufficient bid or other irregular call replaced
+  by its replacement; where it ends, its contract and declarer (Law 22) are filled into the deal, with
+  ``auction_ended``, unless the director stated them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import values as V
+from .infact import InFact
+
+ARRIVAL = ("director_called", "director_ruled")
+REFUSALS = {("insufficient_bid", "refuse"), ("call_out_of_rotation", "cancel_call")}
+
+
+@dataclass(frozen=True)
+class Story:
+    found: str                 # the calls as the director found them (the auction the laws rule on)
+    legal: str                 # the calls that stand, in order, every one in rotation
+    replacement: tuple | None  # (call, of, premature): an insufficient bid's replacement typed as a call
+    rho_call: tuple | None     # (of, call): after a call out of rotation at RHO's turn, the turn player's call
+    substituted: tuple = ()    # (of, call): the irregular call and the offender's own call typed in its place
+
+
+def _arrival(facts: list) -> int | None:
+    """The call after which the director's ruling (or the LHO's refusal under him) came: the first
+    ``director_ruled`` event tied to a call, or the first ``director_called`` where a refusal is stated.  A
+    director called but not yet ruling leaves the LHO's call an acceptance (27A1, 29A: T03)."""
+    kinds = ARRIVAL if _refused(facts) else ("director_ruled",)
+    events = [f for f in facts if f.template == "event" and f.get("kind") in kinds and f.get("after_call") is not None]
+    if not events:
+        return None
+    return min(events, key=lambda f: (f.get("seq") or 0, f.get("after_call"))).get("after_call")
+
+
+def _called(facts: list) -> int | None:
+    """The call after which the director was first called or ruled (any event of his tied to a call)."""
+    after = [f.get("after_call") for f in facts
+             if f.template == "event" and f.get("kind") in ARRIVAL and f.get("after_call") is not None]
+    return min(after, default=None)
+
+
+def _refused(facts: list) -> bool:
+    """Whether the offender's LHO's refusal of the irregular call is stated (27A1, 29A)."""
+    return any(f.template == "choice" and (f.get("option"), f.get("chosen")) in REFUSALS for f in facts)
+
+
+def _stated(facts: list, of: int, call: str) -> bool:
+    """Whether the director states a replacement of call ``of`` that is the call typed after it."""
+    return any(f.template == "replacement" and f.get("of") in (None, of) and f.get("call") == call for f in facts)
+
+
+def as_found(facts: list) -> Story | None:
+    """The auction as the director found it, and the legal auction, where the typed calls go on past an
+    irregularity the director came to (or an insufficient bid whose refusal is stated); None otherwise."""
+    from .auction import read_calls
+    auction = next((f for f in facts if f.template == "auction"), None)
+    if auction is None or not auction.get("dealer") or not auction.get("calls"):
+        return None
+    items = str(auction.get("calls")).split()
+    try:
+        calls = read_calls(auction.get("dealer"), auction.get("calls"))
+    except ValueError:
+        return None
+    arrival = _arrival(facts)
+    if arrival is not None and not 1 <= arrival < len(items):
+        arrival = None
+    # the offender's own call at once after his insufficient bid: its replacement
+    replaced = next((k for k in calls[:-1] if k["insufficient"] and calls[k["position"]]["seat"] == k["seat"]
+                     and (arrival == k["position"] or (arrival is None or arrival > k["position"]) and _refused(facts)
+                          or _stated(facts, k["position"], calls[k["position"]]["call"]))),
+                    None)
+    if replaced is None and arrival is None:
+        return None
+    end = replaced["position"] if replaced is not None else arrival
+    replacement = None
+    legal_items = []
+    substitute = {}  # call number -> the call that took its place
+    if replaced is not None:
+        n = replaced["position"]
+        replacement = (calls[n]["call"], n, arrival != n)
+        substitute[n] = calls[n]["call"]
+    elif calls[end - 1]["seat"] == calls[end]["seat"]:  # the offender's own call in place of his irregular one
+        substitute[end] = calls[end]["call"]
+    skip = {n + 1 for n in substitute}  # the substitute's own typed place
+    for k in calls:
+        n = k["position"]
+        if n in skip:
+            continue
+        if n in substitute:
+            legal_items.append(substitute[n])
+            continue
+        nxt = calls[n] if n < len(calls) else None
+        accepted = (nxt is not None and n != arrival and nxt["seat"] == V.lho_of(k["seat"])
+                    and not nxt["out_of_rotation"])
+        if k["out_of_rotation"] and not k["after_final_pass"] and not accepted:
+            continue  # cancelled: the auction reverts to the player whose turn it was (29B)
+        legal_items.append(k["call"])
+    last, after = calls[end - 1], calls[end]
+    rho_call = ((end, after["call"]) if last["out_of_rotation"] and last["at_turn_of"] == "rho"
+                and after["seat"] == last["turn"] and replaced is None else None)
+    return Story(" ".join(items[:end]), " ".join(legal_items), replacement, rho_call,
+                 next(iter(substitute.items()), ()))
+
+
+def found_calls(facts: list, auction) -> str:
+    """The calls the laws rule on: the auction as the director found it (as_found), else as stated."""
+    story = as_found(facts)
+    return story.found if story is not None else auction.get("calls")
+
+
+def _premature(facts: list, vocab) -> None:
+    """A replacement of an insufficient bid whose timing is not stated, where the director's first event is
+    tied to a call: made before he ruled (27C) when he came after a later call, after it when he came at once."""
+    called = _called(facts)
+    if called is None or "replacement" not in vocab.templates or any(
+            f.template == "event" and f.get("kind") == "call_replaced" for f in facts):
+        return  # the replacement's own event places it (27C.replaced-before-ruling)
+    from .auction import read_calls
+    auction = next((f for f in facts if f.template == "auction"), None)
+    try:
+        calls = read_calls(auction.get("dealer"), auction.get("calls")) if auction is not None else []
+    except (ValueError, AttributeError, TypeError):
+        calls = []
+    last = max((k["position"] for k in calls if k["insufficient"]), default=None)
+    for i, f in enumerate(facts):
+        of = f.get("of") or last if f.template == "replacement" else None
+        if of is not None and f.get("premature") is None:
+            facts[i] = InFact(f.template, f.id, tuple((s, called > of if s == "premature" else v)
+                                                      for s, v in f.values), f.loc)
+
+
+def state_story(facts: list, vocab) -> None:
+    """The replacement typed as a call and the contract of the legal auction, filled into ``facts``
+    (as_found); the auction fact stays as typed (its calls are read with found_calls)."""
+    story = as_found(facts)
+    if story is None:
+        _premature(facts, vocab)
+        return
+    from .auction import final_contract, read_calls
+    old = next(f for f in facts if f.template == "auction")
+    if story.replacement is not None and "replacement" in vocab.templates:
+        call, of, premature = story.replacement
+        fill = {"call": call, "of": of, "premature": premature}
+        mine = [(i, f) for i, f in enumerate(facts) if f.template == "replacement"
+                and f.get("of") in (None, of) and f.get("call") in (None, call)]
+        slots = vocab.templates["replacement"].slots
+        if not mine and not any(f.template == "replacement" and f.get("of") == of for f in facts):
+            facts.append(InFact("replacement", f"replacement-{of}", tuple((s, fill.get(s)) for s in slots), old.loc))
+        for i, f in mine[:1]:
+            facts[i] = InFact(f.template, f.id, tuple((s, fill.get(s) if v is None else v) for s, v in f.values), f.loc)
+    _premature(facts, vocab)
+    if story.substituted:  # the call typed in place of the irregular one is no change of call (25, 31C), though
+        # read before the director's arrival was known it looked like one; the director's own finding stays
+        of, call = story.substituted
+        facts[:] = [f for f in facts if not (f.template == "change_of_call" and f.get("of") == of
+                                             and f.get("call") == call and f.get("unintended") is None)]
+    if story.rho_call is not None:  # the RHO's call after the cancellation (31A), where the findings leave it out
+        of, call = story.rho_call
+        for i, f in enumerate(facts):
+            if f.template == "after_call_out_of_rotation" and f.get("of") in (None, of) and f.get("rho_call") is None:
+                facts[i] = InFact(f.template, f.id, tuple((s, call if s == "rho_call" else v) for s, v in f.values),
+                                  f.loc)
+    try:
+        got = final_contract(read_calls(old.get("dealer"), story.legal)) if story.legal else None
+    except ValueError:
+        got = None
+    if got is None or "deal" not in vocab.templates:
+        return
+    contract, declarer = got
+    fill = {"auction_ended": True}
+    if contract:
+        fill.update(contract=contract, declarer=declarer)
+    slots = vocab.templates["deal"].slots
+    i = next((i for i, f in enumerate(facts) if f.template == "deal"), None)
+    if i is None:
+        facts.append(InFact("deal", "deal", tuple((s, fill.get(s)) for s in slots), old.loc))
+    else:
+        d = facts[i]
+        facts[i] = InFact(d.template, d.id, tuple((s, fill.get(s) if v is None else v) for s, v in d.values), d.loc)
