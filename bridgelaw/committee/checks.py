@@ -74,7 +74,7 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
         from .editor_schemas import modeline_problems
         from .exclusions import ruling_problems
         from .lint import lint
-        from .testrun import exercised, run_cases
+        from .testrun import exercised
         problems.extend(cross_checks(knowledge, cases))
         problems.extend(modeline_problems(root))
         engine = Engine(knowledge)
