@@ -1,0 +1,417 @@
+"""What the director does not know is a set of possibilities: ruled under each that matters, and merged.
+
+Shape: ``rule_each(knowledge, incident, rule_one) -> Ruling``, ``rule_one`` being either back end's ruling of a
+fully known incident (engine.py, run/clips.py): the split is made before either engine runs, so both see only
+known facts.
+
+- A slot stated not known (``"?"``) leaves possible every value of its type (seats, true/false, an enum's values,
+  a number's range, suits, cards); one known in part (read/incident.py ``partly_form``: a name the vocabulary
+  declares in ``partly_known``, ``{one_of: [...]}``, a range, a card's suit or ranks) fewer.
+- ``classes``: the values a slot may have, split into the classes the productions' tests can tell apart: by the
+  constants it is tested against (``is``, ``in``, ``less``...); where a test names or compares it through a
+  variable, each value a class (a seat, a suit), a number by how it stands to the numbers the incident states,
+  a card each card the incident names, then one class a suit.  A class is ruled by its first value.
+- the classes of every unknown slot are combined, at most MAX_COMBINATIONS (a slot past the bound stays not
+  known, as before, and the ruling says so), each ruled as a fully known incident.  A combination the rest of
+  the incident rules out (one card in two hands) is left out.
+- ``merge``: an element the same under every combination is said plainly; one that differs only by naming
+  the unknown value is said once, naming it by what is known of it ("a defender"); any other is said under
+  the combinations that give it, its ``when`` naming the unknown and the class ("if the revoke trick is 12").
+  The result gives each combination's result where they differ; an unknown that changes the ruling is asked.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from itertools import product
+
+from .. import values as V
+from ..ops import compare, variables
+from ..read.incident import NOT_KNOWN, check_cards
+from ..errors import Collector
+from ..run.record import _own_text, render_element
+from ..words import LANGS, word
+from .ruling import Firing, OpenQuestion, Ruling
+
+MAX_COMBINATIONS = 32  # rulings made for one incident at most: the product of the classes of its unknown slots
+TYPES = ("seat", "bool", "enum", "int", "suit", "side", "strain", "card")  # the types whose values can be listed
+
+
+@dataclass(frozen=True)
+class Among:
+    """A value known only as one of ``values``: how an element names it (``label``: "a defender")."""
+
+    values: tuple
+    label: dict
+
+    def __str__(self) -> str:
+        return self.label["en"]
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """One slot not known: the fact, its template and slot, what was written, and its classes [(rep, values)]."""
+
+    fact: str
+    template: str
+    slot: str
+    written: object
+    classes: tuple
+
+
+def unknowns(knowledge, incident) -> list[Unknown]:
+    """The slots of ``incident`` stated not known or known in part, each with its classes (none split for a slot
+    whose values cannot be listed: a contract, a text)."""
+    vocab = knowledge.vocabulary
+    out = []
+    for f in incident.facts:
+        for slot_name, form in f.possible:
+            slot = vocab.templates[f.template].slots[slot_name]
+            values = _domain(vocab, slot, form, incident.facts)
+            if values is None:
+                continue
+            out.append(Unknown(f.id, f.template, slot_name, form,
+                               tuple(_classes(knowledge, f.template, slot, values, incident.facts, f.id))))
+    return out
+
+
+def _domain(vocab, slot, form, facts) -> list | None:
+    """The values ``form`` leaves possible for ``slot`` in order, given the rest of the incident; None: not listed."""
+    t = slot.type
+    if t not in TYPES:
+        return None
+    every = V.CARDS if t == "card" else slot.choices() if t != "strain" else list(V.STRAINS)
+    if form == NOT_KNOWN:
+        return list(every)
+    kind = form[0]
+    if kind == "one_of":
+        return [v for v in every if v in form[1]]
+    if kind == "range":
+        return [v for v in every if form[1] <= v <= form[2]]
+    if kind == "card":
+        _, suit, ranks = form
+        return [c for c in every if (suit is None or c[0] == suit) and (ranks is None or c[1:] in ranks)]
+    named = vocab.partly_known[t][form[1]]
+    if named.values is not None:
+        return [v for v in every if v in named.values]
+    if named.ranks is not None:
+        return [c for c in every if c[1:] in named.ranks]
+    template, slot_name, are = named.seats
+    seat = next((f.get(slot_name) for f in facts if f.template == template and f.get(slot_name)), None)
+    if seat is None:
+        return list(every)  # relative to a seat not stated: any seat
+    rel = {"self": seat, "partner": V.partner_of(seat), "lho": V.lho_of(seat), "rho": V.rho_of(seat)}
+    return [v for v in every if v in {rel[a] for a in are}]
+
+
+def _usage(knowledge) -> dict:
+    """(template, slot) -> (the constant tests on it [(op, value)], whether a test names or compares it through a
+    variable), over every production; worked out once per knowledge."""
+    got = knowledge.__dict__.get("_slot_usage")
+    if got is not None:
+        return got
+    out: dict = {}
+    for p in knowledge.productions:
+        for pat in p.when:
+            for t in pat.tests:
+                consts, var = out.setdefault((pat.template, t.slot), ([], [False]))
+                if t.names or variables(t.value) or t.depends:
+                    var[0] = True
+                elif t.op != "known":
+                    consts.append((t.op, t.value))
+    out = {k: (tuple(dict.fromkeys((op, v if not isinstance(v, list) else tuple(v)) for op, v in c)), var[0])
+           for k, (c, var) in out.items()}
+    knowledge.__dict__["_slot_usage"] = out
+    return out
+
+
+def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> list:
+    """``values`` split into the classes the productions' tests tell apart: [(first value, values), ...]."""
+    consts, var = _usage(knowledge).get((template, slot.name), ((), False))
+
+    def signature(v) -> tuple:
+        sig = tuple(compare(op, v, c) for op, c in consts)
+        if not var:
+            return sig
+        if slot.type == "int":  # how it stands to each number the incident states
+            return sig, tuple((v > n) - (v < n) for n in _stated(facts, fid, int))
+        if slot.type == "card":  # a card the incident names is its own class; the rest by suit
+            return sig, (v if v in _stated(facts, fid, str) else v[0])
+        return sig, v
+    groups: dict = {}
+    for v in values:
+        groups.setdefault(signature(v), []).append(v)
+    return [(vs[0], tuple(vs)) for vs in groups.values()]
+
+
+def _stated(facts, fid: str, kind) -> set:
+    """The values of one kind (numbers; card names) the incident's other slots state."""
+    out = set()
+    for f in facts:
+        for s, v in f.values:
+            if f.id == fid and v is None:
+                continue
+            for x in (v if isinstance(v, tuple) else (v,)):
+                if isinstance(x, kind) and not isinstance(x, bool) and (kind is int or V.coerce_card(x) == x):
+                    out.add(x)
+    return out
+
+
+def rule_each(knowledge, incident, rule_one):
+    """The ruling of ``incident`` under every combination of its unknowns' classes that matters, merged."""
+    slots = unknowns(knowledge, incident)
+    if not slots:
+        return rule_one(incident)
+    split, bounded, n = [], [], 1
+    for u in slots:
+        if n * len(u.classes) <= MAX_COMBINATIONS:
+            split.append(u)
+            n *= len(u.classes)
+        else:
+            bounded.append(u)
+    combos, rulings = [], []
+    for combo in product(*(range(len(u.classes)) for u in split)):
+        known = _known(incident, {(u.fact, u.slot): u.classes[i][0] for u, i in zip(split, combo)})
+        c = Collector()
+        check_cards(list(known.facts), knowledge.vocabulary, c)
+        if c.problems:  # the rest of the incident rules it out
+            continue
+        combos.append(combo)
+        rulings.append(rule_one(known))
+    if not rulings:
+        return rule_one(_known(incident, {}))
+    return merge(knowledge, split, combos, rulings, bounded)
+
+
+def _known(incident, chosen: dict):
+    """The incident with each chosen (fact, slot) given its value, and no slot left to split."""
+    facts = []
+    for f in incident.facts:
+        if f.possible:
+            values = tuple((s, chosen.get((f.id, s), v)) for s, v in f.values)
+            f = replace(f, values=values, possible=())
+        facts.append(f)
+    return replace(incident, facts=tuple(facts))
+
+
+# -- merging ----------------------------------------------------------------------------------------
+
+def _key(x) -> str:
+    return json.dumps(x, sort_keys=True, default=str, ensure_ascii=False)
+
+
+def _interleave(lists: list[list], key) -> tuple[list, list[dict]]:
+    """One list holding each item of ``lists`` once by ``key`` (the first list's order, others' items after
+    the item they follow), and for each list, its index -> the index in the merged list."""
+    merged, where, maps = [], {}, []
+    for items in lists:
+        at, m = -1, {}
+        for i, x in enumerate(items):
+            k = key(x)
+            if k not in where:
+                merged.insert(at + 1, (k, x))
+                where = {kk: j for j, (kk, _) in enumerate(merged)}
+            at = where[k]
+            m[i] = k
+        maps.append(m)
+    order = {k: j for j, (k, _) in enumerate(merged)}
+    return [x for _, x in merged], [{i: order[k] for i, k in m.items()} for m in maps]
+
+
+def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], bounded: list) -> Ruling:
+    """One ruling from the rulings of every combination (see the module docstring)."""
+    firings, fmaps = _firings(rulings)
+    every = frozenset(range(len(combos)))
+    # the elements of each combination, by what they say; and by what they say with the unknown value unnamed
+    raw: dict = {}
+    general: dict = {}
+    for ci, r in enumerate(rulings):
+        reps = {u.classes[i][0] for u, i in zip(split, combos[ci])}
+        for e in r.elements:
+            k = _element_key(e)
+            raw.setdefault(k, set()).add(ci)
+            general.setdefault(_element_key(e, reps), {}).setdefault(k, set()).add(ci)
+    items = []
+    for ci, r in enumerate(rulings):
+        reps = {u.classes[i][0] for u, i in zip(split, combos[ci])}
+        row = []
+        for e in r.elements:
+            k, g = _element_key(e), _element_key(e, reps)
+            if len(general[g]) > 1:  # differs only by naming the unknown value: said once, naming what is known
+                where = frozenset().union(*general[g].values())
+                row.append((("g", g), ci, e, where, True))
+            else:
+                row.append((("r", k), ci, e, frozenset(raw[k]), False))
+        items.append(row)
+    merged, _ = _interleave(items, key=lambda x: x[0])
+    elements = []
+    for key, ci, e, where, generalized in merged:
+        e = replace(e, how=[fmaps[ci][n - 1] + 1 for n in e.how])
+        if generalized:
+            e = _unnamed(knowledge, e, split, combos, where)
+        if where != every:
+            e.when = _when(knowledge, split, combos, where)
+        elements.append(e)
+    first = rulings[0]
+    questions = _questions(knowledge, split, combos, rulings, elements)
+    out = replace(first, elements=elements, firings=firings, open_questions=questions,
+                  not_encoded=list({n.cite: n for r in rulings for n in r.not_encoded}.values()),
+                  result=_result(knowledge, split, combos, rulings))
+    out.possible = _possible_json(knowledge, split, bounded, len(combos))
+    return out
+
+
+def _element_key(e, reps: set | None = None) -> str:
+    """What an element says, for telling elements apart; with ``reps``, an argument holding the unknown's
+    value (one of ``reps``) counts as the unknown, whatever its value, and the words that name it go."""
+    args = {k: ("<unknown>" if reps is not None and v in reps and not isinstance(v, bool) else v)
+            for k, v in e.args.items()}
+    text = e.text if reps is None or args == e.args else None
+    return _key([e.kind, e.cite, e.production, args, text, e.options, e.about])
+
+
+def _unnamed(knowledge, e, split, combos, where):
+    """An element that differs only by naming the unknown value, said once: the value as what is known of it."""
+    args = dict(e.args)
+    for u in split:
+        rep_values = {u.classes[combos[ci][split.index(u)]][0] for ci in where}
+        for k, v in args.items():
+            if v in rep_values and not isinstance(v, bool):
+                values = tuple(x for cls in u.classes for x in cls[1]
+                               if cls[0] in rep_values)
+                args[k] = Among(values, _label_of(knowledge, u, values, whole=True))
+    prod = knowledge.production(e.production)
+    spec = next((x for x in prod.then if x.kind == e.kind), None)
+    own = _own_text(knowledge.vocabulary, spec, prod) if spec is not None else None
+    if own is not None and e.text == render_element(knowledge, e.kind, e.args, None):
+        own = None
+    text = render_element(knowledge, e.kind, args, own)
+    return replace(e, args={k: (None if isinstance(v, Among) else v) for k, v in args.items()}, text=text)
+
+
+def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict:
+    """Values of an unknown slot in words: what was written where they are all it leaves ("a defender", "not
+    known"), else the values ("12", "1–11", "East or West", "♠x")."""
+    slot = knowledge.vocabulary.templates[u.template].slots[u.slot]
+    everything = tuple(x for cls in u.classes for x in cls[1])
+    if whole and set(values) == set(everything):
+        if u.written == NOT_KNOWN:
+            return {lang: word("possible.not_known", lang) for lang in LANGS}
+        if u.written[0] == "name":
+            return dict(knowledge.vocabulary.partly_known[slot.type][u.written[1]].label)
+    out = {}
+    for lang in LANGS:
+        if slot.type == "int":
+            runs, start = [], None
+            for v in sorted(values):
+                if start is None or v != runs[-1][1] + 1:
+                    runs.append([v, v])
+                else:
+                    runs[-1][1] = v
+            said = [str(a) if a == b else f"{a}–{b}" for a, b in runs]
+        elif slot.type == "card" and len(values) > 2:
+            said = [V.SUIT_SYMBOLS[s] + "x" for s in dict.fromkeys(c[0] for c in values)]
+        else:
+            said = [slot.label_of(v, lang) for v in values]
+        out[lang] = word("possible.or", lang).join(said)
+    return out
+
+
+def _when(knowledge, split, combos, where) -> dict:
+    """The condition under which an element holds: the combinations ``where`` in words, by slot."""
+    per_slot = [sorted({combos[ci][j] for ci in where}) for j in range(len(split))]
+    cross = {c for c in product(*per_slot)}
+    alts = [[combos[ci] for ci in sorted(where)]] if cross != {combos[ci] for ci in where} else None
+    conds = []
+    if alts is None:
+        for j, u in enumerate(split):
+            if len(per_slot[j]) < len(u.classes):
+                conds.append([(u, per_slot[j])])
+        ways = [[c for c in conds for c in c]]
+    else:
+        ways = [[(u, [combo[j]]) for j, u in enumerate(split)] for combo in alts[0]]
+    text = {}
+    for lang in LANGS:
+        said = []
+        for way in ways:
+            said.append(word("possible.and", lang).join(_condition(knowledge, u, idx, lang) for u, idx in way))
+        text[lang] = word("possible.if", lang, condition=word("possible.or_else", lang).join(said))
+    return {"text": text, "cases": [[{"fact": u.fact, "template": u.template, "slot": u.slot,
+                                      "values": [v for i in idx for v in u.classes[i][1]]} for u, idx in way]
+                                    for way in ways]}
+
+
+def _condition(knowledge, u: Unknown, idx: list, lang: str) -> str:
+    slot = knowledge.vocabulary.templates[u.template].slots[u.slot]
+    t = knowledge.vocabulary.templates[u.template]
+    values = tuple(v for i in idx for v in u.classes[i][1])
+    what = f"{slot.title(lang)} ({t.label[lang][:1].lower() + t.label[lang][1:]})"
+    return word("possible.is", lang, what=what, values=_label_of(knowledge, u, values)[lang])
+
+
+def _firings(rulings: list[Ruling]) -> tuple[list, list[dict]]:
+    """Every combination's firings, each once (by production, facts used and what it derived), renumbered."""
+    def key(f):
+        return _key([f.production, [[u.template, u.id, u.slots] for u in f.facts], f.derived])
+    merged, maps = _interleave([[(ci, f) for f in r.firings] for ci, r in enumerate(rulings)], lambda x: key(x[1]))
+    return [replace(f, n=n, rests_on=[maps[ci][k - 1] + 1 for k in f.rests_on])
+            for n, (ci, f) in enumerate(merged, 1)], maps
+
+
+def _questions(knowledge, split, combos, rulings, elements) -> list:
+    """Each combination's open questions once; and first, each unknown whose answer changes the ruling, with
+    the laws of the elements that depend on it."""
+    out, seen = [], set()
+    vocab = knowledge.vocabulary
+    for j, u in enumerate(split):
+        why = []
+        for e in elements:
+            if e.when and any(c["fact"] == u.fact and c["slot"] == u.slot for way in e.when["cases"] for c in way):
+                entry = {"production": e.production, "cite": e.cite, "summary": knowledge.production(e.production).summary}
+                if entry not in why:
+                    why.append(entry)
+        s = vocab.templates[u.template].slots[u.slot]
+        if why and s.question:
+            out.append(OpenQuestion(u.template, u.slot, u.fact, dict(s.question), s.judgment, why))
+            seen.add((u.fact, u.slot))
+    for r in rulings:
+        for q in r.open_questions:
+            if (q.fact, q.slot) not in seen:
+                seen.add((q.fact, q.slot))
+                out.append(q)
+    return out
+
+
+def _result(knowledge, split, combos, rulings):
+    """The board's result: the same under every combination, or each combination's (grouped by its line)."""
+    results = [r.result for r in rulings]
+    lines: dict = {}
+    for ci, res in enumerate(results):
+        lines.setdefault(_key(res.text if res else None), []).append(ci)
+    if len(lines) == 1:
+        return results[0]
+    base = next((r for r in results if r is not None), None)
+    text = {}
+    for lang in LANGS:
+        said = []
+        for cis in lines.values():
+            res = results[cis[0]]
+            line = res.text[lang] if res else word("possible.no_result", lang)
+            said.append(f"{_when(knowledge, split, combos, frozenset(cis))['text'][lang]}: {line}")
+        text[lang] = "; ".join(said)
+    same = {k: getattr(base, k) for k in ("contract", "declarer", "tricks", "table_tricks", "made", "score")
+            if len({_key(getattr(r, k, None)) for r in results}) == 1}
+    return replace(base, text=text, **{k: same.get(k) for k in ("contract", "declarer", "tricks", "table_tricks",
+                                                                "made", "score")},
+                   steps=[], status="depends" if len({r.status if r else None for r in results}) > 1 else base.status)
+
+
+def _possible_json(knowledge, split, bounded, combinations: int) -> dict:
+    """What the ruling says of its unknowns: each slot split and its classes, how many combinations were
+    ruled, and the slots left not known once MAX_COMBINATIONS was reached."""
+    def slot(u: Unknown, classes: bool) -> dict:
+        return {"fact": u.fact, "template": u.template, "slot": u.slot,
+                **({"classes": [{"values": list(vs), "text": _label_of(knowledge, u, vs)} for _, vs in u.classes]}
+                   if classes else {})}
+    return {"slots": [slot(u, True) for u in split], "combinations": combinations,
+            "bounded": [slot(u, False) for u in bounded], "limit": MAX_COMBINATIONS}
