@@ -170,6 +170,7 @@ WORDS: dict[str, dict[str, str]] = {
     "possible.and": {"ru": " и ", "en": " and "},
     "possible.or_else": {"ru": "; или если ", "en": "; or if "},
     "possible.not_known": {"ru": "неизвестно", "en": "not known"},
+    "possible.not_known_card": {"ru": "без названия", "en": "an unnamed card"},
     "possible.no_result": {"ru": "результат не определяется", "en": "no result is settled"},
     "possible.bounded": {"ru": "Рассмотрены не все возможности (не более {limit} сочетаний); остаётся неизвестным: {slots}.",
                          "en": "Not every possibility was ruled (at most {limit} combinations); still not known: {slots}."},

@@ -207,13 +207,37 @@ def _knowledge(vocab: Vocabulary, base: dict) -> dict:
     return s
 
 
+def _partly(vocab: Vocabulary, slot: Slot) -> list:
+    """What an author may write for a value known only in part (read/incident.py partly_form)."""
+    if slot.several:
+        return []
+    forms = vocab.partly_known.get(slot.type, {})
+    out = [{"type": "object", "additionalProperties": False, "required": ["one_of"],
+            "properties": {"one_of": {"type": "array", "minItems": 1, "items": _one_literal(slot)}},
+            "description": "known in part: one of these values"}]
+    if forms:
+        out.append({"enum": list(forms), "enumDescriptions": [_both(f.label) for f in forms.values()],
+                    "description": "known in part"})
+    if slot.type == "int":
+        out.append({"type": "object", "additionalProperties": False, "minProperties": 1,
+                    "properties": {"at_least": {"type": "integer"}, "at_most": {"type": "integer"}},
+                    "description": "known in part: a range"})
+    if slot.type == "card":
+        out.append({"type": "object", "additionalProperties": False, "minProperties": 1,
+                    "properties": {"suit": {"type": "string"}, "rank": {"anyOf": [
+                        {"type": "string"}, {"type": "array", "items": {"type": "string"}}]}},
+                    "description": "known in part: its suit, its rank or a name of ranks (honour)"})
+    return out
+
+
 def _facts(vocab: Vocabulary) -> dict:
     props = {}
     for name, t in vocab.templates.items():
         if t.derived:
             continue
         unknown = [{"type": "null"}, {"const": "?", "description": "not known"}]
-        slot_props = {k: {"description": _describe(x), "anyOf": [literal(x), *unknown]} for k, x in t.slots.items()}
+        slot_props = {k: {"description": _describe(x), "anyOf": [literal(x), *unknown, *_partly(vocab, x)]}
+                      for k, x in t.slots.items()}
         slot_props["id"] = {"type": ["string", "integer"], "description": "a name for this fact (optional)"}
         one = _object(slot_props, [k for k, x in t.slots.items() if x.required], _both(t.label))
         props[name] = {"anyOf": [one, {"type": "array", "items": one}]} if t.many else one
@@ -228,6 +252,9 @@ def _expect_item(vocab: Vocabulary) -> dict:
         props["cite"] = copy.deepcopy(CITE)
         props["provisional"] = {"type": "boolean", "description": "true: an open answer or a choice still to be"
                                 " made could remove or change it (marked provisional); false: it is final"}
+        props["when"] = {"anyOf": [{"type": "string"}, {"const": False}],
+                         "description": "the condition it is said under where something is not known (its English"
+                                        " words, or a part of them); false: said plainly, whatever it is"}
         kinds[name] = {"anyOf": [_object(props, description=_both(ek.label)), {"type": "null"}]}
     return _one_of_keys(kinds, "an element the ruling must contain (only the arguments given are compared)")
 

@@ -27,7 +27,7 @@ from itertools import product
 
 from .. import values as V
 from ..ops import compare, variables
-from ..read.incident import NOT_KNOWN, check_cards
+from ..read.incident import NOT_KNOWN, check_cards, read_again
 from ..errors import Collector
 from ..run.record import _own_text, render_element
 from ..words import LANGS, word
@@ -127,7 +127,8 @@ def _usage(knowledge) -> dict:
 
 def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> list:
     """``values`` split into the classes the productions' tests tell apart: [(first value, values), ...]."""
-    consts, var = _usage(knowledge).get((template, slot.name), ((), False))
+    # a slot no production tests is read by the readers (the dealer gives the calls their seats): each value
+    consts, var = _usage(knowledge).get((template, slot.name), ((), True))
 
     def signature(v) -> tuple:
         sig = tuple(compare(op, v, c) for op, c in consts)
@@ -171,7 +172,7 @@ def rule_each(knowledge, incident, rule_one):
             bounded.append(u)
     combos, rulings = [], []
     for combo in product(*(range(len(u.classes)) for u in split)):
-        known = _known(incident, {(u.fact, u.slot): u.classes[i][0] for u, i in zip(split, combo)})
+        known = _known(knowledge, incident, {(u.fact, u.slot): u.classes[i][0] for u, i in zip(split, combo)})
         c = Collector()
         check_cards(list(known.facts), knowledge.vocabulary, c)
         if c.problems:  # the rest of the incident rules it out
@@ -179,19 +180,22 @@ def rule_each(knowledge, incident, rule_one):
         combos.append(combo)
         rulings.append(rule_one(known))
     if not rulings:
-        return rule_one(_known(incident, {}))
+        return rule_one(_known(knowledge, incident, {}))
     return merge(knowledge, split, combos, rulings, bounded)
 
 
-def _known(incident, chosen: dict):
-    """The incident with each chosen (fact, slot) given its value, and no slot left to split."""
+def _known(knowledge, incident, chosen: dict):
+    """The incident with each chosen (fact, slot) given its value, and no slot left to split (the auction read
+    again from the facts as stated: a dealer given gives the calls their seats)."""
     facts = []
-    for f in incident.facts:
+    for f in incident.stated or incident.facts:
         if f.possible:
             values = tuple((s, chosen.get((f.id, s), v)) for s, v in f.values)
             f = replace(f, values=values, possible=())
         facts.append(f)
-    return replace(incident, facts=tuple(facts))
+    if incident.stated:
+        facts = read_again(facts, knowledge.vocabulary)
+    return replace(incident, facts=tuple(facts), stated=())
 
 
 # -- merging ----------------------------------------------------------------------------------------
@@ -205,10 +209,12 @@ def _interleave(lists: list[list], key) -> tuple[list, list[dict]]:
     the item they follow), and for each list, its index -> the index in the merged list."""
     merged, where, maps = [], {}, []
     for items in lists:
-        at, m = -1, {}
-        for i, x in enumerate(items):
-            k = key(x)
+        keys = [key(x) for x in items]
+        at, m = None, {}
+        for i, (k, x) in enumerate(zip(keys, items)):
             if k not in where:
+                if at is None:  # before the first item of this list already placed, else last
+                    at = next((where[kk] for kk in keys[i:] if kk in where), len(merged)) - 1
                 merged.insert(at + 1, (k, x))
                 where = {kk: j for j, (kk, _) in enumerate(merged)}
             at = where[k]
@@ -226,14 +232,14 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     raw: dict = {}
     general: dict = {}
     for ci, r in enumerate(rulings):
-        reps = {u.classes[i][0] for u, i in zip(split, combos[ci])}
+        reps = _subs(knowledge, split, combos[ci])
         for e in r.elements:
             k = _element_key(e)
             raw.setdefault(k, set()).add(ci)
             general.setdefault(_element_key(e, reps), {}).setdefault(k, set()).add(ci)
     items = []
     for ci, r in enumerate(rulings):
-        reps = {u.classes[i][0] for u, i in zip(split, combos[ci])}
+        reps = _subs(knowledge, split, combos[ci])
         row = []
         for e in r.elements:
             k, g = _element_key(e), _element_key(e, reps)
@@ -248,7 +254,7 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     for key, ci, e, where, generalized in merged:
         e = replace(e, how=[fmaps[ci][n - 1] + 1 for n in e.how])
         if generalized:
-            e = _unnamed(knowledge, e, split, combos, where)
+            e = _unnamed(knowledge, e, split, combos, where, ci)
         if where != every:
             e.when = _when(knowledge, split, combos, where)
         elements.append(e)
@@ -261,32 +267,74 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     return out
 
 
-def _element_key(e, reps: set | None = None) -> str:
-    """What an element says, for telling elements apart; with ``reps``, an argument holding the unknown's
-    value (one of ``reps``) counts as the unknown, whatever its value, and the words that name it go."""
-    args = {k: ("<unknown>" if reps is not None and v in reps and not isinstance(v, bool) else v)
-            for k, v in e.args.items()}
-    text = e.text if reps is None or args == e.args else None
-    return _key([e.kind, e.cite, e.production, args, text, e.options, e.about])
+PRINTED = ("seat", "suit", "card")  # the types an element may name the unknown value of, to be said once unnamed
 
 
-def _unnamed(knowledge, e, split, combos, where):
+def _subs(knowledge, split: list, combo: tuple) -> list:
+    """(slot type, the value ruled) of each unknown of one combination whose value an element may name."""
+    out = []
+    for u, i in zip(split, combo):
+        t = knowledge.vocabulary.templates[u.template].slots[u.slot].type
+        if t in PRINTED:
+            out.append((t, u.classes[i][0]))
+    return out
+
+
+def _element_key(e, subs: list | None = None) -> str:
+    """What an element says, for telling elements apart; with ``subs`` (``_subs``), an argument holding the
+    unknown's value counts as the unknown, whatever its value, and the words that name it go (a card's name is
+    taken out of the words wherever it is said, its choices' consequences too)."""
+    args = dict(e.args)
+    for t, rep in subs or ():
+        if t != "card":
+            args = {k: ("<unknown>" if v == rep else v) for k, v in args.items()}
+    text = e.text if args == e.args else None
+    out = _key([e.kind, e.cite, args, text, e.options, e.about])  # which production of the law said it aside
+    for t, rep in subs or ():
+        if t == "card":
+            out = out.replace(V.render_card(rep), "<unknown>").replace(f'"{rep}"', '"<unknown>"')
+    return out
+
+
+def _unnamed(knowledge, e, split, combos, where, ci):
     """An element that differs only by naming the unknown value, said once: the value as what is known of it."""
     args = dict(e.args)
-    for u in split:
-        rep_values = {u.classes[combos[ci][split.index(u)]][0] for ci in where}
+    cards = []
+    for j, u in enumerate(split):
+        t = knowledge.vocabulary.templates[u.template].slots[u.slot].type
+        if t not in PRINTED:
+            continue
+        reps = {u.classes[combos[c][j]][0] for c in where}
+        values = tuple(x for cls in u.classes for x in cls[1] if cls[0] in reps)
+        label = _label_of(knowledge, u, values, whole=True)
+        rep = u.classes[combos[ci][j]][0]
+        if t == "card":
+            cards.append((rep, label))
+            continue
         for k, v in args.items():
-            if v in rep_values and not isinstance(v, bool):
-                values = tuple(x for cls in u.classes for x in cls[1]
-                               if cls[0] in rep_values)
-                args[k] = Among(values, _label_of(knowledge, u, values, whole=True))
-    prod = knowledge.production(e.production)
-    spec = next((x for x in prod.then if x.kind == e.kind), None)
-    own = _own_text(knowledge.vocabulary, spec, prod) if spec is not None else None
-    if own is not None and e.text == render_element(knowledge, e.kind, e.args, None):
-        own = None
-    text = render_element(knowledge, e.kind, args, own)
-    return replace(e, args={k: (None if isinstance(v, Among) else v) for k, v in args.items()}, text=text)
+            if v == rep:
+                args[k] = Among(values, label)
+    text, options = e.text, e.options
+    if any(isinstance(v, Among) for v in args.values()):
+        prod = knowledge.production(e.production)
+        spec = next((x for x in prod.then if x.kind == e.kind), None)
+        own = _own_text(knowledge.vocabulary, spec, prod) if spec is not None else None
+        if own is not None and e.text == render_element(knowledge, e.kind, e.args, None):
+            own = None
+        text = render_element(knowledge, e.kind, args, own)
+    for rep, label in cards:
+        def put(x, lang=None):
+            if isinstance(x, dict):
+                return {k: put(v, k if k in LANGS else lang) for k, v in x.items()}
+            if isinstance(x, list):
+                return [put(v, lang) for v in x]
+            if isinstance(x, str) and lang:
+                return x.replace(V.render_card(rep), label[lang])
+            return None if x == rep else x
+        text, options = put(text), put(options)
+        args = {k: (None if v == rep else v) for k, v in args.items()}
+    return replace(e, args={k: (None if isinstance(v, Among) else v) for k, v in args.items()}, text=text,
+                   options=options)
 
 
 def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict:
@@ -296,21 +344,26 @@ def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict
     everything = tuple(x for cls in u.classes for x in cls[1])
     if whole and set(values) == set(everything):
         if u.written == NOT_KNOWN:
-            return {lang: word("possible.not_known", lang) for lang in LANGS}
+            return {lang: word("possible.not_known_card" if slot.type == "card" else "possible.not_known", lang)
+                    for lang in LANGS}
         if u.written[0] == "name":
             return dict(knowledge.vocabulary.partly_known[slot.type][u.written[1]].label)
     out = {}
     for lang in LANGS:
         if slot.type == "int":
-            runs, start = [], None
+            runs: list = []
             for v in sorted(values):
-                if start is None or v != runs[-1][1] + 1:
+                if not runs or v != runs[-1][1] + 1:
                     runs.append([v, v])
                 else:
                     runs[-1][1] = v
             said = [str(a) if a == b else f"{a}–{b}" for a, b in runs]
         elif slot.type == "card" and len(values) > 2:
-            said = [V.SUIT_SYMBOLS[s] + "x" for s in dict.fromkeys(c[0] for c in values)]
+            ranks = {c[1:] for c in values}
+            form = next((f for f in knowledge.vocabulary.partly_known.get("card", {}).values()
+                         if f.ranks and set(f.ranks) == ranks), None)
+            suits = [V.SUIT_SYMBOLS[s] for s in dict.fromkeys(c[0] for c in values)]
+            said = [f"{s} ({form.label[lang]})" if form else s + "x" for s in suits]
         else:
             said = [slot.label_of(v, lang) for v in values]
         out[lang] = word("possible.or", lang).join(said)
@@ -343,9 +396,8 @@ def _when(knowledge, split, combos, where) -> dict:
 
 def _condition(knowledge, u: Unknown, idx: list, lang: str) -> str:
     slot = knowledge.vocabulary.templates[u.template].slots[u.slot]
-    t = knowledge.vocabulary.templates[u.template]
     values = tuple(v for i in idx for v in u.classes[i][1])
-    what = f"{slot.title(lang)} ({t.label[lang][:1].lower() + t.label[lang][1:]})"
+    what = slot.title(lang)
     return word("possible.is", lang, what=what, values=_label_of(knowledge, u, values)[lang])
 
 

@@ -69,6 +69,7 @@ class Incident:
     claim_search: object = None  # () -> dd.ClaimLines: a claim's lines from the cards, searched on first need
     board: dict | None = None  # the cards as a face shows them (read/cards.py _board): hands, tricks; None without
     revoke_search: object = None  # () -> (dd.RevokeTricks, ...): 64C's double-dummy reference, found on first need
+    stated: tuple = ()  # where a slot is not known: the facts as stated, before the auction was read (Facts.stated)
 
     @property
     def claim_lines(self):
@@ -176,12 +177,30 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
         for n, (fid, values, iloc, possible) in enumerate(raw_facts, 1):
             fid = fid or (tname if not t.many else f"{tname}-{n}")
             out.append(InFact(tname, fid, values, iloc, possible))
+    stated = tuple(out) if any(f.possible for f in out) else ()  # what explain/possible.py reads again, class by class
     out += sequence_facts(out, vocab, c)  # the auction as a sequence; events in order (auction.py)
     ids = {}
     for f in out:
         if f.id in ids:
             c.add(f.loc, f"two facts are named '{f.id}'", "facts", "give each fact of a 'many' template its own id")
         ids[f.id] = f
+    out.sort(key=lambda f: (vocab.templates[f.template].order, f.id))
+    return Facts(out, stated)
+
+
+class Facts(list):
+    """The facts of an incident, and where some are not known, the facts as stated before the auction was read
+    from them (``stated``): explain/possible.py reads the auction again under each possibility."""
+
+    def __init__(self, items=(), stated: tuple = ()):
+        super().__init__(items)
+        self.stated = stated
+
+
+def read_again(stated: list, vocab: Vocabulary) -> list:
+    """The facts stated (``Facts.stated``, values given) with the auction read from them again."""
+    out = list(stated)
+    out += sequence_facts(out, vocab, Collector())
     out.sort(key=lambda f: (vocab.templates[f.template].order, f.id))
     return out
 
@@ -374,7 +393,8 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
     check_counts(facts, c)
     check_cards(facts, vocab, c)
     c.raise_if_any()
-    return Incident(name=name, facts=tuple(facts), source=data.get("source") or "", title=data.get("title") or "",
+    return Incident(name=name, facts=tuple(facts), stated=facts.stated, source=data.get("source") or "",
+                    title=data.get("title") or "",
                     description=data.get("description") or "", conflicts=conflicts, **evidence)
 
 
@@ -443,7 +463,7 @@ def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<
     facts = facts_from_data(data, vocab, file, c)
     check_call_numbers(facts, c)
     c.raise_if_any()
-    return Incident(name=name, facts=tuple(facts), conflicts=conflicts, **evidence)
+    return Incident(name=name, facts=tuple(facts), conflicts=conflicts, stated=facts.stated, **evidence)
 
 
 def _located(data: dict, file: str) -> LocDict:
