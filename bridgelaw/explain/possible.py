@@ -27,7 +27,7 @@ from itertools import product
 
 from .. import values as V
 from ..ops import compare, variables
-from ..read.incident import NOT_KNOWN, check_cards, read_again
+from ..read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again
 from ..errors import Collector
 from ..run.record import _own_text, render_element
 from ..words import LANGS, word
@@ -66,6 +66,8 @@ def unknowns(knowledge, incident) -> list[Unknown]:
     out = []
     for f in incident.facts:
         for slot_name, form in f.possible:
+            if (f.template, slot_name) in CALL_NUMBERS:
+                continue  # which call it is about: the reader finds it from the calls under each possibility
             slot = vocab.templates[f.template].slots[slot_name]
             values = _domain(vocab, slot, form, incident.facts)
             if values is None:
@@ -184,6 +186,20 @@ def rule_each(knowledge, incident, rule_one):
     return merge(knowledge, split, combos, rulings, bounded)
 
 
+def blanked(knowledge, incident, fact: str, slot: str, form=NOT_KNOWN):
+    """``incident`` with one stated slot written not known (``form``: "?", or known in part as
+    read/incident.py's partly_form gives it): what a director who could not find it out would have stated."""
+    facts = []
+    for f in incident.stated or incident.facts:
+        if f.id == fact:
+            f = replace(f, values=tuple((s, None if s == slot else v) for s, v in f.values),
+                        possible=tuple(sorted((*[p for p in f.possible if p[0] != slot], (slot, form)))))
+        facts.append(f)
+    if incident.stated:
+        return replace(incident, stated=tuple(facts), facts=tuple(read_again(facts, knowledge.vocabulary)))
+    return replace(incident, facts=tuple(facts))
+
+
 def _known(knowledge, incident, chosen: dict):
     """The incident with each chosen (fact, slot) given its value, and no slot left to split (the auction read
     again from the facts as stated: a dealer given gives the calls their seats)."""
@@ -231,19 +247,28 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     # the elements of each combination, by what they say; and by what they say with the unknown value unnamed
     raw: dict = {}
     general: dict = {}
+    keyed = []  # each combination's elements with their keys; the same said twice (two productions) stays twice
     for ci, r in enumerate(rulings):
         reps = _subs(knowledge, split, combos[ci])
-        for e in r.elements:
-            k = _element_key(e)
-            raw.setdefault(k, set()).add(ci)
-            general.setdefault(_element_key(e, reps), {}).setdefault(k, set()).add(ci)
-    items = []
-    for ci, r in enumerate(rulings):
-        reps = _subs(knowledge, split, combos[ci])
+        seen: dict = {}
         row = []
         for e in r.elements:
             k, g = _element_key(e), _element_key(e, reps)
-            if len(general[g]) > 1:  # differs only by naming the unknown value: said once, naming what is known
+            n = seen[k] = seen.get(k, 0) + 1
+            k, g = f"{k}#{n}", f"{g}#{n}"
+            row.append((k, g, e))
+            raw.setdefault(k, set()).add(ci)
+            general.setdefault(g, {}).setdefault(k, set()).add(ci)
+        keyed.append(row)
+    items = []
+    for ci, r in enumerate(rulings):
+        row = []
+        # a class of several values is ruled by its first: an element naming that value names the class
+        several = [x for x, (u, i) in zip(_subs(knowledge, split, combos[ci]), zip(split, combos[ci]))
+                   if len(u.classes[i][1]) > 1]
+        for k, g, e in keyed[ci]:
+            if len(general[g]) > 1 or (several and _element_key(e, several) != _element_key(e)):
+                # differs only by naming the unknown value: said once, naming what is known
                 where = frozenset().union(*general[g].values())
                 row.append((("g", g), ci, e, where, True))
             else:
@@ -267,7 +292,7 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     return out
 
 
-PRINTED = ("seat", "suit", "card")  # the types an element may name the unknown value of, to be said once unnamed
+PRINTED = ("seat", "suit", "card", "int")  # the types an element may name the unknown value of, to be said once unnamed
 
 
 def _subs(knowledge, split: list, combo: tuple) -> list:
@@ -276,8 +301,14 @@ def _subs(knowledge, split: list, combo: tuple) -> list:
     for u, i in zip(split, combo):
         t = knowledge.vocabulary.templates[u.template].slots[u.slot].type
         if t in PRINTED:
-            out.append((t, u.classes[i][0]))
+            out.append((t, u.classes[i][0], u.slot))
     return out
+
+
+def _names(t: str, arg: str, slot: str) -> bool:
+    """Whether an element's argument ``arg`` may name the unknown value of a slot of type ``t``: a number only
+    by the slot's own name (a trick: ``trick``), never a count that happens to be equal."""
+    return t != "int" or arg == slot
 
 
 def _element_key(e, subs: list | None = None) -> str:
@@ -285,12 +316,13 @@ def _element_key(e, subs: list | None = None) -> str:
     unknown's value counts as the unknown, whatever its value, and the words that name it go (a card's name is
     taken out of the words wherever it is said, its choices' consequences too)."""
     args = dict(e.args)
-    for t, rep in subs or ():
+    for t, rep, slot in subs or ():
         if t != "card":
-            args = {k: ("<unknown>" if v == rep else v) for k, v in args.items()}
+            args = {k: ("<unknown>" if v == rep and not isinstance(v, bool) and _names(t, k, slot) else v)
+                    for k, v in args.items()}
     text = e.text if args == e.args else None
     out = _key([e.kind, e.cite, args, text, e.options, e.about])  # which production of the law said it aside
-    for t, rep in subs or ():
+    for t, rep, _ in subs or ():
         if t == "card":
             out = out.replace(V.render_card(rep), "<unknown>").replace(f'"{rep}"', '"<unknown>"')
     return out
@@ -312,7 +344,7 @@ def _unnamed(knowledge, e, split, combos, where, ci):
             cards.append((rep, label))
             continue
         for k, v in args.items():
-            if v == rep:
+            if v == rep and not isinstance(v, bool) and _names(t, k, u.slot):
                 args[k] = Among(values, label)
     text, options = e.text, e.options
     if any(isinstance(v, Among) for v in args.values()):

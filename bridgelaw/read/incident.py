@@ -177,7 +177,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
         for n, (fid, values, iloc, possible) in enumerate(raw_facts, 1):
             fid = fid or (tname if not t.many else f"{tname}-{n}")
             out.append(InFact(tname, fid, values, iloc, possible))
-    stated = tuple(out) if any(f.possible for f in out) else ()  # what explain/possible.py reads again, class by class
+    stated = tuple(out)  # what explain/possible.py reads again, class by class, where a slot is not known
     out += sequence_facts(out, vocab, c)  # the auction as a sequence; events in order (auction.py)
     ids = {}
     for f in out:
