@@ -72,9 +72,21 @@ def unknowns(knowledge, incident) -> list[Unknown]:
             values = _domain(vocab, slot, form, incident.facts)
             if values is None:
                 continue
-            out.append(Unknown(f.id, f.template, slot_name, form,
-                               tuple(_classes(knowledge, f.template, slot, values, incident.facts, f.id))))
+            classes = tuple(_classes(knowledge, f.template, slot, values, incident.facts, f.id))
+            if classes and _too_soon(knowledge, incident, f.id, slot_name, classes[0][0]):
+                continue
+            out.append(Unknown(f.id, f.template, slot_name, form, classes))
     return out
+
+
+def _too_soon(knowledge, incident, fact: str, slot: str, value) -> bool:
+    """Whether the slot can have no value yet: given one, the auction would be over (a declarer, a contract: the
+    reader's rule, read/auction.py) though the calls stated do not end it.  It stays not known, as the laws of
+    the auction rule on it (24D/24E say what follows if the offender declares)."""
+    if not incident.stated or any(f.template == "auction_over" for f in incident.facts) or not any(
+            f.template == "call" for f in incident.facts):
+        return False
+    return any(f.template == "auction_over" for f in _known(knowledge, incident, {(fact, slot): value}).facts)
 
 
 def _domain(vocab, slot, form, facts) -> list | None:
