@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from bridgelaw import values as V
-from bridgelaw.explain.possible import TYPES, blanked
+from bridgelaw.explain.possible import blanked, stated_slots
 from bridgelaw.read.cases import load_cases
-from bridgelaw.read.incident import CALL_NUMBERS, load_incident
+from bridgelaw.read.incident import load_incident
 
 ROOT = Path(__file__).resolve().parent.parent
 INCIDENTS = sorted((ROOT / "facts" / "incidents").glob("*.yaml"))
@@ -31,15 +31,10 @@ COUNTS: dict = {"incidents": 0, "variants": 0, "plain": 0, "unnamed": 0, "condit
 def _slots(knowledge, incident) -> list[tuple]:
     """(fact, slot, form) of every stated slot that can be blanked: "?", and a seat by its side too."""
     out = []
-    for f in incident.stated or incident.facts:
-        t = knowledge.vocabulary.templates[f.template]
-        for s, v in f.values:
-            slot = t.slots[s]
-            if v is None or slot.several or slot.type not in TYPES or t.derived or (f.template, s) in CALL_NUMBERS:
-                continue  # (a call named by its number: "?" there asks the reader to find it from the calls)
-            out.append((f.id, s, "?"))
-            if slot.type == "seat":
-                out.append((f.id, s, ("one_of", tuple(x for x in V.SEATS if V.side_of(x) == V.side_of(v)))))
+    for fact, slot, value, type_ in stated_slots(knowledge, incident):
+        out.append((fact, slot, "?"))
+        if type_ == "seat":
+            out.append((fact, slot, ("one_of", tuple(x for x in V.SEATS if V.side_of(x) == V.side_of(value)))))
     return out
 
 

@@ -198,6 +198,20 @@ def rule_each(knowledge, incident, rule_one):
     return merge(knowledge, split, combos, rulings, bounded)
 
 
+def stated_slots(knowledge, incident) -> list[tuple]:
+    """(fact, slot, value, type) of every slot the incident states that a director could say he does not know
+    (a listable type, not `several`, not a call named by its number, which the reader finds from the calls)."""
+    out = []
+    for f in incident.stated or incident.facts:
+        t = knowledge.vocabulary.templates[f.template]
+        for s, v in f.values:
+            slot = t.slots[s]
+            if v is None or slot.several or slot.type not in TYPES or t.derived or (f.template, s) in CALL_NUMBERS:
+                continue
+            out.append((f.id, s, v, slot.type))
+    return out
+
+
 def blanked(knowledge, incident, fact: str, slot: str, form=NOT_KNOWN):
     """``incident`` with one stated slot written not known (``form``: "?", or known in part as
     read/incident.py's partly_form gives it): what a director who could not find it out would have stated."""
