@@ -488,6 +488,9 @@ FORMS: dict[str, dict[str, tuple[str, ...]]] = {  # a word's six cases (English:
     "seat.E": {"ru": ("Восток", "Востока", "Востоку", "Востока", "Востоком", "Востоке"), "en": ("East",)},
     "seat.S": {"ru": ("Юг", "Юга", "Югу", "Юга", "Югом", "Юге"), "en": ("South",)},
     "seat.W": {"ru": ("Запад", "Запада", "Западу", "Запада", "Западом", "Западе"), "en": ("West",)},
+    # a seat not known (explain/possible.py): said once for whichever it was
+    "seat.not_known": {"ru": ("неизвестный игрок", "неизвестного игрока", "неизвестному игроку", "неизвестного игрока",
+                              "неизвестным игроком", "неизвестном игроке"), "en": ("a player not known",)},
 }
 NOUNS: dict[str, dict[str, tuple[str, ...]]] = {  # a counted noun: ru one/few/many, en one/many
     "tricks": {"ru": ("взятка", "взятки", "взяток"), "en": ("trick", "tricks")},

@@ -30,7 +30,7 @@ from ..ops import compare, variables
 from ..read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again
 from ..errors import Collector
 from ..run.record import _own_text, render_element
-from ..words import LANGS, word
+from ..words import LANGS, inflect, word
 from .ruling import Firing, OpenQuestion, Ruling
 
 MAX_COMBINATIONS = 32  # rulings made for one incident at most: the product of the classes of its unknown slots
@@ -43,6 +43,7 @@ class Among:
 
     values: tuple
     label: dict
+    key: str | None = None  # the word it is declined as (words.FORMS), where there is one
 
     def __str__(self) -> str:
         return self.label["en"]
@@ -366,12 +367,13 @@ def _unnamed(knowledge, e, split, combos, where, ci):
         values = tuple(x for cls in u.classes for x in cls[1] if cls[0] in reps)
         label = _label_of(knowledge, u, values, whole=True)
         rep = u.classes[combos[ci][j]][0]
+        key = "seat.not_known" if t == "seat" and u.written == NOT_KNOWN and len(values) == 4 else None
         if t == "card":
             cards.append((rep, label))
             continue
         for k, v in args.items():
             if v == rep and not isinstance(v, bool) and _names(t, k, u.slot):
-                args[k] = Among(values, label)
+                args[k] = Among(values, {lang: inflect(key, "nom", lang) for lang in LANGS} if key else label, key)
     text, options = e.text, e.options
     if any(isinstance(v, Among) for v in args.values()):
         prod = knowledge.production(e.production)
