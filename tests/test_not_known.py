@@ -137,3 +137,22 @@ def test_cases_keep_what_does_not_depend_on_the_blank(engine, knowledge):
                      for p in check(engine, case.incident, fact, slot, form)]
     print("\nnot known, cases:", COUNTS)
     assert not problems, "\n".join(problems[:40]) + f"\n... {len(problems)} in all"
+
+
+def test_the_bound_is_said_and_kept(engine, knowledge):
+    """Three cards not named, eight classes each (suit, honour or not): past MAX_COMBINATIONS the last slots stay
+    not known, the ruling says so, and it is made in well under half a second."""
+    import time
+    from bridgelaw.explain.possible import MAX_COMBINATIONS
+    incident = engine.incident("three cards", {
+        "deal": {"declarer": "S", "contract": "4S"},
+        "exposed_card": [{"player": "W", "card": "?", "how": "dropped", "another_card_exposed": True}] * 3})
+    engine.rule(incident)  # compiled
+    t = time.process_time()
+    ruling = engine.rule(incident)
+    took = time.process_time() - t
+    assert ruling.possible["combinations"] <= MAX_COMBINATIONS
+    assert [b["fact"] for b in ruling.possible["bounded"]], ruling.possible
+    assert "Not every possibility was ruled" in ruling.render("en") and "Рассмотрены не все" in ruling.render("ru")
+    assert took < 0.5, f"{took:.2f} s"
+    print(f"\nthree cards not named: {ruling.possible['combinations']} combinations ruled in {took * 1000:.0f} ms")
