@@ -74,20 +74,28 @@ def unknowns(knowledge, incident) -> list[Unknown]:
             if values is None:
                 continue
             classes = tuple(_classes(knowledge, f.template, slot, values, incident.facts, f.id))
-            if classes and _too_soon(knowledge, incident, f.id, slot_name, classes[0][0]):
-                continue
             out.append(Unknown(f.id, f.template, slot_name, form, classes))
     return out
 
 
-def _too_soon(knowledge, incident, fact: str, slot: str, value) -> bool:
-    """Whether the slot can have no value yet: given one, the auction would be over (a declarer, a contract: the
-    reader's rule, read/auction.py) though the calls stated do not end it.  It stays not known, as the laws of
-    the auction rule on it (24D/24E say what follows if the offender declares)."""
-    if not incident.stated or any(f.template == "auction_over" for f in incident.facts) or not any(
-            f.template == "call" for f in incident.facts):
-        return False
-    return any(f.template == "auction_over" for f in _known(knowledge, incident, {(fact, slot): value}).facts)
+def _over(incident) -> bool:
+    return any(f.template == "auction_over" for f in incident.facts)
+
+
+def _not_yet(knowledge, incident, chosen: dict, known) -> tuple[dict, object]:
+    """The values chosen, less any that can have none yet: given one, the auction would be over (a declarer, a
+    contract: the reader's rule, read/auction.py) though the calls stated do not end it.  Such a slot stays not
+    known, as the laws of the auction rule on it (24D/24E say what follows if the offender declares)."""
+    if not incident.stated or not _over(known):
+        return chosen, known
+    for key in list(chosen):
+        if not _over(known):
+            break
+        less = {k: v for k, v in chosen.items() if k != key}
+        fewer = _known(knowledge, incident, less)
+        if any(f.template == "call" for f in fewer.facts) and not _over(fewer):
+            chosen, known = less, fewer
+    return chosen, known
 
 
 def _domain(vocab, slot, form, facts) -> list | None:
@@ -185,15 +193,19 @@ def rule_each(knowledge, incident, rule_one):
             n *= len(u.classes)
         else:
             bounded.append(u)
-    combos, rulings = [], []
+    combos, rulings, done = [], [], {}
     for combo in product(*(range(len(u.classes)) for u in split)):
-        known = _known(knowledge, incident, {(u.fact, u.slot): u.classes[i][0] for u, i in zip(split, combo)})
+        chosen = {(u.fact, u.slot): u.classes[i][0] for u, i in zip(split, combo)}
+        chosen, known = _not_yet(knowledge, incident, chosen, _known(knowledge, incident, chosen))
         c = Collector()
         check_cards(list(known.facts), knowledge.vocabulary, c)
         if c.problems:  # the rest of the incident rules it out
             continue
+        key = tuple(sorted(chosen.items(), key=repr))
+        if key not in done:
+            done[key] = rule_one(known)
         combos.append(combo)
-        rulings.append(rule_one(known))
+        rulings.append(done[key])
     if not rulings:
         return rule_one(_known(knowledge, incident, {}))
     return merge(knowledge, split, combos, rulings, bounded)
