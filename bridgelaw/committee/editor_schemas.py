@@ -207,27 +207,26 @@ def _knowledge(vocab: Vocabulary, base: dict) -> dict:
     return s
 
 
+PARTLY = {"type": "object", "minProperties": 1, "maxProperties": 2,
+          "propertyNames": {"enum": ["one_of", "at_least", "at_most", "suit", "rank"]},
+          "description": "known in part: {one_of: [values]}; a number {at_least: n, at_most: m}; a card"
+                         " {suit: C, rank: honour} (knowledge/README.md)"}
+
+
 def _partly(vocab: Vocabulary, slot: Slot) -> list:
-    """What an author may write for a value known only in part (read/incident.py partly_form)."""
-    if slot.several:
+    """What an author may write for a value known only in part (read/incident.py partly_form, which checks it)."""
+    if slot.several or slot.type not in ("enum", "bool", "int", "seat", "side", "suit", "strain", "card"):
         return []
     forms = vocab.partly_known.get(slot.type, {})
-    out = [{"type": "object", "additionalProperties": False, "required": ["one_of"],
-            "properties": {"one_of": {"type": "array", "minItems": 1, "items": _one_literal(slot)}},
-            "description": "known in part: one of these values"}]
-    if forms:
-        out.append({"enum": list(forms), "enumDescriptions": [_both(f.label) for f in forms.values()],
-                    "description": "known in part"})
-    if slot.type == "int":
-        out.append({"type": "object", "additionalProperties": False, "minProperties": 1,
-                    "properties": {"at_least": {"type": "integer"}, "at_most": {"type": "integer"}},
-                    "description": "known in part: a range"})
-    if slot.type == "card":
-        out.append({"type": "object", "additionalProperties": False, "minProperties": 1,
-                    "properties": {"suit": {"type": "string"}, "rank": {"anyOf": [
-                        {"type": "string"}, {"type": "array", "items": {"type": "string"}}]}},
-                    "description": "known in part: its suit, its rank or a name of ranks (honour)"})
-    return out
+    return [{"$ref": "#/definitions/partly_known"}] + (
+        [{"$ref": f"#/definitions/partly_known.{slot.type}"}] if forms else [])
+
+
+def _partly_defs(vocab: Vocabulary) -> dict:
+    """The definitions ``_partly`` refers to: the forms written in place, and each type's named forms."""
+    return {"partly_known": PARTLY, **{f"partly_known.{t}": {"enum": list(forms), "description": "known in part: "
+                                                             + "; ".join(f"{n}: {f.label['en']}" for n, f in forms.items())}
+                                       for t, forms in vocab.partly_known.items()}}
 
 
 def _facts(vocab: Vocabulary) -> dict:
@@ -267,6 +266,8 @@ def editor_schemas(vocab: Vocabulary) -> dict:
             s = _knowledge(vocab, base)
         else:
             s = copy.deepcopy(base)
+        if kind in ("incident", "cases"):
+            s.setdefault("definitions", {}).update(_partly_defs(vocab))
         if kind == "incident":
             s["properties"]["facts"] = _facts(vocab)
         if kind == "cases":
