@@ -295,6 +295,7 @@ def not_known(runs: int, limit: int | None = None) -> dict:
             ratios.append(clock(blanked(knowledge, incident, fact, slot)) / known)
         for (f1, s1, _, _), (f2, s2, _, _) in zip(slots, slots[1:]):
             pairs.append(clock(blanked(knowledge, blanked(knowledge, incident, f1, s1), f2, s2)))
+    ratios, pairs = ratios or [0.0], pairs or [0.0]
     return {"incidents": len(incidents), "one_slot": len(ratios), "median_ratio": statistics.median(ratios),
             "p90_ratio": sorted(ratios)[int(0.9 * (len(ratios) - 1))], "two_slots": len(pairs),
             "two_slots_max_s": max(pairs), "two_slots_median_ms": statistics.median(pairs) * 1000}
