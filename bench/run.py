@@ -266,6 +266,41 @@ def long_auction(runs: int) -> dict:
     return {"calls": len(calls), "note": "wall ms: read the incident (derive its calls) and rule", **_ms(times)}
 
 
+def not_known(runs: int, limit: int | None = None) -> dict:
+    """What the director does not know (explain/possible.py), over the shipped incidents without cards: each
+    stated slot written "?" in turn, its ruling's time against the fully known one's (the ratio's median over
+    every incident and slot, engine reused, least of ``runs``), and every pair of slots of an incident blanked
+    at once (the slowest: the bound keeps it under 0.5 s)."""
+    from bridgelaw.engine import Engine, load
+    from bridgelaw.explain.possible import blanked, stated_slots
+    knowledge = load(ROOT)
+    engine = Engine(knowledge)
+    paths = sorted((ROOT / "facts" / "incidents").glob("*.yaml"))[:limit]
+    incidents = [i for i in (load_incident(p, knowledge.vocabulary) for p in paths) if i.board is None]
+
+    def clock(incident) -> float:
+        best = float("inf")
+        for _ in range(runs):
+            t = time.process_time()
+            engine.rule(incident)
+            best = min(best, time.process_time() - t)
+        return best
+    for i in incidents:  # warm: every engine part compiled
+        engine.rule(i)
+    ratios, pairs = [], []
+    for incident in incidents:
+        known = clock(incident)
+        slots = stated_slots(knowledge, incident)
+        for fact, slot, _, _ in slots:
+            ratios.append(clock(blanked(knowledge, incident, fact, slot)) / known)
+        for (f1, s1, _, _), (f2, s2, _, _) in zip(slots, slots[1:]):
+            pairs.append(clock(blanked(knowledge, blanked(knowledge, incident, f1, s1), f2, s2)))
+    ratios, pairs = ratios or [0.0], pairs or [0.0]
+    return {"incidents": len(incidents), "one_slot": len(ratios), "median_ratio": statistics.median(ratios),
+            "p90_ratio": sorted(ratios)[int(0.9 * (len(ratios) - 1))], "two_slots": len(pairs),
+            "two_slots_max_s": max(pairs), "two_slots_median_ms": statistics.median(pairs) * 1000}
+
+
 def cold_start(runs: int, tmp: Path) -> dict | None:
     """Seconds from process start to printed ruling: ``python -m bridgelaw.faces.cli rule INCIDENT``.
 
@@ -360,11 +395,16 @@ def main(argv: list[str] | None = None) -> int:
           f" median {auction['median_ms']:.1f} ms, p90 {auction['p90_ms']:.1f} ms")
     print(f"\ncold `bridgelaw rule {cold['incident']}`: median {cold['median_s']:.2f} s, min {cold['min_s']:.2f} s"
           f" (knowledge cache off: median {cold['uncached_median_s']:.2f} s, min {cold['uncached_min_s']:.2f} s)")
+    unknown = not_known(1 if args.quick else 3, 20 if args.quick else None)
+    print(f"\nnot known, {unknown['incidents']} incidents: one slot \"?\" ({unknown['one_slot']}) median"
+          f" {unknown['median_ratio']:.2f}x the fully known ruling, p90 {unknown['p90_ratio']:.2f}x; two slots"
+          f" ({unknown['two_slots']}) median {unknown['two_slots_median_ms']:.1f} ms, slowest"
+          f" {unknown['two_slots_max_s']:.3f} s")
     worst_board = worst.measure(shifts=2 if args.quick else worst.SHIFTS, repeat=1 if args.quick else 3)
     print(worst.line(worst_board))
     result = {"clock": "process_time (CPU seconds)", "python": platform.python_version(),
               "machine": platform.machine(), "argv": sys.argv[1:], "time": time.strftime("%Y-%m-%dT%H:%M:%S"), "rows": rows, "cold_start": cold,
-              "auction_40": auction, "worst_board": worst_board}
+              "auction_40": auction, "worst_board": worst_board, "not_known": unknown}
     out = Path(args.out) if args.out else ROOT / "bench" / "results" / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2), encoding="utf-8")

@@ -21,6 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .explain.assemble import complete, settle
+from .explain.possible import rule_each
 from .explain.ruling import Ruling
 from .explain.why import open_questions, waiting, why_not  # noqa: F401  (the explain stage, re-exported)
 from .model import Knowledge
@@ -89,7 +90,7 @@ class Engine:
 
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident: elements with citations and HOW, and open questions with WHY."""
-        return self.explain(*self.run(incident))
+        return rule_each(self.knowledge, incident, lambda known: self.explain(*self.run(known)))
 
     def run(self, incident: Incident) -> tuple[Ruling, list[InFact], set]:
         """Fire the productions over ``incident`` without the open questions.

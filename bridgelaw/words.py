@@ -163,6 +163,17 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.not_encoded_many": {"ru": "Правила {laws} ({what}) пока не закодированы: решайте по книге правил.",
                                 "en": "Laws {laws} ({what}) are not encoded yet: rule from the law book."},
     "ruling.provisional": {"ru": "предварительно", "en": "provisional"},
+    # what is not known, ruled under each possibility (explain/possible.py)
+    "possible.if": {"ru": "если {condition}", "en": "if {condition}"},
+    "possible.is": {"ru": "{what} — {values}", "en": "{what} is {values}"},
+    "possible.or": {"ru": " или ", "en": " or "},
+    "possible.and": {"ru": " и ", "en": " and "},
+    "possible.or_else": {"ru": "; или если ", "en": "; or if "},
+    "possible.not_known": {"ru": "неизвестно", "en": "not known"},
+    "possible.not_known_card": {"ru": "без названия", "en": "an unnamed card"},
+    "possible.no_result": {"ru": "результат не определяется", "en": "no result is settled"},
+    "possible.bounded": {"ru": "Рассмотрены не все возможности (не более {limit} сочетаний); остаётся неизвестным: {slots}.",
+                         "en": "Not every possibility was ruled (at most {limit} combinations); still not known: {slots}."},
     "ruling.unless": {"ru": "если {condition}: тогда {cite}: {then}", "en": "unless {condition}: then {cite}: {then}"},
     "ruling.unless_chosen": {"ru": "если {chooser} выберет «{chosen}» ({cite}): тогда это не применяется",
                              "en": "unless {chooser} chooses “{chosen}” ({cite}): then this does not apply"},
@@ -491,6 +502,9 @@ FORMS: dict[str, dict[str, tuple[str, ...]]] = {  # a word's six cases (English:
     "seat.E": {"ru": ("Восток", "Востока", "Востоку", "Востока", "Востоком", "Востоке"), "en": ("East",)},
     "seat.S": {"ru": ("Юг", "Юга", "Югу", "Юга", "Югом", "Юге"), "en": ("South",)},
     "seat.W": {"ru": ("Запад", "Запада", "Западу", "Запада", "Западом", "Западе"), "en": ("West",)},
+    # a seat not known (explain/possible.py): said once for whichever it was
+    "seat.not_known": {"ru": ("неизвестный игрок", "неизвестного игрока", "неизвестному игроку", "неизвестного игрока",
+                              "неизвестным игроком", "неизвестном игроке"), "en": ("a player not known",)},
 }
 NOUNS: dict[str, dict[str, tuple[str, ...]]] = {  # a counted noun: ru one/few/many, en one/many
     "tricks": {"ru": ("взятка", "взятки", "взяток"), "en": ("trick", "tricks")},

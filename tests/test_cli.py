@@ -45,7 +45,7 @@ def test_rule_as_json(capsys):
         "kind": "transfer_tricks", "label": {"ru": "Передача взяток", "en": "Trick transfer"},
         "args": {"count": 1, "from_side": "EW", "to_side": "NS"}, "cite": "64A2",
         "production": "64A2.later-trick-won", "text": transfers[0]["text"], "about": "", "how": transfers[0]["how"],
-        "options": None, "provisional": transfers[0]["provisional"]}]
+        "options": None, "provisional": transfers[0]["provisional"], "when": None}]  # said whatever is not known
     assert set(transfers[0]["text"]) == {"ru", "en"}
     assert transfers[0]["provisional"] is None  # the cards show the revoke on trick 2
     fired = [f["production"] for f in data["how"]]

@@ -1,70 +1,172 @@
-"""Every slot "not known": a director may answer "?" to any question that allows it, and the ruling is still a
-ruling (its figures asked for, never an exception).  For each template of the vocabulary that a shipped incident
-states, that incident is ruled with every slot of the template's fact not known; the same through the API for
-the templates whose figures Python works out (the result's).  The malformed-input catalogue's third run found an
-artificial score with one side "?" (KeyError: None, exit 3 / HTTP 500) by random interviews."""
+"""What the director does not know never loses what does not depend on it (explain/possible.py).
+
+For every shipped incident and every YAML case, each stated slot in turn is written "not known" ("?"), and each
+seat also by its side (``{one_of: [E, W]}``): the ruling so blanked, read for the class of the value the incident
+stated (its plain elements, and those said under a condition that holds for that value), must give exactly the
+elements of the fully known ruling (an element naming the unknown value said once, unnamed, stands for it); an
+element said under a condition names the slot blanked; and it never has fewer laws than the fully known one
+unless it says which unknown it left not known.  The counts are printed (``pytest -s``).
+
+Every shipped incident has each of its slots blanked; the cases, many more, one slot each in turn (the slot
+rotating from case to case), so that the whole runs in well under two minutes.
+"""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from fastapi.testclient import TestClient
 
-from bridgelaw.faces.web import create_app
-from bridgelaw.read import yamlsafe
-from web_director import as_json, script
+from bridgelaw import values as V
+from bridgelaw.explain.possible import blanked, stated_slots
+from bridgelaw.read.cases import load_cases
+from bridgelaw.read.incident import load_incident
 
 ROOT = Path(__file__).resolve().parent.parent
 INCIDENTS = sorted((ROOT / "facts" / "incidents").glob("*.yaml"))
-ARTIFICIAL = ("title: t\nsource: t\nfacts:\n  deal: {declarer: N, contract: 4S, vulnerability: both, scoring: teams,"
-              " play_ended: true, declarer_tricks: 10}\n  ui_from_partner:\n    - {receiver: S, source: hesitation,"
-              " action: \"4♠\", conveyed: true, demonstrably_suggested: true, logical_alternative: true, damage: true}\n"
-              "  artificial_score: {NS: average_plus, EW: \"?\"}\n")
+COUNTS: dict = {"incidents": 0, "variants": 0, "plain": 0, "unnamed": 0, "conditional": 0, "classes": 0,
+                "bounded": 0, "already": 0, "auction": 0}
 
 
-def variants(knowledge, engine) -> list:
-    """(name, incident): for each template a shipped incident states (its first), that incident with every slot
-    of the template's first fact not known."""
-    out, seen = [], set()
-    for path in INCIDENTS:
-        stated = yamlsafe.load(path)["facts"] or {}
-        facts = {t: v if isinstance(v, list) else [v] for t, v in stated.items()}
-        for template, given in facts.items():
-            if template in seen or template == "deal" or not given or not isinstance(given[0], dict):
-                continue
-            seen.add(template)
-            blank = {t: [dict(x) for x in v] for t, v in facts.items()}
-            blank[template][0] = {s: None for s in blank[template][0] if s != "id"}
-            out.append((f"{path.stem}:{template}",
-                        {t: v if isinstance(stated[t], list) else v[0] for t, v in blank.items()}))
+def _slots(knowledge, incident) -> list[tuple]:
+    """(fact, slot, form) of every stated slot that can be blanked: "?", and a seat by its side too."""
+    out = []
+    for fact, slot, value, type_ in stated_slots(knowledge, incident):
+        out.append((fact, slot, "?"))
+        if type_ == "seat":
+            out.append((fact, slot, ("one_of", tuple(x for x in V.SEATS if V.side_of(x) == V.side_of(value)))))
     return out
 
 
-def test_every_slot_not_known_is_still_a_ruling(knowledge, engine, tmp_path, capsys):
-    from bridgelaw.faces import cli
-    (tmp_path / "a.yaml").write_text(ARTIFICIAL, encoding="utf-8")
-    assert cli.main(["rule", str(tmp_path / "a.yaml"), "--lang", "en", "--no-how"]) == 0
-    assert "E-W ?" in capsys.readouterr().out
-    failed = []
-    for name, facts in variants(knowledge, engine):
-        try:
-            ruling = engine.rule(engine.incident(name, facts))
-            ruling.result and ruling.result.text["en"]
-        except Exception as e:  # noqa: BLE001 - the property: no exception at all
-            failed.append(f"{name}: {type(e).__name__}: {e}")
-    assert not failed, "\n".join(failed)
+def _key(e) -> str:
+    return json.dumps([e.kind, e.cite, e.args, e.text], sort_keys=True, default=str, ensure_ascii=False)
 
 
-@pytest.mark.parametrize("slots", [{"NS": "average_plus", "EW": None}, {"NS": None, "EW": "average_minus"},
-                                   {"NS": None, "EW": None}], ids=["EW", "NS", "both"])
-def test_an_artificial_score_not_known_over_the_api_is_asked_for(knowledge, engine, slots):
-    facts = {"deal": {"declarer": "N", "contract": "4S", "vulnerability": "both", "scoring": "teams",
-                      "play_ended": True, "declarer_tricks": 10},
-             "ui_from_partner": [{"receiver": "S", "source": "hesitation", "action": "4♠", "conveyed": True,
-                                  "demonstrably_suggested": True, "logical_alternative": True, "damage": True}],
-             "artificial_score": slots}
-    steps, _ = script(knowledge, engine, engine.incident("t", facts))
-    answers = [{"key": q.key, "value": as_json(v)} for q, v in steps]
-    with TestClient(create_app(ROOT, budget=60), raise_server_exceptions=False) as client:
-        r = client.post("/api/interview", json={"answers": answers, "lang": "en"})
-    assert r.status_code == 200, r.text
+def _holds(when, fact: str, slot: str, value) -> bool:
+    """Whether an element's condition holds where the blanked slot has the value the incident stated."""
+    return any(all(c["fact"] != fact or c["slot"] != slot or value in c["values"] for c in way) for way in when["cases"])
+
+
+def check(engine, incident, fact: str, slot: str, form) -> list[str]:
+    """What is wrong with the ruling of ``incident`` with (fact, slot) blanked, against its fully known ruling."""
+    knowledge = engine.knowledge
+    base = engine.rule(incident)
+    value = next(f for f in (incident.stated or incident.facts) if f.id == fact).get(slot)
+    blank = blanked(knowledge, incident, fact, slot, form)
+    got = engine.rule(blank)
+    COUNTS["variants"] += 1
+    over = [any(f.template == "auction_over" for f in i.facts) for i in (incident, blank)]
+    if over == [True, False]:  # the slot stated (a declarer) is what said the auction had ended: not known, it
+        COUNTS["auction"] += 1  # goes on (read/auction.py), and the laws of the auction rule
+        return []
+    possible = got.possible or {"slots": [], "bounded": []}
+    if any(b["fact"] == fact and b["slot"] == slot for b in possible["bounded"]):
+        COUNTS["bounded"] += 1
+        return []  # said left not known: the ruling is as before
+    COUNTS["classes"] += sum(len(s["classes"]) for s in possible["slots"])
+    if base.possible:  # something was not known already: its conditions and this one's combine
+        COUNTS["already"] += 1
+        lost = {e.cite for e in base.elements} - {e.cite for e in got.elements}
+        return [f"fewer laws ({', '.join(sorted(lost))})"] if lost else []
+    problems = []
+    view = []
+    for e in got.elements:
+        if e.when is None:
+            view.append(e)
+        else:
+            COUNTS["conditional"] += 1
+            named = {(c["fact"], c["slot"]) for way in e.when["cases"] for c in way}
+            if (fact, slot) not in named:
+                problems.append(f"{e.cite} {e.kind} said under a condition not naming {fact}.{slot}: {e.when['text']['en']}")
+            if _holds(e.when, fact, slot, value):
+                view.append(e)
+    want = [_key(e) for e in base.elements]
+    left = list(view)
+    for e, k in zip(base.elements, want):
+        exact = next((x for x in left if _key(x) == k), None)
+        if exact is None:  # said once with the unknown value unnamed
+            exact = next((x for x in left if x.kind == e.kind and x.cite == e.cite and x.args.keys() == e.args.keys()
+                          and all(x.args[a] == v or (x.args[a] is None and v is not None) for a, v in e.args.items())
+                          and x.args != e.args), None)
+            if exact is not None:
+                COUNTS["unnamed"] += 1
+        elif exact.when is None:
+            COUNTS["plain"] += 1
+        if exact is None:
+            problems.append(f"lost: [{e.cite}] {e.kind} {e.args} {e.text['en']!r}")
+        else:
+            left.remove(exact)
+    for x in left:
+        if x.kind == "director_judgment" and (x.args.get("fact"), x.args.get("slot")) == (fact, slot):
+            continue  # the judgment the director could not make, said as his to make
+        problems.append(f"not in the fully known ruling: [{x.cite}] {x.kind} {x.args} {x.text['en']!r}"
+                        + (f" ({x.when['text']['en']})" if x.when else ""))
+    lost = {e.cite for e in base.elements} - {e.cite for e in got.elements}
+    if lost:
+        problems.append(f"fewer laws ({', '.join(sorted(lost))}) without saying which unknown removed them")
+    return problems
+
+
+def _cases(knowledge):
+    out = []
+    for f in sorted((ROOT / "tests" / "cases").glob("*.yaml")):
+        out += load_cases(f, knowledge.vocabulary, str(f.relative_to(ROOT)))
+    return out
+
+
+def test_incidents_keep_what_does_not_depend_on_the_blank(engine, knowledge):
+    problems = []
+    for path in INCIDENTS:
+        incident = load_incident(path, knowledge.vocabulary, str(path.relative_to(ROOT)))
+        if incident.board is not None:
+            continue  # the cards state what they show: blanking a slot they fill changes nothing
+        COUNTS["incidents"] += 1
+        for fact, slot, form in _slots(knowledge, incident):
+            problems += [f"{path.name} {fact}.{slot}={form}: {p}" for p in check(engine, incident, fact, slot, form)]
+    print("\nnot known, shipped incidents:", COUNTS)
+    assert not problems, "\n".join(problems[:40]) + f"\n... {len(problems)} in all"
+
+
+# Known gaps, each a defect to mend, not a behaviour: with the dealer not known, two calls out of rotation made
+# together are ruled per dealer, but the merge tags a cancelled call's element by which call it is in some classes
+# and not in others, so one class reads the element twice (issue 28's closing note).
+KNOWN_GAPS = {("a natural pass at the RHO's turn beside an artificial bid out of rotation: the pass stays under 30A",
+               "dealer")}
+
+
+def test_cases_keep_what_does_not_depend_on_the_blank(engine, knowledge):
+    problems, n = [], 0
+    for case in _cases(knowledge):
+        if case.incident.board is not None:
+            continue
+        slots = _slots(knowledge, case.incident)
+        if not slots:
+            continue
+        fact, slot, form = slots[n % len(slots)]
+        n += 1
+        if (case.name, slot) in KNOWN_GAPS:
+            continue
+        COUNTS["incidents"] += 1
+        problems += [f"{case.file} {case.name!r} {fact}.{slot}={form}: {p}"
+                     for p in check(engine, case.incident, fact, slot, form)]
+    print("\nnot known, cases:", COUNTS)
+    assert not problems, "\n".join(problems[:40]) + f"\n... {len(problems)} in all"
+
+
+def test_the_bound_is_said_and_kept(engine, knowledge):
+    """Three cards not named, eight classes each (suit, honour or not): past MAX_COMBINATIONS the last slots stay
+    not known, the ruling says so, and it is made in well under half a second."""
+    import time
+    from bridgelaw.explain.possible import MAX_COMBINATIONS
+    incident = engine.incident("three cards", {
+        "deal": {"declarer": "S", "contract": "4S"},
+        "exposed_card": [{"player": "W", "card": "?", "how": "dropped", "another_card_exposed": True}] * 3})
+    engine.rule(incident)  # compiled
+    t = time.process_time()
+    ruling = engine.rule(incident)
+    took = time.process_time() - t
+    assert ruling.possible["combinations"] <= MAX_COMBINATIONS
+    assert [b["fact"] for b in ruling.possible["bounded"]], ruling.possible
+    assert "Not every possibility was ruled" in ruling.render("en") and "Рассмотрены не все" in ruling.render("ru")
+    assert took < 0.5, f"{took:.2f} s"
+    print(f"\nthree cards not named: {ruling.possible['combinations']} combinations ruled in {took * 1000:.0f} ms")

@@ -207,13 +207,36 @@ def _knowledge(vocab: Vocabulary, base: dict) -> dict:
     return s
 
 
+PARTLY = {"type": "object", "minProperties": 1, "maxProperties": 2,
+          "propertyNames": {"enum": ["one_of", "at_least", "at_most", "suit", "rank"]},
+          "description": "known in part: {one_of: [values]}; a number {at_least: n, at_most: m}; a card"
+                         " {suit: C, rank: honour} (knowledge/README.md)"}
+
+
+def _partly(vocab: Vocabulary, slot: Slot) -> list:
+    """What an author may write for a value known only in part (read/incident.py partly_form, which checks it)."""
+    if slot.several or slot.type not in ("enum", "bool", "int", "seat", "side", "suit", "strain", "card"):
+        return []
+    forms = vocab.partly_known.get(slot.type, {})
+    return [{"$ref": "#/definitions/partly_known"}] + (
+        [{"$ref": f"#/definitions/partly_known.{slot.type}"}] if forms else [])
+
+
+def _partly_defs(vocab: Vocabulary) -> dict:
+    """The definitions ``_partly`` refers to: the forms written in place, and each type's named forms."""
+    return {"partly_known": PARTLY, **{f"partly_known.{t}": {"enum": list(forms), "description": "known in part: "
+                                                             + "; ".join(f"{n}: {f.label['en']}" for n, f in forms.items())}
+                                       for t, forms in vocab.partly_known.items()}}
+
+
 def _facts(vocab: Vocabulary) -> dict:
     props = {}
     for name, t in vocab.templates.items():
         if t.derived:
             continue
         unknown = [{"type": "null"}, {"const": "?", "description": "not known"}]
-        slot_props = {k: {"description": _describe(x), "anyOf": [literal(x), *unknown]} for k, x in t.slots.items()}
+        slot_props = {k: {"description": _describe(x), "anyOf": [literal(x), *unknown, *_partly(vocab, x)]}
+                      for k, x in t.slots.items()}
         slot_props["id"] = {"type": ["string", "integer"], "description": "a name for this fact (optional)"}
         one = _object(slot_props, [k for k, x in t.slots.items() if x.required], _both(t.label))
         props[name] = {"anyOf": [one, {"type": "array", "items": one}]} if t.many else one
@@ -228,6 +251,9 @@ def _expect_item(vocab: Vocabulary) -> dict:
         props["cite"] = copy.deepcopy(CITE)
         props["provisional"] = {"type": "boolean", "description": "true: an open answer or a choice still to be"
                                 " made could remove or change it (marked provisional); false: it is final"}
+        props["when"] = {"anyOf": [{"type": "string"}, {"const": False}],
+                         "description": "the condition it is said under where something is not known (its English"
+                                        " words, or a part of them); false: said plainly, whatever it is"}
         kinds[name] = {"anyOf": [_object(props, description=_both(ek.label)), {"type": "null"}]}
     return _one_of_keys(kinds, "an element the ruling must contain (only the arguments given are compared)")
 
@@ -240,6 +266,8 @@ def editor_schemas(vocab: Vocabulary) -> dict:
             s = _knowledge(vocab, base)
         else:
             s = copy.deepcopy(base)
+        if kind in ("incident", "cases"):
+            s.setdefault("definitions", {}).update(_partly_defs(vocab))
         if kind == "incident":
             s["properties"]["facts"] = _facts(vocab)
         if kind == "cases":

@@ -55,6 +55,8 @@ class RulingElement:
     subject: dict = field(default_factory=dict)  # {ru, en}: that fact in words («фальшренонс Востока»)
     options: dict | None = None  # an option's {option, chooser, choices: [{value, label, consequences}]}
     provisional: list = field(default_factory=list)  # [Unless]: open answers that would remove or change it
+    when: dict | None = None  # under which possibilities of what is not known it holds (explain/possible.py):
+    #                           {text {ru, en}, cases: [[{fact, template, slot, values}]]}; None: whatever they are
 
 
 @dataclass
@@ -143,6 +145,7 @@ class Ruling:
     claim_lines: dict | None = None  # a claim's lines by double dummy (explain/evidence.py): evidence beside 70D1
     revoke_tricks: list = field(default_factory=list)  # 64C's double-dummy reference per revoke: beside 64C1
     board: dict | None = None  # the cards given (read/cards.py _board): the faces show the hands and tricks
+    possible: dict | None = None  # the slots not known, ruled under each class (explain/possible.py); None: none
 
     def to_dict(self) -> dict:
         from .ruling_json import ruling_json
@@ -152,7 +155,8 @@ class Ruling:
         """The elements as a director reads them: one line for the same words about several facts (two
         revokes), with the facts it concerns: [(element, [about, ...])]."""
         return _grouped(self.elements, lambda e: (e.cite, e.text[lang], tuple(choice_items(e.options, lang)),
-                                                 tuple(u.would_change[lang] for u in e.provisional)), lang)
+                                                 tuple(u.would_change[lang] for u in e.provisional),
+                                                 e.when["text"][lang] if e.when else None), lang)
 
     def kinds(self) -> list[str]:
         return [e.kind for e in self.elements]
@@ -171,6 +175,9 @@ class Ruling:
             lines.append("")
         if not self.elements and not self.not_encoded:
             lines.append(word("ruling.none", lang))
+        if self.possible and self.possible["bounded"]:
+            lines += [word("possible.bounded", lang, limit=self.possible["limit"],
+                           slots=", ".join(f"{b['template']}.{b['slot']}" for b in self.possible["bounded"])), ""]
         judged: dict = {}  # an open judgment question already shown as its director_judgment element: its number
         said = ""  # what the element before is about: said once for a run of elements about the same facts
         for i, (e, abouts) in enumerate(self.grouped(lang), 1):
@@ -178,7 +185,8 @@ class Ruling:
                 judged.setdefault((e.args.get("fact"), e.args.get("slot")), i)
             about = f" ({', '.join(abouts)})" if abouts else ""
             about, said = ("" if about and about == said else about), about
-            lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about} {e.text[lang]}")
+            when = f" {e.when['text'][lang]}:" if e.when else ""
+            lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about}{when} {e.text[lang]}")
             lines += choice_lines(e.options, lang)
             for u in e.provisional:
                 lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})")

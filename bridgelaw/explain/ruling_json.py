@@ -37,6 +37,7 @@ def ruling_json(ruling) -> dict:
         "revoke_tricks": [{**r, "by_card": [list(x) for x in r["by_card"]],
                            "text": {k: list(v) for k, v in r["text"].items()}} for r in ruling.revoke_tricks],
         "board": ruling.board,
+        "possible": ruling.possible,
     }
 
 
@@ -50,7 +51,7 @@ def _claim_lines(x: dict | None) -> dict | None:
 def _element(e) -> dict:
     return {"kind": e.kind, "label": dict(e.label), "args": dict(e.args), "cite": e.cite, "production": e.production,
             "text": dict(e.text), "about": e.about, "how": list(e.how), "options": _options(e.options),
-            "provisional": _unless(e.provisional[0]) if e.provisional else None}
+            "provisional": _unless(e.provisional[0]) if e.provisional else None, "when": e.when}
 
 
 def _options(options: dict | None) -> dict | None:
@@ -177,6 +178,26 @@ OPTIONS = _options_schema(CONSEQUENCE,
     "Null unless the element offers a choice.  Otherwise who chooses and each choice with its consequences"
     " (an option element that lists its choices: knowledge/README.md, Choices; one that does not says the"
     " choice in prose in its text).")
+POSSIBLE_SLOT = {"fact": _str("The id of the fact."), "template": _str("The fact's template."),
+                 "slot": _str("The slot stated not known, or known in part.")}
+WHEN = _or_null(_obj(
+    "Under which possibilities of what the director does not know the element holds (explain/possible.py): null"
+    " where it holds whatever they are.", {
+        "text": _texts("The condition as the ruling says it, e.g. 'if offender (revoke) is East or West'."),
+        "cases": _list("The condition: any one of these ways, each a list of slots and the values it needs.",
+                       {"type": "array", "items": _obj("A slot not known and the values it needs here.", {
+                           **POSSIBLE_SLOT, "values": _list("The values.", SCALAR)})})}))
+POSSIBLE = _or_null(_obj(
+    "What the director does not know, ruled under each possibility that matters (explain/possible.py): null where"
+    " every slot is known.", {
+        "slots": _list("Each slot split, with the classes its values fall into (values the productions' tests"
+                       " cannot tell apart are one class).", _obj("A slot split.", {
+                           **POSSIBLE_SLOT, "classes": _list("Its classes.", _obj("A class.", {
+                               "values": _list("The values.", SCALAR), "text": _texts("The class in words.")}))})),
+        "combinations": {"type": "integer", "minimum": 1, "description": "How many combinations were ruled."},
+        "bounded": _list("Slots left not known once the bound on combinations was reached (the ruling says so).",
+                         _obj("A slot left not known.", POSSIBLE_SLOT)),
+        "limit": {"type": "integer", "description": "The bound on combinations ruled for one incident."}}))
 ELEMENT = _obj("One element of the ruling: what happens now, with the law it rests on and how it was reached.", {
     "kind": _str("The element's kind (facts/vocabulary/, elements), e.g. transfer_tricks, option, instruction."),
     "label": _texts("The kind's name."),
@@ -191,7 +212,8 @@ ELEMENT = _obj("One element of the ruling: what happens now, with the law it res
     "how": _list("The firings it rests on (how[].n), the one that produced it last; empty for a director_judgment"
                  " element, which an open question produced.", FIRING_N),
     "options": OPTIONS,
-    "provisional": PROVISIONAL})
+    "provisional": PROVISIONAL,
+    "when": WHEN})
 QUESTION = _obj("A fact not yet known that could change the ruling, and WHY: the productions waiting on it.", {
     "fact": _str("The id of the fact (e.g. revoke-1), or the template's name when no such fact was stated."),
     "template": _str("The fact's template (facts/vocabulary/)."),
@@ -231,11 +253,12 @@ RESULT = _or_null(_obj(
     "The board's result after the ruling, as the table writes it on the scoresheet (explain/result.py): null when"
     " the ruling settles no tricks.  Computed from the ruling's own elements and the tricks the director stated as"
     " played, never a number echoed unchecked.", {
-        "status": {"enum": ["settled", "stands", "adjusted", "play_continues", "incomplete"],
+        "status": {"enum": ["settled", "stands", "adjusted", "play_continues", "incomplete", "depends"],
                    "description": "settled: the ruling moves tricks or settles a claim; stands: nothing changes;"
                                   " adjusted: an adjusted score replaces the table result; play_continues: the"
                                   " board is not finished (no result yet); incomplete: facts are missing (see"
-                                  " missing)."},
+                                  " missing); depends: it differs by what the director does not know (the text"
+                                  " gives each possibility's result)."},
         "text": _texts("The result line, e.g. '4♠ by South, 10 tricks (9 at the table, +1 by 64A2), made;"
                        " N-S +420'."),
         "contract": _or_null(_str("The contract, e.g. 4S, 3NTX.")),
@@ -379,7 +402,8 @@ SCHEMA: dict[str, Any] = {
                "claim_lines": CLAIM_LINES,
                "revoke_tricks": _list("64C's double-dummy reference for each revoke the cards show (evidence only).",
                                       REVOKE_TRICKS),
-               "board": BOARD}),
+               "board": BOARD,
+               "possible": POSSIBLE}),
     "$comment": "Generated by `bridgelaw schemas` from bridgelaw/explain/ruling_json.py; do not edit by hand.",
 }
 

@@ -464,7 +464,19 @@ class Interview:
             for t in ADJUSTED:  # the score the director assigns (12C1(b), 12C2): asked once the ruling adjusts
                 if t in self.vocab.templates and t not in st.closed and not any(x == t for x, _ in st.facts.values()):
                     return self._exists_question(st, t, RESULT_WHY)
-        return self._figures_question(st, r) or self._each_side_question(st, ruling) or ruling
+        return self._figures_question(st, r) or self._each_side_question(st, ruling) or self._not_known(st, base, ruling)
+
+    def _not_known(self, st: _State, base: list[InFact], ruling: Ruling) -> Ruling:
+        """The ruling once nothing is left to ask: a required fact the director said is not known (saved as "?")
+        is ruled under each possibility (explain/possible.py), as ``rule`` rules the saved incident."""
+        def unknown(f: InFact, s: str, v) -> bool:
+            return v is None and (f.id, s) in st.settled and self.vocab.templates[f.template].slots[s].required
+        marked = [replace(f, possible=tuple((s, NOT_KNOWN) for s, v in f.values if unknown(f, s, v))) for f in base]
+        if not any(f.possible for f in marked):
+            return ruling
+        stated = tuple(marked)  # (reading the calls fills the list it is given)
+        return self.engine.rule(Incident(name=self.title, facts=self._read(marked), title=self.title,
+                                         stated=stated, **st.evidence))
 
     def _stated(self, q: Question) -> Question | Ruling | None:
         """A choice made, of which one option only is on offer: that option is stated, not asked (a choice of

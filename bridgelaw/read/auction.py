@@ -85,7 +85,8 @@ def _fill_findings(facts: list, calls: list[dict]) -> None:
         if len(blank) == 1 and len(left) == 1:
             f = facts[blank[0]]
             values = tuple((k, left[0]["position"] if k == slot else v) for k, v in f.values)
-            facts[blank[0]] = InFact(f.template, f.id, values, f.loc)
+            facts[blank[0]] = InFact(f.template, f.id, values, f.loc,
+                                     tuple(p for p in f.possible if dict(values)[p[0]] is None))
 
 
 def _fact(vocab, template: str, fid: str, loc, **values):
@@ -293,8 +294,8 @@ def _fill_contract(facts: list, calls: list[dict], vocab, loc) -> None:
     values = tuple((k, v if v is not None else {"declarer": declarer, "contract": contract}.get(k)) for k, v in old.values)
     if n is None:
         facts.append(InFact("deal", old.id, values, old.loc))
-    else:
-        facts[n] = InFact("deal", old.id, values, old.loc)
+    else:  # what the calls give is known; a slot still not known stays so
+        facts[n] = InFact("deal", old.id, values, old.loc, tuple(p for p in old.possible if dict(values)[p[0]] is None))
 
 
 def _since(calls: list[dict], of: int) -> tuple[str, bool, bool, bool]:
@@ -362,8 +363,9 @@ def deem_changes(facts: list, calls: list[dict], vocab) -> None:
             fid = next(f"change_of_call-{i}" for i in range(1, len(ids) + 2) if f"change_of_call-{i}" not in ids)
             facts.append(_fact(vocab, "change_of_call", fid, None, **fill))
         else:
-            facts[n] = InFact(old.template, old.id, tuple((s, fill.get(s) if v is None else v) for s, v in old.values),
-                              old.loc)
+            values = tuple((s, fill.get(s) if v is None else v) for s, v in old.values)
+            facts[n] = InFact(old.template, old.id, values, old.loc,
+                              tuple(p for p in old.possible if dict(values)[p[0]] is None))
 
 
 def _call_changes(facts: list, calls: list[dict], vocab, c: Collector) -> list:

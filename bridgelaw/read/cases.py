@@ -41,11 +41,15 @@ class Expected:
     cite: str | None
     loc: Loc
     provisional: bool | None = None  # true: marked provisional (explain/provisional.py); false: final
+    when: str | bool | None = None  # the condition it is said under, in English (explain/possible.py); false: plainly
 
     def matches(self, element) -> bool:
         if element.kind != self.kind or (self.cite and element.cite != self.cite):
             return False
         if self.provisional is not None and bool(element.provisional) != self.provisional:
+            return False
+        said = (element.when or {}).get("text", {}).get("en")
+        if self.when is False and said or isinstance(self.when, str) and (not said or self.when not in said):
             return False
         return all(element.args.get(k) == v for k, v in self.args)
 
@@ -53,7 +57,9 @@ class Expected:
         args = ", ".join(f"{k}: {v}" for k, v in self.args)
         cite = f" [{self.cite}]" if self.cite else ""
         mark = {None: "", True: " (provisional)", False: " (final)"}[self.provisional]
-        return f"{self.kind} {{{args}}}{cite}{mark}"
+        when = {None: "", False: " (plainly)"}.get(self.when, f" ({self.when})") if not isinstance(self.when, str) \
+            else f" ({self.when})"
+        return f"{self.kind} {{{args}}}{cite}{mark}{when}"
 
 
 @dataclass(frozen=True)
@@ -124,7 +130,7 @@ def load_cases(path: str | Path, vocab, display: str | None = None, collector: C
             check_counts(facts, c)
             if len(c.errors) > before:
                 continue
-            incident = Incident(name=cname, facts=tuple(facts))
+            incident = Incident(name=cname, facts=tuple(facts), stated=facts.stated)
         expect = []
         for j, item in enumerate(raw.get("expect") or []):
             (kind, body), = item.items()
@@ -133,10 +139,16 @@ def load_cases(path: str | Path, vocab, display: str | None = None, collector: C
                       suggest(kind, vocab.elements, "the vocabulary's elements"))
                 continue
             ek = vocab.elements[kind]
-            args, cite, provisional = [], None, None
+            args, cite, provisional, when = [], None, None, None
             for k, v in (body or {}).items():
                 if k == "cite":
                     cite = str(v)
+                    continue
+                if k == "when" and "when" not in ek.args:
+                    if v is not False and not isinstance(v, str):
+                        c.add(body.loc_of(k), f"{kind}.when: the condition's words (English), or false: said plainly",
+                              crumb)
+                    when = v
                     continue
                 if k == "provisional" and "provisional" not in ek.args:
                     if not isinstance(v, bool):
@@ -151,7 +163,7 @@ def load_cases(path: str | Path, vocab, display: str | None = None, collector: C
                     args.append((k, ek.args[k].coerce(v)))
                 except ValueError as e:
                     c.add(body.loc_of(k), f"{kind}.{k}: {e}", crumb)
-            expect.append(Expected(kind, tuple(args), cite, item.key_loc(kind), provisional))
+            expect.append(Expected(kind, tuple(args), cite, item.key_loc(kind), provisional, when))
         for k in raw.get("expect_none") or []:
             if k not in vocab.elements:
                 c.add(raw.loc_of("expect_none"), f"unknown ruling element '{k}'", crumb,

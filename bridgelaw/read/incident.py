@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BridgelawError, Collector, Loc, suggest
+from .. import values as V
 from ..values import name_call, shown
 from .auction import CALL_FINDINGS, finding_calls, sequence_facts, stated_calls
 from .infact import InFact  # noqa: F401 (the fact of an incident; its home is infact.py, read by auction.py too)
@@ -46,6 +47,7 @@ class Incident:
     claim_search: object = None  # () -> dd.ClaimLines: a claim's lines from the cards, searched on first need
     board: dict | None = None  # the cards as a face shows them (read/cards.py _board): hands, tricks; None without
     revoke_search: object = None  # () -> (dd.RevokeTricks, ...): 64C's double-dummy reference, found on first need
+    stated: tuple = ()  # where a slot is not known: the facts as stated, before the auction was read (Facts.stated)
 
     @property
     def claim_lines(self):
@@ -107,7 +109,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
             if not isinstance(item, dict):
                 c.add(iloc, f"{tname}: expected slot: value pairs, found {shown(item)}", "facts")
                 continue
-            vals, fid, wrong = {}, None, set()
+            vals, fid, wrong, possible = {}, None, set(), []
             for sname, raw in item.items():
                 sloc = item.loc_of(sname) if isinstance(item, LocDict) else iloc
                 if sname == "id":
@@ -124,6 +126,18 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
                     continue
                 if raw is None or raw == NOT_KNOWN:  # stated as not known: the slot stays unknown
                     vals[sname] = None
+                    if not slot.several:
+                        possible.append((sname, NOT_KNOWN))
+                    continue
+                form = partly_form(raw, slot, vocab)
+                if form is not None:  # known in part: a set of possibilities (explain/possible.py)
+                    if isinstance(form, str) and form.startswith("error:"):
+                        wrong.add(sname)
+                        c.add(sloc, f"{tname}.{sname}: {form[6:]}", "facts",
+                              "write a value, \"?\" (not known) or a partly known value (knowledge/README.md)")
+                    else:
+                        vals[sname] = None
+                        possible.append((sname, form))
                     continue
                 try:
                     vals[sname] = slot.coerce(raw)
@@ -136,11 +150,12 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
                 if slot.required and sname not in vals and sname not in wrong:
                     c.add(iloc, f"{tname}: required slot '{sname}' is missing", "facts",
                           f"{sname}: {slot.question['en'] if slot.question else ''}")
-            raw_facts.append((fid, tuple((s, vals.get(s)) for s in t.slots), iloc))
-        raw_facts.sort(key=lambda x: (x[0] or "", repr(x[1])))
-        for n, (fid, values, iloc) in enumerate(raw_facts, 1):
+            raw_facts.append((fid, tuple((s, vals.get(s)) for s in t.slots), iloc, tuple(sorted(possible))))
+        raw_facts.sort(key=lambda x: (x[0] or "", repr(x[1]), repr(x[3])))
+        for n, (fid, values, iloc, possible) in enumerate(raw_facts, 1):
             fid = fid or (tname if not t.many else f"{tname}-{n}")
-            out.append(InFact(tname, fid, values, iloc))
+            out.append(InFact(tname, fid, values, iloc, possible))
+    stated = tuple(out)  # what explain/possible.py reads again, class by class, where a slot is not known
     out += sequence_facts(out, vocab, c)  # the auction as a sequence; events in order (auction.py)
     ids = {}
     for f in out:
@@ -148,7 +163,64 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
             c.add(f.loc, f"two facts are named '{f.id}'", "facts", "give each fact of a 'many' template its own id")
         ids[f.id] = f
     out.sort(key=lambda f: (vocab.templates[f.template].order, f.id))
+    return Facts(out, stated)
+
+
+class Facts(list):
+    """The facts of an incident, and where some are not known, the facts as stated before the auction was read
+    from them (``stated``): explain/possible.py reads the auction again under each possibility."""
+
+    def __init__(self, items=(), stated: tuple = ()):
+        super().__init__(items)
+        self.stated = stated
+
+
+def read_again(stated: list, vocab: Vocabulary) -> list:
+    """The facts stated (``Facts.stated``, values given) with the auction read from them again."""
+    out = list(stated)
+    out += sequence_facts(out, vocab, Collector())
+    out.sort(key=lambda f: (vocab.templates[f.template].order, f.id))
     return out
+
+
+def partly_form(raw, slot, vocab: Vocabulary):
+    """A value known in part, as written, in the form explain/possible.py reads; None where ``raw`` is not one
+    (a plain value), "error: ..." where it is one written wrong.  Forms: a name the vocabulary declares for the
+    slot's type (``defender``) -> ("name", name); ``{one_of: [...]}`` -> ("one_of", values); a number's
+    ``{at_least: a, at_most: b}`` -> ("range", a, b); a card's ``{suit: C, rank: spot}`` -> ("card", suit, ranks)."""
+    forms = vocab.partly_known.get(slot.type, {})
+    if isinstance(raw, str) and raw in forms:
+        return ("name", raw)
+    if not isinstance(raw, dict) or slot.several:
+        return None
+    keys = set(raw)
+    try:
+        if keys == {"one_of"} and isinstance(raw["one_of"], list) and raw["one_of"]:
+            return ("one_of", tuple(sorted({slot.coerce(v) for v in raw["one_of"]}, key=repr)))
+        if slot.type == "int" and keys and keys <= {"at_least", "at_most"}:
+            low, high = slot.coerce(raw.get("at_least", slot.min or 0)), slot.coerce(raw.get("at_most", slot.max or 13))
+            return ("range", low, high) if low <= high else f"error:at_least {low} is over at_most {high}"
+        if slot.type == "card" and keys and keys <= {"suit", "rank"}:
+            suit = raw.get("suit")
+            if suit is not None:
+                suit = V.NAMES.get(str(suit).upper(), str(suit).upper())
+                if suit not in V.SUITS:
+                    return f"error:suit {raw['suit']!r} is not a suit (S H D C)"
+            rank = raw.get("rank")
+            ranks = None
+            if isinstance(rank, str) and rank in forms and forms[rank].ranks:
+                ranks = forms[rank].ranks
+            elif rank is not None:
+                ranks = tuple("10" if str(r).upper() == "T" else str(r).upper()
+                              for r in (rank if isinstance(rank, list) else [rank]))
+                if not set(ranks) <= set(V.RANKS):
+                    return f"error:rank {rank!r} is not a rank ({' '.join(V.RANKS)}) nor a name of ranks"
+            return ("card", suit, ranks)
+    except ValueError as e:
+        return f"error:{e}"
+    return f"error:a partly known value is {{one_of: [...]}}" + (", {at_least: n, at_most: m}" if slot.type == "int"
+                                                                  else ", {suit: S, rank: honour}" if slot.type == "card"
+                                                                  else "") + (f" or one of {', '.join(forms)}" if forms else "")
 
 
 # The slots that name a call of the stated auction by its number, each with the lowest number it takes (0: before
@@ -299,7 +371,8 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
     check_counts(facts, c)
     check_cards(facts, vocab, c)
     c.raise_if_any()
-    return Incident(name=name, facts=tuple(facts), source=data.get("source") or "", title=data.get("title") or "",
+    return Incident(name=name, facts=tuple(facts), stated=facts.stated, source=data.get("source") or "",
+                    title=data.get("title") or "",
                     description=data.get("description") or "", conflicts=conflicts, **evidence)
 
 
@@ -368,7 +441,7 @@ def incident_from_facts(name: str, data: dict, vocab: Vocabulary, file: str = "<
     facts = facts_from_data(data, vocab, file, c)
     check_call_numbers(facts, c)
     c.raise_if_any()
-    return Incident(name=name, facts=tuple(facts), conflicts=conflicts, **evidence)
+    return Incident(name=name, facts=tuple(facts), conflicts=conflicts, stated=facts.stated, **evidence)
 
 
 def _located(data: dict, file: str) -> LocDict:

@@ -16,6 +16,7 @@ class InFact:
     id: str
     values: tuple  # ((slot, value), ...) in vocabulary order
     loc: Loc
+    possible: tuple = ()  # ((slot, form), ...): slots stated not known ("?") or known in part (partly_form)
 
     def get(self, slot: str):
         return self.id if slot == "id" else self._slots.get(slot)

@@ -120,6 +120,26 @@ ELEMENT_KIND = {
     "required": ["label", "text"],
     "additionalProperties": False,
 }
+PARTLY_KNOWN = {
+    "type": "object",
+    "description": "a value known only in part: its label and the values it leaves possible",
+    "properties": {
+        "label": I18N,
+        "values": {"type": "array", "minItems": 1, "items": {"type": ["string", "integer", "boolean"]},
+                   "description": "the values it leaves possible"},
+        "seats": {"type": "object", "required": ["of", "are"], "additionalProperties": False,
+                  "properties": {"of": {"type": "string", "pattern": "^[a-z_]+\\.[a-z_]+$",
+                                        "description": "template.slot: the seat stated in the incident it is relative to"},
+                                 "are": {"type": "array", "minItems": 1,
+                                         "items": {"enum": ["self", "partner", "lho", "rho"]}}},
+                  "description": "for a seat: seats relative to another seat stated in the incident"
+                                 " (a defender: declarer's lho and rho)"},
+        "ranks": {"type": "array", "minItems": 1, "items": {"type": "string"},
+                  "description": "for a card: the ranks it may have (an honour: 10 J Q K A)"},
+    },
+    "required": ["label"],
+    "additionalProperties": False,
+}
 VOCABULARY = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "bridgelaw vocabulary (a part of facts/vocabulary/, or a small project's facts/vocabulary.yaml)",
@@ -128,6 +148,12 @@ VOCABULARY = {
         "title": I18N,
         "templates": {"type": "object", "additionalProperties": TEMPLATE, "propertyNames": NAME},
         "elements": {"type": "object", "additionalProperties": ELEMENT_KIND, "propertyNames": NAME},
+        "partly_known": {"type": "object", "propertyNames": {"enum": ["seat", "card", "int", "enum", "suit"]},
+                         "additionalProperties": {"type": "object", "propertyNames": {"pattern": "^[A-Za-z][A-Za-z0-9_]*$"},
+                                                  "additionalProperties": PARTLY_KNOWN},
+                         "description": "values a director may give where he knows only part of a value, by the"
+                                        " type of slot: a name he writes in place of the value (offender: defender),"
+                                        " and the values it leaves possible"},
     },
     "additionalProperties": False,
 }

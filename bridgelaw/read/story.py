@@ -26,7 +26,7 @@ it gives only the contract the auction reached.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .. import values as V
 from .infact import InFact
@@ -142,14 +142,13 @@ def _premature(facts: list, vocab) -> None:
     auction = next((f for f in facts if f.template == "auction"), None)
     try:
         calls = read_calls(auction.get("dealer"), auction.get("calls")) if auction is not None else []
-    except (ValueError, AttributeError, TypeError):
+    except (ValueError, AttributeError, TypeError, KeyError):  # no dealer, or calls not read: no timing found
         calls = []
     last = max((k["position"] for k in calls if k["insufficient"]), default=None)
     for i, f in enumerate(facts):
         of = f.get("of") or last if f.template == "replacement" else None
         if of is not None and f.get("premature") is None:
-            facts[i] = InFact(f.template, f.id, tuple((s, called > of if s == "premature" else v)
-                                                      for s, v in f.values), f.loc)
+            facts[i] = replace(f, values=tuple((s, called > of if s == "premature" else v) for s, v in f.values))
 
 
 def state_story(facts: list, vocab) -> None:
@@ -170,7 +169,7 @@ def state_story(facts: list, vocab) -> None:
         if not mine and not any(f.template == "replacement" and f.get("of") == of for f in facts):
             facts.append(InFact("replacement", f"replacement-{of}", tuple((s, fill.get(s)) for s in slots), old.loc))
         for i, f in mine[:1]:
-            facts[i] = InFact(f.template, f.id, tuple((s, fill.get(s) if v is None else v) for s, v in f.values), f.loc)
+            facts[i] = replace(f, values=tuple((s, fill.get(s) if v is None else v) for s, v in f.values))
     _premature(facts, vocab)
     if story.substituted:  # the call typed in place of the irregular one is no change of call (25, 31C), though
         # read before the director's arrival was known it looked like one; the director's own finding stays
@@ -181,11 +180,10 @@ def state_story(facts: list, vocab) -> None:
         of, call = story.rho_call
         for i, f in enumerate(facts):
             if f.template == "after_call_out_of_rotation" and f.get("of") in (None, of) and f.get("rho_call") is None:
-                facts[i] = InFact(f.template, f.id, tuple((s, call if s == "rho_call" else v) for s, v in f.values),
-                                  f.loc)
+                facts[i] = replace(f, values=tuple((s, call if s == "rho_call" else v) for s, v in f.values))
     try:
         got = final_contract(read_calls(old.get("dealer"), story.legal)) if story.legal else None
-    except ValueError:
+    except (ValueError, KeyError):  # no dealer: the contract is not found from the calls
         got = None
     if got is None or "deal" not in vocab.templates:
         return

@@ -155,6 +155,8 @@ class Slot:
         """How ``value`` reads for a director in ``lang`` (ru|en)."""
         if value is None:
             return "?" if lang == "en" else "?"
+        if hasattr(value, "label") and hasattr(value, "values"):  # known in part (explain/possible.py Among)
+            return value.label[lang]
         if self.several and isinstance(value, tuple):
             return ", ".join(self._label_one(v, lang) for v in value) or word("answer.none_of_them", lang)
         return self._label_one(value, lang)
@@ -234,6 +236,22 @@ class Part:
 
 
 @dataclass(frozen=True)
+class PartlyKnown:
+    """A value a director knows only in part, written by its name in place of the value (``offender: defender``):
+    its label and the values it leaves possible, as a list (``values``), as seats relative to another stated
+    seat (``seats``: of deal.declarer, are lho and rho), or as a card's ranks (``ranks``).  explain/possible.py
+    reads it."""
+
+    name: str
+    type: str
+    label: dict
+    loc: Loc
+    values: tuple | None = None
+    seats: tuple | None = None  # (template, slot, (relation, ...))
+    ranks: tuple | None = None
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     """Templates and element kinds, as loaded from the parts of facts/vocabulary/, in the stated order."""
 
@@ -241,6 +259,7 @@ class Vocabulary:
     elements: dict
     file: str = ""
     parts: tuple = ()  # Part, in the stated order
+    partly_known: dict = field(default_factory=dict)  # slot type -> {name: PartlyKnown}
 
     def template(self, name: str) -> Template:
         return self.templates[name]
@@ -437,8 +456,46 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                 c.add(ek.loc, f"element {ek.name}: only_with names unknown element '{other}'",
                       hint=suggest(other, elements, "the vocabulary's elements"))
     check_lasting(elements, templates, c)
+    partly = _partly_known(parts, templates, c)
     c.raise_if_any()
-    return Vocabulary(templates=templates, elements=elements, file=name, parts=tuple(defined))
+    return Vocabulary(templates=templates, elements=elements, file=name, parts=tuple(defined), partly_known=partly)
+
+
+def _partly_known(parts: list, templates: dict, c: Collector) -> dict:
+    """The partly known values the parts declare (``partly_known: {type: {name: ...}}``), each checked: its
+    values of its type, the seat it is relative to a seat slot of the vocabulary, its ranks ranks."""
+    out: dict = {}
+    for _, shown, data in parts:
+        for type_, forms in (data.get("partly_known") or {}).items():
+            probe = Slot(name="value", type=type_, owner=type_, loc=Loc(shown), values={})
+            for fname, raw in forms.items():
+                at = forms.key_loc(fname)
+                if fname in out.get(type_, {}):
+                    c.add(at, f"partly known {type_} '{fname}' is declared twice")
+                    continue
+                values = seats = ranks = None
+                if "values" in raw:
+                    try:
+                        values = tuple(probe.coerce(v) for v in raw["values"]) if type_ != "enum" else tuple(raw["values"])
+                    except ValueError as e:
+                        c.add(raw.loc_of("values"), f"partly known {type_} '{fname}': {e}")
+                if "seats" in raw:
+                    tname, _, sname = raw["seats"]["of"].partition(".")
+                    slot = templates.get(tname) and templates[tname].slots.get(sname)
+                    if type_ != "seat" or not slot or slot.type != "seat":
+                        c.add(raw.loc_of("seats"), f"partly known {type_} '{fname}': seats are relative to a seat slot"
+                              f" of a seat ({raw['seats']['of']} is not one)")
+                    seats = (tname, sname, tuple(raw["seats"]["are"]))
+                if "ranks" in raw:
+                    ranks = tuple("10" if str(r).upper() == "T" else str(r).upper() for r in raw["ranks"])
+                    if type_ != "card" or not set(ranks) <= set(V.RANKS):
+                        c.add(raw.loc_of("ranks"), f"partly known {type_} '{fname}': ranks are a card's: "
+                              + " ".join(V.RANKS))
+                if [values, seats, ranks].count(None) != 2:
+                    c.add(at, f"partly known {type_} '{fname}': say the values it leaves possible with one of"
+                          " values, seats (a seat) or ranks (a card)")
+                out.setdefault(type_, {})[fname] = PartlyKnown(fname, type_, raw["label"], at, values, seats, ranks)
+    return out
 
 
 def _placeholders(text: str, specs: bool = False) -> list:

@@ -29,6 +29,7 @@ import clips
 from .. import values as V
 from ..errors import BridgelawError
 from ..explain.assemble import complete, settle
+from ..explain.possible import rule_each
 from .record import Recorder
 from .compiler import FiredMarker
 from ..read.incident import Incident
@@ -318,7 +319,11 @@ class ClipsEngine:
         return run
 
     def rule(self, incident: Incident) -> Ruling:
-        """The Ruling for an incident, as engine.Engine.rule gives it."""
+        """The Ruling for an incident, as engine.Engine.rule gives it: what is not known split before it runs
+        (explain/possible.py), so CLIPS too sees only known facts."""
+        return rule_each(self.knowledge, incident, self._rule_known)
+
+    def _rule_known(self, incident: Incident) -> Ruling:
         ruling, working, fired = settle(self.knowledge, incident, self.infer(incident))
         where = self.explain_in(frozenset(f.template for f in working)) if self.explain_in else self.knowledge
         return complete(where, ruling, working, fired)

@@ -55,7 +55,8 @@ def _text(value) -> str:
 
 def _label(slot, value, lang: str) -> Said:
     """A value's label, that the text's field spec may decline or count (words.Said)."""
-    key = f"seat.{value}" if slot.type == "seat" else f"call.{value}" if slot.type == "call" else None
+    key = getattr(value, "key", None) or (f"seat.{value}" if slot.type == "seat" else f"call.{value}"
+                                          if slot.type == "call" else None)
     n = value if slot.type == "int" and isinstance(value, int) else None
     return Said(slot.label_of(value, lang), lang, key=key, n=n)
 

@@ -1,0 +1,541 @@
+"""What the director does not know is a set of possibilities: ruled under each that matters, and merged.
+
+Shape: ``rule_each(knowledge, incident, rule_one) -> Ruling``, ``rule_one`` being either back end's ruling of a
+fully known incident (engine.py, run/clips.py): the split is made before either engine runs, so both see only
+known facts.
+
+- A slot stated not known (``"?"``) leaves possible every value of its type (seats, true/false, an enum's values,
+  a number's range, suits, cards); one known in part (read/incident.py ``partly_form``: a name the vocabulary
+  declares in ``partly_known``, ``{one_of: [...]}``, a range, a card's suit or ranks) fewer.
+- ``classes``: the values a slot may have, split into the classes the productions' tests can tell apart: by the
+  constants it is tested against (``is``, ``in``, ``less``...); where a test names or compares it through a
+  variable, each value a class (a seat, a suit), a number by how it stands to the numbers the incident states,
+  a card each card the incident names, then one class a suit.  A class is ruled by its first value.
+- the classes of every unknown slot are combined, at most MAX_COMBINATIONS (a slot past the bound stays not
+  known, as before, and the ruling says so), each ruled as a fully known incident.  A combination the rest of
+  the incident rules out (one card in two hands) is left out.
+- ``merge``: an element the same under every combination is said plainly; one that differs only by naming
+  the unknown value is said once, naming it by what is known of it ("a defender"); any other is said under
+  the combinations that give it, its ``when`` naming the unknown and the class ("if the revoke trick is 12").
+  The result gives each combination's result where they differ; an unknown that changes the ruling is asked.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from itertools import product
+
+from .. import values as V
+from ..ops import compare, variables
+from ..read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again
+from ..errors import Collector
+from ..run.record import _own_text, render_element
+from ..words import LANGS, inflect, word
+from .ruling import Firing, OpenQuestion, Ruling
+
+MAX_COMBINATIONS = 32  # rulings made for one incident at most: the product of the classes of its unknown slots
+TYPES = ("seat", "bool", "enum", "int", "suit", "side", "strain", "card")  # the types whose values can be listed
+
+
+@dataclass(frozen=True)
+class Among:
+    """A value known only as one of ``values``: how an element names it (``label``: "a defender")."""
+
+    values: tuple
+    label: dict
+    key: str | None = None  # the word it is declined as (words.FORMS), where there is one
+
+    def __str__(self) -> str:
+        return self.label["en"]
+
+
+@dataclass(frozen=True)
+class Unknown:
+    """One slot not known: the fact, its template and slot, what was written, and its classes [(rep, values)]."""
+
+    fact: str
+    template: str
+    slot: str
+    written: object
+    classes: tuple
+
+
+def unknowns(knowledge, incident) -> list[Unknown]:
+    """The slots of ``incident`` stated not known or known in part, each with its classes (none split for a slot
+    whose values cannot be listed: a contract, a text)."""
+    vocab = knowledge.vocabulary
+    out = []
+    for f in incident.facts:
+        for slot_name, form in f.possible:
+            if (f.template, slot_name) in CALL_NUMBERS:
+                continue  # which call it is about: the reader finds it from the calls under each possibility
+            slot = vocab.templates[f.template].slots[slot_name]
+            values = _domain(vocab, slot, form, incident.facts)
+            if values is None:
+                continue
+            classes = tuple(_classes(knowledge, f.template, slot, values, incident.facts, f.id))
+            out.append(Unknown(f.id, f.template, slot_name, form, classes))
+    return out
+
+
+def _over(incident) -> bool:
+    return any(f.template == "auction_over" for f in incident.facts)
+
+
+def _not_yet(knowledge, incident, chosen: dict, known) -> tuple[dict, object]:
+    """The values chosen, less any that can have none yet: given one, the auction would be over (a declarer, a
+    contract: the reader's rule, read/auction.py) though the calls stated do not end it.  Such a slot stays not
+    known, as the laws of the auction rule on it (24D/24E say what follows if the offender declares)."""
+    if not incident.stated or not _over(known):
+        return chosen, known
+    for key in list(chosen):
+        if not _over(known):
+            break
+        less = {k: v for k, v in chosen.items() if k != key}
+        fewer = _known(knowledge, incident, less)
+        if any(f.template == "call" for f in fewer.facts) and not _over(fewer):
+            chosen, known = less, fewer
+    return chosen, known
+
+
+def _domain(vocab, slot, form, facts) -> list | None:
+    """The values ``form`` leaves possible for ``slot`` in order, given the rest of the incident; None: not listed."""
+    t = slot.type
+    if t not in TYPES:
+        return None
+    every = V.CARDS if t == "card" else slot.choices() if t != "strain" else list(V.STRAINS)
+    if form == NOT_KNOWN:
+        return list(every)
+    kind = form[0]
+    if kind == "one_of":
+        return [v for v in every if v in form[1]]
+    if kind == "range":
+        return [v for v in every if form[1] <= v <= form[2]]
+    if kind == "card":
+        _, suit, ranks = form
+        return [c for c in every if (suit is None or c[0] == suit) and (ranks is None or c[1:] in ranks)]
+    named = vocab.partly_known[t][form[1]]
+    if named.values is not None:
+        return [v for v in every if v in named.values]
+    if named.ranks is not None:
+        return [c for c in every if c[1:] in named.ranks]
+    template, slot_name, are = named.seats
+    seat = next((f.get(slot_name) for f in facts if f.template == template and f.get(slot_name)), None)
+    if seat is None:
+        return list(every)  # relative to a seat not stated: any seat
+    rel = {"self": seat, "partner": V.partner_of(seat), "lho": V.lho_of(seat), "rho": V.rho_of(seat)}
+    return [v for v in every if v in {rel[a] for a in are}]
+
+
+def _usage(knowledge) -> dict:
+    """(template, slot) -> (the constant tests on it [(op, value)], whether a test names or compares it through a
+    variable), over every production; worked out once per knowledge."""
+    got = knowledge.__dict__.get("_slot_usage")
+    if got is not None:
+        return got
+    out: dict = {}
+    for p in knowledge.productions:
+        for pat in p.when:
+            for t in pat.tests:
+                consts, var = out.setdefault((pat.template, t.slot), ([], [False]))
+                if t.names or variables(t.value) or t.depends:
+                    var[0] = True
+                elif t.op != "known":
+                    consts.append((t.op, t.value))
+    out = {k: (tuple(dict.fromkeys((op, v if not isinstance(v, list) else tuple(v)) for op, v in c)), var[0])
+           for k, (c, var) in out.items()}
+    knowledge.__dict__["_slot_usage"] = out
+    return out
+
+
+def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> list:
+    """``values`` split into the classes the productions' tests tell apart: [(first value, values), ...]."""
+    # a slot no production tests is read by the readers (the dealer gives the calls their seats): each value
+    consts, var = _usage(knowledge).get((template, slot.name), ((), True))
+
+    def signature(v) -> tuple:
+        sig = tuple(compare(op, v, c) for op, c in consts)
+        if not var:
+            return sig
+        if slot.type == "int":  # how it stands to each number the incident states
+            return sig, tuple((v > n) - (v < n) for n in _stated(facts, fid, int))
+        if slot.type == "card":  # a card the incident names is its own class; the rest by suit
+            return sig, (v if v in _stated(facts, fid, str) else v[0])
+        return sig, v
+    groups: dict = {}
+    for v in values:
+        groups.setdefault(signature(v), []).append(v)
+    return [(vs[0], tuple(vs)) for vs in groups.values()]
+
+
+def _stated(facts, fid: str, kind) -> set:
+    """The values of one kind (numbers; card names) the incident's other slots state."""
+    out = set()
+    for f in facts:
+        for s, v in f.values:
+            if f.id == fid and v is None:
+                continue
+            for x in (v if isinstance(v, tuple) else (v,)):
+                if isinstance(x, kind) and not isinstance(x, bool) and (kind is int or V.coerce_card(x) == x):
+                    out.add(x)
+    return out
+
+
+def rule_each(knowledge, incident, rule_one):
+    """The ruling of ``incident`` under every combination of its unknowns' classes that matters, merged."""
+    slots = unknowns(knowledge, incident)
+    if not slots:
+        return rule_one(incident)
+    split, bounded, n = [], [], 1
+    for u in slots:
+        if n * len(u.classes) <= MAX_COMBINATIONS:
+            split.append(u)
+            n *= len(u.classes)
+        else:
+            bounded.append(u)
+    combos, rulings, done = [], [], {}
+    for combo in product(*(range(len(u.classes)) for u in split)):
+        chosen = {(u.fact, u.slot): u.classes[i][0] for u, i in zip(split, combo)}
+        chosen, known = _not_yet(knowledge, incident, chosen, _known(knowledge, incident, chosen))
+        c = Collector()
+        check_cards(list(known.facts), knowledge.vocabulary, c)
+        if c.problems:  # the rest of the incident rules it out
+            continue
+        key = tuple(sorted(chosen.items(), key=repr))
+        if key not in done:
+            done[key] = rule_one(known)
+        combos.append(combo)
+        rulings.append(done[key])
+    if not rulings:
+        return rule_one(_known(knowledge, incident, {}))
+    return merge(knowledge, split, combos, rulings, bounded)
+
+
+def stated_slots(knowledge, incident) -> list[tuple]:
+    """(fact, slot, value, type) of every slot the incident states that a director could say he does not know
+    (a listable type, not `several`, not a call named by its number, which the reader finds from the calls)."""
+    out = []
+    for f in incident.stated or incident.facts:
+        t = knowledge.vocabulary.templates[f.template]
+        for s, v in f.values:
+            slot = t.slots[s]
+            if v is None or slot.several or slot.type not in TYPES or t.derived or (f.template, s) in CALL_NUMBERS:
+                continue
+            out.append((f.id, s, v, slot.type))
+    return out
+
+
+def blanked(knowledge, incident, fact: str, slot: str, form=NOT_KNOWN):
+    """``incident`` with one stated slot written not known (``form``: "?", or known in part as
+    read/incident.py's partly_form gives it): what a director who could not find it out would have stated."""
+    facts = []
+    for f in incident.stated or incident.facts:
+        if f.id == fact:
+            f = replace(f, values=tuple((s, None if s == slot else v) for s, v in f.values),
+                        possible=tuple(sorted((*[p for p in f.possible if p[0] != slot], (slot, form)))))
+        facts.append(f)
+    if incident.stated:
+        return replace(incident, stated=tuple(facts), facts=tuple(read_again(facts, knowledge.vocabulary)))
+    return replace(incident, facts=tuple(facts))
+
+
+def _known(knowledge, incident, chosen: dict):
+    """The incident with each chosen (fact, slot) given its value, and no slot left to split (the auction read
+    again from the facts as stated: a dealer given gives the calls their seats)."""
+    facts = []
+    for f in incident.stated or incident.facts:
+        if f.possible:
+            values = tuple((s, chosen.get((f.id, s), v)) for s, v in f.values)
+            f = replace(f, values=values, possible=())
+        facts.append(f)
+    if incident.stated:
+        facts = read_again(facts, knowledge.vocabulary)
+    return replace(incident, facts=tuple(facts), stated=())
+
+
+# -- merging ----------------------------------------------------------------------------------------
+
+def _key(x) -> str:
+    return json.dumps(x, sort_keys=True, default=str, ensure_ascii=False)
+
+
+def _interleave(lists: list[list], key) -> tuple[list, list[dict]]:
+    """One list holding each item of ``lists`` once by ``key`` (the first list's order, others' items after
+    the item they follow), and for each list, its index -> the index in the merged list."""
+    merged, where, maps = [], {}, []
+    for items in lists:
+        keys = [key(x) for x in items]
+        at, m = None, {}
+        for i, (k, x) in enumerate(zip(keys, items)):
+            if k not in where:
+                if at is None:  # before the first item of this list already placed, else last
+                    at = next((where[kk] for kk in keys[i:] if kk in where), len(merged)) - 1
+                merged.insert(at + 1, (k, x))
+                where = {kk: j for j, (kk, _) in enumerate(merged)}
+            at = where[k]
+            m[i] = k
+        maps.append(m)
+    order = {k: j for j, (k, _) in enumerate(merged)}
+    return [x for _, x in merged], [{i: order[k] for i, k in m.items()} for m in maps]
+
+
+def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], bounded: list) -> Ruling:
+    """One ruling from the rulings of every combination (see the module docstring)."""
+    firings, fmaps = _firings(rulings)
+    every = frozenset(range(len(combos)))
+    # the elements of each combination, by what they say; and by what they say with the unknown value unnamed
+    raw: dict = {}
+    general: dict = {}
+    keyed = []  # each combination's elements with their keys; the same said twice (two productions) stays twice
+    for ci, r in enumerate(rulings):
+        reps = _subs(knowledge, split, combos[ci])
+        seen: dict = {}
+        row = []
+        for e in r.elements:
+            k, g = _element_key(e), _element_key(e, reps)
+            n = seen[k] = seen.get(k, 0) + 1
+            k, g = f"{k}#{n}", f"{g}#{n}"
+            row.append((k, g, e))
+            raw.setdefault(k, set()).add(ci)
+            general.setdefault(g, {}).setdefault(k, set()).add(ci)
+        keyed.append(row)
+    items = []
+    for ci, r in enumerate(rulings):
+        row = []
+        # a class of several values is ruled by its first: an element naming that value names the class
+        several = [x for x, (u, i) in zip(_subs(knowledge, split, combos[ci]), zip(split, combos[ci]))
+                   if len(u.classes[i][1]) > 1]
+        for k, g, e in keyed[ci]:
+            if len(general[g]) > 1 or (several and _element_key(e, several) != _element_key(e)):
+                # differs only by naming the unknown value: said once, naming what is known
+                where = frozenset().union(*general[g].values())
+                row.append((("g", g), ci, e, where, True))
+            else:
+                row.append((("r", k), ci, e, frozenset(raw[k]), False))
+        items.append(row)
+    merged, _ = _interleave(items, key=lambda x: x[0])
+    elements = []
+    for key, ci, e, where, generalized in merged:
+        e = replace(e, how=[fmaps[ci][n - 1] + 1 for n in e.how])
+        if generalized:
+            e = _unnamed(knowledge, e, split, combos, where, ci)
+        if where != every:
+            e.when = _when(knowledge, split, combos, where)
+        elements.append(e)
+    first = rulings[0]
+    questions = _questions(knowledge, split, combos, rulings, elements)
+    out = replace(first, elements=elements, firings=firings, open_questions=questions,
+                  not_encoded=list({n.cite: n for r in rulings for n in r.not_encoded}.values()),
+                  result=_result(knowledge, split, combos, rulings))
+    out.possible = _possible_json(knowledge, split, bounded, len(combos))
+    return out
+
+
+PRINTED = ("seat", "suit", "card", "int")  # the types an element may name the unknown value of, to be said once unnamed
+
+
+def _subs(knowledge, split: list, combo: tuple) -> list:
+    """(slot type, the value ruled) of each unknown of one combination whose value an element may name."""
+    out = []
+    for u, i in zip(split, combo):
+        t = knowledge.vocabulary.templates[u.template].slots[u.slot].type
+        if t in PRINTED:
+            out.append((t, u.classes[i][0], u.slot))
+    return out
+
+
+def _names(t: str, arg: str, slot: str) -> bool:
+    """Whether an element's argument ``arg`` may name the unknown value of a slot of type ``t``: a number only
+    by the slot's own name (a trick: ``trick``), never a count that happens to be equal."""
+    return t != "int" or arg == slot
+
+
+def _element_key(e, subs: list | None = None) -> str:
+    """What an element says, for telling elements apart; with ``subs`` (``_subs``), an argument holding the
+    unknown's value counts as the unknown, whatever its value, and the words that name it go (a card's name is
+    taken out of the words wherever it is said, its choices' consequences too)."""
+    args = dict(e.args)
+    for t, rep, slot in subs or ():
+        if t != "card":
+            args = {k: ("<unknown>" if v == rep and not isinstance(v, bool) and _names(t, k, slot) else v)
+                    for k, v in args.items()}
+    text = e.text if args == e.args else None
+    out = _key([e.kind, e.cite, args, text, e.options, e.about])  # which production of the law said it aside
+    for t, rep, _ in subs or ():
+        if t == "card":
+            out = out.replace(V.render_card(rep), "<unknown>").replace(f'"{rep}"', '"<unknown>"')
+    return out
+
+
+def _unnamed(knowledge, e, split, combos, where, ci):
+    """An element that differs only by naming the unknown value, said once: the value as what is known of it."""
+    args = dict(e.args)
+    cards = []
+    for j, u in enumerate(split):
+        t = knowledge.vocabulary.templates[u.template].slots[u.slot].type
+        if t not in PRINTED:
+            continue
+        reps = {u.classes[combos[c][j]][0] for c in where}
+        values = tuple(x for cls in u.classes for x in cls[1] if cls[0] in reps)
+        label = _label_of(knowledge, u, values, whole=True)
+        rep = u.classes[combos[ci][j]][0]
+        key = "seat.not_known" if t == "seat" and u.written == NOT_KNOWN and len(values) == 4 else None
+        if t == "card":
+            cards.append((rep, label))
+            continue
+        for k, v in args.items():
+            if v == rep and not isinstance(v, bool) and _names(t, k, u.slot):
+                args[k] = Among(values, {lang: inflect(key, "nom", lang) for lang in LANGS} if key else label, key)
+    text, options = e.text, e.options
+    if any(isinstance(v, Among) for v in args.values()):
+        prod = knowledge.production(e.production)
+        spec = next((x for x in prod.then if x.kind == e.kind), None)
+        own = _own_text(knowledge.vocabulary, spec, prod) if spec is not None else None
+        if own is not None and e.text == render_element(knowledge, e.kind, e.args, None):
+            own = None
+        text = render_element(knowledge, e.kind, args, own)
+    for rep, label in cards:
+        def put(x, lang=None):
+            if isinstance(x, dict):
+                return {k: put(v, k if k in LANGS else lang) for k, v in x.items()}
+            if isinstance(x, list):
+                return [put(v, lang) for v in x]
+            if isinstance(x, str) and lang:
+                return x.replace(V.render_card(rep), label[lang])
+            return None if x == rep else x
+        text, options = put(text), put(options)
+        args = {k: (None if v == rep else v) for k, v in args.items()}
+    return replace(e, args={k: (None if isinstance(v, Among) else v) for k, v in args.items()}, text=text,
+                   options=options)
+
+
+def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict:
+    """Values of an unknown slot in words: what was written where they are all it leaves ("a defender", "not
+    known"), else the values ("12", "1–11", "East or West", "♠x")."""
+    slot = knowledge.vocabulary.templates[u.template].slots[u.slot]
+    everything = tuple(x for cls in u.classes for x in cls[1])
+    if whole and set(values) == set(everything):
+        if u.written == NOT_KNOWN:
+            return {lang: word("possible.not_known_card" if slot.type == "card" else "possible.not_known", lang)
+                    for lang in LANGS}
+        if u.written[0] == "name":
+            return dict(knowledge.vocabulary.partly_known[slot.type][u.written[1]].label)
+    out = {}
+    for lang in LANGS:
+        if slot.type == "int":
+            runs: list = []
+            for v in sorted(values):
+                if not runs or v != runs[-1][1] + 1:
+                    runs.append([v, v])
+                else:
+                    runs[-1][1] = v
+            said = [str(a) if a == b else f"{a}–{b}" for a, b in runs]
+        elif slot.type == "card" and len(values) > 2:
+            ranks = {c[1:] for c in values}
+            form = next((f for f in knowledge.vocabulary.partly_known.get("card", {}).values()
+                         if f.ranks and set(f.ranks) == ranks), None)
+            suits = [V.SUIT_SYMBOLS[s] for s in dict.fromkeys(c[0] for c in values)]
+            said = [f"{s} ({form.label[lang]})" if form else s + "x" for s in suits]
+        else:
+            said = [slot.label_of(v, lang) for v in values]
+        out[lang] = word("possible.or", lang).join(said)
+    return out
+
+
+def _when(knowledge, split, combos, where) -> dict:
+    """The condition under which an element holds: the combinations ``where`` in words, by slot."""
+    per_slot = [sorted({combos[ci][j] for ci in where}) for j in range(len(split))]
+    cross = {c for c in product(*per_slot)}
+    alts = [[combos[ci] for ci in sorted(where)]] if cross != {combos[ci] for ci in where} else None
+    conds = []
+    if alts is None:
+        for j, u in enumerate(split):
+            if len(per_slot[j]) < len(u.classes):
+                conds.append([(u, per_slot[j])])
+        ways = [[c for c in conds for c in c]]
+    else:
+        ways = [[(u, [combo[j]]) for j, u in enumerate(split)] for combo in alts[0]]
+    text = {}
+    for lang in LANGS:
+        said = []
+        for way in ways:
+            said.append(word("possible.and", lang).join(_condition(knowledge, u, idx, lang) for u, idx in way))
+        text[lang] = word("possible.if", lang, condition=word("possible.or_else", lang).join(said))
+    return {"text": text, "cases": [[{"fact": u.fact, "template": u.template, "slot": u.slot,
+                                      "values": [v for i in idx for v in u.classes[i][1]]} for u, idx in way]
+                                    for way in ways]}
+
+
+def _condition(knowledge, u: Unknown, idx: list, lang: str) -> str:
+    slot = knowledge.vocabulary.templates[u.template].slots[u.slot]
+    values = tuple(v for i in idx for v in u.classes[i][1])
+    what = slot.title(lang)
+    return word("possible.is", lang, what=what, values=_label_of(knowledge, u, values)[lang])
+
+
+def _firings(rulings: list[Ruling]) -> tuple[list, list[dict]]:
+    """Every combination's firings, each once (by production, facts used and what it derived), renumbered."""
+    def key(f):
+        return _key([f.production, [[u.template, u.id, u.slots] for u in f.facts], f.derived])
+    merged, maps = _interleave([[(ci, f) for f in r.firings] for ci, r in enumerate(rulings)], lambda x: key(x[1]))
+    return [replace(f, n=n, rests_on=[maps[ci][k - 1] + 1 for k in f.rests_on])
+            for n, (ci, f) in enumerate(merged, 1)], maps
+
+
+def _questions(knowledge, split, combos, rulings, elements) -> list:
+    """Each combination's open questions once; and first, each unknown whose answer changes the ruling, with
+    the laws of the elements that depend on it."""
+    out, seen = [], set()
+    vocab = knowledge.vocabulary
+    for j, u in enumerate(split):
+        why = []
+        for e in elements:
+            if e.when and any(c["fact"] == u.fact and c["slot"] == u.slot for way in e.when["cases"] for c in way):
+                entry = {"production": e.production, "cite": e.cite, "summary": knowledge.production(e.production).summary}
+                if entry not in why:
+                    why.append(entry)
+        s = vocab.templates[u.template].slots[u.slot]
+        if why and s.question:
+            out.append(OpenQuestion(u.template, u.slot, u.fact, dict(s.question), s.judgment, why))
+            seen.add((u.fact, u.slot))
+    for r in rulings:
+        for q in r.open_questions:
+            if (q.fact, q.slot) not in seen:
+                seen.add((q.fact, q.slot))
+                out.append(q)
+    return out
+
+
+def _result(knowledge, split, combos, rulings):
+    """The board's result: the same under every combination, or each combination's (grouped by its line)."""
+    results = [r.result for r in rulings]
+    lines: dict = {}
+    for ci, res in enumerate(results):
+        lines.setdefault(_key(res.text if res else None), []).append(ci)
+    if len(lines) == 1:
+        return results[0]
+    base = next((r for r in results if r is not None), None)
+    text = {}
+    for lang in LANGS:
+        said = []
+        for cis in lines.values():
+            res = results[cis[0]]
+            line = res.text[lang] if res else word("possible.no_result", lang)
+            said.append(f"{_when(knowledge, split, combos, frozenset(cis))['text'][lang]}: {line}")
+        text[lang] = "; ".join(said)
+    same = {k: getattr(base, k) for k in ("contract", "declarer", "tricks", "table_tricks", "made", "score")
+            if len({_key(getattr(r, k, None)) for r in results}) == 1}
+    return replace(base, text=text, **{k: same.get(k) for k in ("contract", "declarer", "tricks", "table_tricks",
+                                                                "made", "score")},
+                   steps=[], status="depends" if len({r.status if r else None for r in results}) > 1 else base.status)
+
+
+def _possible_json(knowledge, split, bounded, combinations: int) -> dict:
+    """What the ruling says of its unknowns: each slot split and its classes, how many combinations were
+    ruled, and the slots left not known once MAX_COMBINATIONS was reached."""
+    def slot(u: Unknown, classes: bool) -> dict:
+        return {"fact": u.fact, "template": u.template, "slot": u.slot,
+                **({"classes": [{"values": list(vs), "text": _label_of(knowledge, u, vs)} for _, vs in u.classes]}
+                   if classes else {})}
+    return {"slots": [slot(u, True) for u in split], "combinations": combinations,
+            "bounded": [slot(u, False) for u in bounded], "limit": MAX_COMBINATIONS}
