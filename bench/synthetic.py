@@ -125,6 +125,10 @@ class _Gen:
             tests[rng.choice(free).name] = "$k"
         for s in rng.sample([s for s in slots if s.name not in tests], min(k, len(slots) - len(tests))):
             r, ch = rng.random(), s.choices()
+            if s.several:  # a slot taking several values is tested only with contains / not_contains / known
+                tests[s.name] = ({"known": rng.random() < 0.5} if r < 0.2 else
+                                 {"contains" if r < 0.6 else "not_contains": rng.sample(ch, min(2, len(ch)))})
+                continue
             if s.type == "int" and r < 0.15:
                 tests[s.name] = {rng.choice(["less", "at_most", "greater", "at_least"]): rng.choice(ch)}
             elif r < 0.55:

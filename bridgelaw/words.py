@@ -306,6 +306,13 @@ WORDS: dict[str, dict[str, str]] = {
     "table.productions": {"ru": "Продукции", "en": "Productions"},
     "table.cases": {"ru": "Случаи", "en": "Cases"},
     "table.rests_on": {"ru": "На чём основано", "en": "What it rests on"},
+    "table.text_read": {"ru": "Текст 2017 прочитан", "en": "2017 text read"},
+    "coverage.read": {"ru": "да", "en": "yes"},
+    "coverage.not_read": {"ru": "нет", "en": "no"},
+    "coverage.unread": {"ru": "Текст 2017 года не прочитан для {n} из {all} пунктов правил, у которых есть продукции"
+                              " (правила: {laws}); почему — в knowledge/laws.yaml (`unread`, `unread_units`).",
+                        "en": "2017 text not read for {n} of the {all} units of the laws with productions (laws: {laws});"
+                              " knowledge/laws.yaml says why (`unread`, `unread_units`)."},
     "table.passed": {"ru": "Прошли", "en": "Passed"},
     "table.failed": {"ru": "Не прошли", "en": "Failed"},
     "table.all": {"ru": "всего", "en": "all"},

@@ -191,6 +191,7 @@ def _copy_laws_index(target: Path) -> None:
     for n, entry in data["laws"].items():
         entry.pop("subsections", None)
         entry.pop("titles", None)
+        entry.pop("unread_units", None)  # they name subsections, which this table does not list
         if int(n) in UNITS:
             entry["subsections"] = UNITS[int(n)]
     target.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")

@@ -128,16 +128,16 @@ def test_coverage_lists_every_law_and_the_units_of_each(tmp_path, capsys):
     assert [c for c in rows if c.isdigit()] == [str(n) for n in range(1, 94)]
     # a unit row: its title (a subsection the table does not title has its section's), status, productions,
     # cases, what it rests on
-    assert rows["63A1"] == ["Revoke", "Becomes", "Established", "encoded", "1", "3", "63A1.played-to-next-trick"]
-    assert rows["63A2"][-1] == "missing"
-    assert rows["63B"][-1] == "missing"
-    assert rows["64A1"][-4:] == ["encoded", "1", "1", "64A1.offender-won-revoke-trick"]
-    assert rows["64C2(a)"][-2:] == ["judgment", "revoke.damage"]
+    assert rows["63A1"] == ["Revoke", "Becomes", "Established", "encoded", "1", "3", "yes", "63A1.played-to-next-trick"]
+    assert rows["63A2"][-2:] == ["missing", "yes"]  # status, then whether its 2017 text was read
+    assert rows["63B"][-2] == "missing"
+    assert rows["64A1"][-5:] == ["encoded", "1", "1", "yes", "64A1.offender-won-revoke-trick"]
+    assert rows["64C2(a)"][-3:] == ["judgment", "yes", "revoke.damage"]
     # a law row: encoded units / all its units, then the tally
-    assert rows["64"][-14:] == ["3/13", "3", "3", "13", "unit(s):", "3", "encoded,", "3", "judgment,", "0", "left",
-                                "out,", "7", "missing"]
+    assert rows["64"][-15:] == ["3/13", "3", "3", "13/13", "13", "unit(s):", "3", "encoded,", "3", "judgment,", "0",
+                                "left", "out,", "7", "missing"]
     # a law with no productions lists its units (its sections, where the table lists no subsections) as missing
-    assert rows["65"][-12:-10] == ["0/4", "4"] and rows["65A"][-1] == "missing"
+    assert rows["65"][-13:-10] == ["0/4", "4/4", "4"] and rows["65A"][-2] == "missing"
     assert summary.startswith("2 of 93 laws have productions; of their 18 unit(s): 4 encoded, 3 judgment,"
                               " 0 left out, 11 missing; of all ")
 
@@ -153,7 +153,7 @@ def test_coverage_counts_units_not_sections(tmp_path, capsys):
     (root / "tests" / "cases" / "law-64.yaml").unlink()  # its cases name 64A2
     rows, _ = coverage_lines(root, capsys)
     assert "encoded" in rows["64A1"]
-    assert rows["64A2"][-1] == "missing"
+    assert rows["64A2"][-2] == "missing"
     assert "2/13" in rows["64"]
 
 

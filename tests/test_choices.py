@@ -93,7 +93,8 @@ def test_a_revoke_card_becomes_a_penalty_card_fact_that_law_50_acts_on(engine):
     assert {"penalty_card", "play_penalty_card", "unauthorized_information"} <= set(ruling.kinds())
     assert not [e for e in ruling.elements if e.kind == "instruction" and e.cite == "62B1"]  # 62B1's prose ("play it at the first opportunity...") is 50D1(a) now
     assert [f.production for f in ruling.firings if f.production.startswith("50")] == [
-        "50D1a.play-at-first-opportunity", "50E2.partner-unauthorized", "50D2.lead-options-later"]
+        "50A.stays-face-up-card-unnamed", "50D1a.play-at-first-opportunity", "50E2.partner-unauthorized",
+        "50D2.lead-options-later"]
 
 
 def test_a_choice_no_production_offers_is_an_error(knowledge, engine):

@@ -51,7 +51,7 @@ def test_coverage_shows_it_as_left_out_with_the_reason(project, capsys):
     out = capsys.readouterr().out
     row = next(line for line in out.splitlines() if line.split()[:1] == ["63B"])
     assert row.split()[6] == "left_out", row  # after 63B and its title
-    assert row.endswith("left_out                      procedure of the game or the event that rules on no incident")
+    assert row.endswith("left_out                      yes             procedure of the game or the event that rules on no incident")
     assert ", 1 left out," in out
 
 

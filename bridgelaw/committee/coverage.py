@@ -34,6 +34,8 @@ class Row:
     judgment: list = field(default_factory=list)  # template.slot naming this unit as its law
     left_out: object = None  # LeftOut: the law file says why this unit is deliberately not encoded
     tally: dict = field(default_factory=dict)  # law row: status -> number of its units
+    read: bool = True  # the 2017 text of this unit was read (laws.yaml: the law's `unread` or `unread_units` say not)
+    read_tally: tuple = (0, 0)  # law row: (units whose 2017 text was read, all its units)
 
     @property
     def status(self) -> str:
@@ -91,6 +93,17 @@ def left_out_reason(knowledge, law: int, unit: str):
     return None
 
 
+def text_read(index, law: int, unit: str) -> bool:
+    """Whether the 2017 text of ``unit`` was read: not when laws.yaml marks the whole law ``unread``, nor when one of
+    its ``unread_units`` covers the unit (or lies in it)."""
+    entry = index.laws.get(law) if index else None
+    if entry is None:
+        return False
+    if entry.unread:
+        return False
+    return not any(related(unit, cite) for cite in entry.unread_units)
+
+
 def judgment_slots(vocabulary) -> list[tuple[str, str]]:
     """(template.slot, law) of each vocabulary slot that names the law needing it."""
     return [(f"{t.name}.{s.name}", str(s.law)) for t in vocabulary.templates.values()
@@ -105,6 +118,7 @@ def _unit_row(knowledge, n: int, cite: str, title: dict, prods: list, judged: li
             r.cases |= {(c.file, c.name) for c in exercised.get(p.id, [])}
     r.judgment = [s for s, j in judged if related(cite, j)]
     r.left_out = left_out_reason(knowledge, n, cite)
+    r.read = text_read(knowledge.index, n, cite)
     return r
 
 
@@ -130,6 +144,7 @@ def coverage(knowledge, exercised: dict | None = None) -> list[Row]:
                 law_row.cases |= {(c.file, c.name) for c in exercised.get(p.id, [])}
             law_row.judgment = [s for s, cite in judged if related(str(n), cite)]
         law_row.tally = {s: sum(1 for r in unit_rows or [law_row] if r.status == s) for s in STATUSES}
+        law_row.read_tally = (sum(1 for r in unit_rows or [law_row] if r.read), len(unit_rows or [law_row]))
         rows.append(law_row)
         rows += unit_rows
     return rows
@@ -150,19 +165,26 @@ def render(rows: list[Row], lang: str = "en", all_laws: bool = True) -> str:
         title = r.title.get(lang) or r.title.get("en") or ""
         if r.unit:
             table.append(["  " + r.cite, title[:40], word(f"status.{r.status}", lang), str(len(r.productions) or ""),
-                          str(len(r.cases) or ""), r.detail(lang)])
+                          str(len(r.cases) or ""), word("coverage.read" if r.read else "coverage.not_read", lang), r.detail(lang)])
         else:
             table.append([r.cite, title[:40], f"{r.tally['encoded']}/{sum(r.tally.values())}",
-                          str(len(r.productions) or ""), str(len(r.cases) or ""), _tally_text(r.tally, lang)])
-    header = [word(f"table.{k}", lang) for k in ("law", "title", "status", "productions", "cases", "rests_on")]
-    widths = [max(len(x[i]) for x in table + [header]) for i in range(5)]
-    lines = [("  ".join(x[i].rjust(widths[i]) if i in (3, 4) else x[i].ljust(widths[i]) for i in range(5))
-              + "  " + x[5]).rstrip() for x in [header, ["-" * w for w in widths] + ["-" * 16]] + table]
+                          str(len(r.productions) or ""), str(len(r.cases) or ""),
+                          "{}/{}".format(*r.read_tally), _tally_text(r.tally, lang)])
+    header = [word(f"table.{k}", lang) for k in ("law", "title", "status", "productions", "cases")] + \
+        [word("table.text_read", lang), word("table.rests_on", lang)]
+    widths = [max(len(x[i]) for x in table + [header]) for i in range(6)]
+    lines = [("  ".join(x[i].rjust(widths[i]) if i in (3, 4) else x[i].ljust(widths[i]) for i in range(6))
+              + "  " + x[6]).rstrip() for x in [header, ["-" * w for w in widths] + ["-" * 16]] + table]
     laws = [r for r in rows if not r.unit and r.law in shown]
     encoded = [r for r in laws if r.productions]
     lines.append("")
     lines.append(word("coverage.total", lang, encoded=len(encoded), laws=len(laws), mine=_tally_text(_total(encoded), lang),
                       all=_tally_text(_total(laws), lang), uncased=sum(1 for r in encoded if not r.cases)))
+    units_of_encoded = [r for r in rows if r.law in {e.law for e in encoded} and (r.unit or not any(
+        u.unit and u.law == r.law for u in rows))]
+    unread = sorted({r.law for r in units_of_encoded if not r.read})
+    lines.append(word("coverage.unread", lang, n=sum(1 for r in units_of_encoded if not r.read),
+                      all=len(units_of_encoded), laws=", ".join(map(str, unread)) or "-"))
     return "\n".join(lines)
 
 

@@ -89,7 +89,7 @@ REASONS = {
                           "ru": "применяется через другие пункты (их называет примечание)"},
 }
 
-_LAW_KEYS = ("title", "source", "unread", "sections", "subsections", "titles")
+_LAW_KEYS = ("title", "source", "unread", "unread_units", "sections", "subsections", "titles")
 _LANGS = ("en", "ru")
 
 
@@ -104,7 +104,8 @@ class Law:
     titles: dict = field(default_factory=dict)  # citation -> {en, ru}: headings of numbered parts
     listed: bool = False  # whether the table lists this law's subsections (else it is checked to the section)
     source: str | None = None
-    unread: str | None = None
+    unread: str | None = None  # the whole law's 2017 text was not read: why
+    unread_units: dict = field(default_factory=dict)  # citation -> why its 2017 text was not read (the rest was)
 
     def cites(self) -> list[str]:
         """Every valid citation of this law: the law, its sections and every prefix of a unit, in book order."""
@@ -235,6 +236,18 @@ def _law(n, entry, parent: LocDict, c: Collector) -> Law | None:
                   suggest(str(cite), law.cites(), f"law {n}"))
             continue
         law.titles[str(cite)] = _i18n(t, raw.loc_of(cite), f"title of {cite}", c) or {}
+    raw = entry.get("unread_units") or {}
+    if raw and not isinstance(raw, LocDict):
+        c.add(entry.loc_of("unread_units"), "unread_units: expected a mapping of citations to why their 2017 text"
+              " was not read, e.g. 50E: \"...\"", crumb)
+    for cite, why in (raw.items() if isinstance(raw, LocDict) else []):
+        if str(cite) not in law.cites():
+            c.add(raw.key_loc(cite), f"unread_units: {cite} is not a unit of Law {n} in this table", crumb,
+                  suggest(str(cite), law.cites(), f"law {n}"))
+        elif not (isinstance(why, str) and why):
+            c.add(raw.loc_of(cite), f"unread_units: {cite}: expected why its 2017 text was not read", crumb)
+        else:
+            law.unread_units[str(cite)] = why
     return law
 
 
