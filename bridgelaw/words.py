@@ -25,6 +25,12 @@ MESSAGES = "en"  # the language of the command's own messages (cli.*) until they
 WORDS: dict[str, dict[str, str]] = {
     # -- the ruling as text (Ruling.render) and its headings on the page
     "ruling.ruling": {"ru": "Решение", "en": "Ruling"},
+    # the announcement that opens a ruling (explain/announce.py): what the director tells the table now
+    "ruling.announce": {"ru": "Объявить", "en": "Tell the table"},
+    "announce.choose": {"ru": "{who}: {choices}.", "en": "{who}: {choices}."},
+    "announce.or": {"ru": " или ", "en": ", or "},
+    "announce.play_continues": {"ru": "Игра продолжается.", "en": "Play continues."},
+    "announce.auction_continues": {"ru": "Торговля продолжается.", "en": "The auction continues."},
     "ruling.how": {"ru": "Как получено", "en": "How"},
     "ruling.open": {"ru": "Остаются вопросы", "en": "Open questions"},
     "ruling.why": {"ru": "нужно для", "en": "needed by"},
@@ -38,6 +44,8 @@ WORDS: dict[str, dict[str, str]] = {
                                " Что установлено, решает судья (Правило 85); до тех пор этот факт не учитывается.",
                         "en": "The cards and the play record show: {what}: {shown}; the director stated: {stated}."
                               " The director decides which is established (Law 85); until then this fact is left open."},
+    "ruling.about_many": {"ru": "{first} и ещё {n}", "en": "{first} and {n} more"},
+    "ruling.same_as": {"ru": "(и так же ещё: {n})", "en": "(and {n} more alike)"},
     "ruling.derived": {"ru": "выведено", "en": "derived"},
     # -- a claim's lines by double dummy (read/dd.py, explain/evidence.py): evidence beside 70D1, never the finding
     "lines.claim": {"ru": "По картам (двойной болван; это сведения для судьи, а не решение): с {trick}-й взятки,"

@@ -78,7 +78,8 @@ def test_director_over_the_api_gets_the_ruling_of_the_command_line(path, client,
     again = engine.rule(load_incident(saved, knowledge.vocabulary))
     assert [(e.kind, e.cite, e.text["ru"]) for e in again.elements] == got
     assert ruling["result"] == expected.to_dict()["result"]  # the interview asks what the result needs
-    assert body["text"].startswith("Результат: " if expected.result else "Решение: ")
+    assert body["text"].startswith("Объявить: ")  # the announcement, then the result line or "play continues"
+    assert body["text"].splitlines()[1] == expected.outcome["ru"]
     assert all(e["label"]["ru"] for e in ruling["elements"])
 
 
