@@ -45,7 +45,9 @@ def test_rule_as_json(capsys):
         "kind": "transfer_tricks", "label": {"ru": "Передача взяток", "en": "Trick transfer"},
         "args": {"count": 1, "from_side": "EW", "to_side": "NS"}, "cite": "64A2",
         "production": "64A2.later-trick-won", "text": transfers[0]["text"], "about": "", "how": transfers[0]["how"],
-        "options": None, "provisional": transfers[0]["provisional"]}]
+        "options": None, "provisional": transfers[0]["provisional"], "past": False}]
+    assert data["decisive"] == data["elements"].index(transfers[0])  # read first, and said in the announcement
+    assert data["announcement"]["say"]["en"] == "At the end of play 1 trick is transferred from East-West to North-South."
     assert set(transfers[0]["text"]) == {"ru", "en"}
     assert transfers[0]["provisional"] is None  # the cards show the revoke on trick 2
     fired = [f["production"] for f in data["how"]]
@@ -67,8 +69,9 @@ def test_contested_claim_with_an_unmentioned_trump_prints_the_70c_award(capsys):
     assert code == 0
     assert "[Law 70C] East-West is awarded 1 trick." in out
     assert "[Law 70A] Result for the remaining tricks: North-South 7, East-West 1." in out
-    for step in ("[Law 68D2(a)]", "[Law 70B2]", "[Law 70B3]", "[Law 70A] Doubtful points are resolved"):
-        assert step in out
+    assert "[Law 70A] Doubtful points are resolved" in out
+    for step in ("[Law 68D2(a)]", "[Law 70B2]", "[Law 70B3]"):  # the claim is settled: its procedure is past
+        assert step not in out.partition("How:")[0] and f"[{step[5:-1]}]" in out  # (in HOW still)
     assert "[Law 70B1]" not in out  # "I have the rest" with no line: no statement to repeat
     assert "70C.outstanding-trump" not in out and "[70C] " in out  # HOW names the law, not the production
     code, out, _ = run(capsys, "rule", str(CLAIM), "--lang", "en", "--debug")
