@@ -72,7 +72,7 @@ WORDS: dict[str, dict[str, str]] = {
                             " beside it."},
     # -- 64C's double-dummy reference for a revoke from the cards (explain/evidence.py): evidence, never a finding
     "revoke.reference": {"ru": "Для 64C по картам (двойной болван; это сведения для судьи, а не решение): если бы"
-                               " {seat} во взятке {trick} сходил в масть, {side} взяли бы с этой взятки {by_card},"
+                               " {seat} во взятке {trick} ответил в масть, {side} взяли бы с этой взятки {by_card},"
                                " всего {total} (остальная игра — двойной болван).",
                          "en": "For 64C, from the cards (double dummy; evidence for the director, not a finding):"
                                " had {seat} followed suit at trick {trick}, {side} would have taken from that trick"
@@ -417,6 +417,11 @@ WORDS: dict[str, dict[str, str]] = {
     "answer.not_yet": {"ru": "ещё нет", "en": "not yet"},
     "answer.none_of_them": {"ru": "ничего из этого", "en": "none of these"},
     "contract.NT": {"ru": "БК", "en": "NT"},
+    # the ranks of honours as a card is written in each language's text (♦Т, ♣К, ♠Д, ♥В: the Russian Code's letters)
+    "card.rank.A": {"ru": "Т", "en": "A"},
+    "card.rank.K": {"ru": "К", "en": "K"},
+    "card.rank.Q": {"ru": "Д", "en": "Q"},
+    "card.rank.J": {"ru": "В", "en": "J"},
     "contract.X": {"ru": " контра", "en": "X"},
     "contract.XX": {"ru": " реконтра", "en": "XX"},
     "call.P": {"ru": "пас", "en": "pass"},

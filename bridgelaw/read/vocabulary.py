@@ -172,7 +172,7 @@ class Slot:
         if t in ("suit", "strain"):
             return V.SUIT_LABELS[value][lang]
         if t == "card":
-            return V.render_card(value)
+            return V.render_card(value, lang)
         if t == "contract":
             return V.render_contract(value, lang)
         if t == "call":
