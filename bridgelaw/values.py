@@ -119,9 +119,9 @@ def coerce_contract(value) -> str | None:
 
 
 def render_card(card: str, lang: str = "en") -> str:
-    """'♦A' in English, '♦Т' in Russian: the ranks of honours in the language's letters (words card.rank.*)."""
+    """'♦A' in English, '♦Т' in Russian: the ranks of honours in the language's letters (words rank.*)."""
     rank = card[1:]
-    return SUIT_SYMBOLS[card[0]] + (word(f"card.rank.{rank}", lang) if rank in "JQKA" else rank)
+    return SUIT_SYMBOLS[card[0]] + (word(f"rank.{rank}", lang) if rank in "JQKA" else rank)
 
 
 def render_contract(contract: str, lang: str) -> str:
