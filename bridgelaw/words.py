@@ -110,33 +110,33 @@ WORDS: dict[str, dict[str, str]] = {
     "result.score": {"ru": "{side} {points}", "en": "{side} {points}"},
     "result.NS": {"ru": "С-Ю", "en": "N-S"},
     "result.EW": {"ru": "В-З", "en": "E-W"},
-    "result.stands": {"ru": "результат за столом остаётся в силе", "en": "the result stands"},
+    "result.stands": {"ru": "остаётся результат, полученный за столом", "en": "the result stands"},
     "result.table": {"ru": "за столом: {n}", "en": "{n} at the table"},
     "result.before_claim": {"ru": "до претензии: {n}", "en": "{n} before the claim"},
     "result.step": {"ru": "{n} по {cite}", "en": "{n} by {cite}"},
     "result.claim_step": {"ru": "{n} из оставшихся {r} по {cite}", "en": "{n} of the remaining {r} by {cite}"},
     "result.play_continues": {"ru": "розыгрыш продолжается; результата ещё нет", "en": "play continues; the board has no result yet"},
-    "result.missing": {"ru": "чтобы посчитать результат, нужно знать: {what}", "en": "to score the board, give: {what}"},
+    "result.missing": {"ru": "для подсчёта результата не указано: {what}", "en": "to score the board, give: {what}"},
     "result.claim_open": {"ru": "итог претензии", "en": "the claim's trick split"},
-    "result.adjusted": {"ru": "результат за столом заменяется компенсирующим ({cite}); судья определяет его исход",
+    "result.adjusted": {"ru": "компенсирующий вместо полученного за столом ({cite}); его определяет судья",
                         "en": "an adjusted score replaces the table result ({cite}); the director states its outcome"},
     "result.at_table": {"ru": "за столом было: {board}", "en": "at the table: {board}"},
-    "result.provisional": {"ru": "предварительно: зависит от ответа на вопрос «{question}» (нужно для {cites})",
-                           "en": "provisional: it depends on the answer to '{question}' (needed by {cites})"},
+    "result.provisional": {"ru": "предварительно: зависит от ответа на вопрос {question} (нужно для {cites})",
+                           "en": "provisional: it depends on the answer to {question} (needed by {cites})"},
     "result.provisional_many": {"ru": "предварительно: зависит от ответов на вопросы {question} (нужно для {cites})",
                                 "en": "provisional: it depends on the answers to {question} (needed by {cites})"},
     "result.quoted": {"ru": "«{text}»", "en": "'{text}'"},
     "result.equity_adjusted": {"ru": "компенсирующий результат ({cite}): {board}", "en": "adjusted score ({cite}): {board}"},
     "result.after_transfer": {"ru": "после автоматического исправления было: {board}",
                               "en": "after the automatic rectification: {board}"},
-    "result.equity_short": {"ru": "Без фальшренонса пара {side} взяла бы взяток: {judged} — больше, чем {after} после"
-                                  " автоматического исправления: его недостаточно, в силе компенсирующий результат"
-                                  " ({cite}).",
+    "result.equity_short": {"ru": "Без фальшренонса пара {side} взяла бы {judged_ru} — больше, чем {after} после"
+                                  " автоматической передачи; передачи недостаточно, поэтому в силе компенсирующий"
+                                  " результат ({cite}).",
                             "en": "Without the revoke {side} would have won {judged} tricks, more than the {after} they"
                                   " have after the automatic rectification: it is not enough, and the adjusted"
                                   " score stands ({cite})."},
-    "result.equity_enough": {"ru": "Без фальшренонса пара {side} взяла бы взяток: {judged} — не больше, чем {after}"
-                                   " после автоматического исправления: в силе результат после него; передача"
+    "result.equity_enough": {"ru": "Без фальшренонса пара {side} взяла бы {judged_ru} — не больше, чем {after}"
+                                   " после автоматической передачи: в силе результат после неё; передача"
                                    " взяток никогда не уменьшается (64C, 12B2).",
                              "en": "Without the revoke {side} would have won {judged} tricks, no more than the {after}"
                                    " they have after the automatic rectification: that result stands; a transfer"
@@ -148,7 +148,7 @@ WORDS: dict[str, dict[str, str]] = {
                          "en": "adjusted score ({cite}), each side its own: for N-S {NS}; for E-W {EW}"},
     "result.each_imps": {"ru": "против {other} за другим столом: С-Ю {NS} IMP, В-З {EW} IMP",
                          "en": "against {other} at the other table: N-S {NS} IMPs, E-W {EW} IMPs"},
-    "result.no_outcome": {"ru": "судья определяет его исход", "en": "the director states its outcome"},
+    "result.no_outcome": {"ru": "его определяет судья", "en": "the director states its outcome"},
     "result.weighted": {"ru": "взвешенный компенсирующий результат ({cite}): {board}",
                         "en": "weighted adjusted score ({cite}): {board}"},
     "result.imps": {"ru": "взвешенно С-Ю {imps} IMP против {other} за другим столом",

@@ -215,7 +215,7 @@ def test_an_artificial_score_gives_each_side_its_figure_by_its_share_of_fault(en
     pairs = rule_facts(engine, {**facts, "deal": {**facts["deal"], "scoring": "pairs"}}).to_dict()["result"]
     assert pairs["artificial"] == {"NS": {"grade": "average_minus", "percent": 40, "imps": None, "session": False},
                                    "EW": {"grade": "average_plus", "percent": 60, "imps": None, "session": False}}
-    assert "С-Ю среднее минус (40%), В-З среднее плюс (60%)" in pairs["text"]["ru"]
+    assert "С-Ю средний минус (40%), В-З средний плюс (60%)" in pairs["text"]["ru"]
 
 
 def test_artificial_scores_a_ruling_gives_each_side_are_the_result_with_no_contract_needed(engine):

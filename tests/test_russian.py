@@ -374,3 +374,20 @@ def test_g1_a_lead_is_required_or_forbidden_in_a_suit_not_in_the_suit_of(russian
         assert not re.search(r"(пойти|ходить) в масть (трефы|бубны|червы|пики)", text), name
     assert "Восток обязан пойти в трефы (этим ходом)." in russian["penalty-card-partner-to-lead"]
     assert "Восток не вправе ходить в пики (пока сохраняет ход)." in russian["penalty-card-declarer-forbids-suit"]
+
+
+def test_g5_g6_g13_u11_u12_i3_result_lines_read_as_sentences(russian):
+    """The result line is said, not filled in as a form."""
+    assert "Результат: остаётся результат, полученный за столом: 5♣ контра Юг" in \
+        russian["2d-misexplained-nobody-corrects"]  # U12
+    assert "Результат: компенсирующий вместо полученного за столом (82C); его определяет судья" in \
+        russian["director-denied-acceptance-of-3c"]  # U11
+    text = russian["repeated-revoke-same-suit"]
+    assert "пара Север-Юг взяла бы тринадцать взяток — больше, чем 12 после автоматической передачи;" \
+           " передачи недостаточно" in text  # G5
+    assert "на вопрос «Когда впервые обратили внимание на фальшренонс?»" in text and "««" not in text  # G13
+    text = russian["board-17-played-twice"]
+    assert "для подсчёта результата не указано: форма счёта" in text and "нужно знать:" not in text  # G6
+    assert "С-Ю средний минус, В-З средний плюс" in text  # I3: the glossary's «средний плюс / средний минус»
+    for name, out in russian.items():
+        assert "Результат: результат" not in out and "среднее плюс" not in out and "среднее минус" not in out, name
