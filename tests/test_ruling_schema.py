@@ -108,7 +108,7 @@ def test_an_option_lists_each_choice_with_what_follows(capsys):
     assert [(c["kind"], c["args"], c["cite"]) for c in require] == [
         ("lead_restriction", {"player": "E", "suit": "C", "rule": "require", "duration": "this_lead"}, "50D2(a)"),
         ("pick_up_penalty_card", {"player": "W", "card": "CK"}, "50D2(a)")]
-    assert choices["no_restriction"]["consequences"][0]["text"]["en"].startswith("The partner may lead any card")
+    assert choices["no_restriction"]["consequences"][0]["text"]["en"].endswith("The partner may lead any card; 50D applies again while it remains.")
     assert choices["forbid_suit"]["label"]["en"].startswith("forbid the lead")
 
 

@@ -391,3 +391,13 @@ def test_g5_g6_g13_u11_u12_i3_result_lines_read_as_sentences(russian):
     assert "С-Ю средний минус, В-З средний плюс" in text  # I3: the glossary's «средний плюс / средний минус»
     for name, out in russian.items():
         assert "Результат: результат" not in out and "среднее плюс" not in out and "среднее минус" not in out, name
+
+
+def test_u2_u9_the_31a_preview_names_who_calls_and_a_minor_card_frees_no_lead(russian):
+    text = russian["opening-bid-out-of-turn-at-rho-turn"]
+    assert "Если Север спасует, нарушитель обязан повторить своё назначение" in text
+    assert "Если Север сделает назначение, контру или реконтру, нарушитель делает любую законную заявку" in text
+    assert "Если он заявит" not in text and "его партнёр обязан пасовать" not in text
+    text = russian["minor-penalty-card-another-spot-played"]
+    assert "[52B1(a)]: Карта ♦3 Запада сыграна. ♦6 Запада остаётся штрафной картой." in text  # no partner's lead here
+    assert "50D применяется снова" not in text
