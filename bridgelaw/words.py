@@ -363,7 +363,17 @@ WORDS: dict[str, dict[str, str]] = {
     "book.law_n": {"ru": "Правило {n}", "en": "Law {n}"},  # a law the table of laws does not title
 
     # -- the command's own messages (faces/cli.py, faces/prompt.py's ask); shown in English for now
-    "cli.checked": {"ru": "{summary}: ошибок: {errors}, предупреждений: {warnings}",
+    "check.summary": {"ru": "Проверено: файлов Правил — {laws}, случаев — {incidents}, тестов — {cases}",
+                      "en": "checked {laws} law file(s), {incidents} incident(s), {cases} case(s)"},
+    "check.warning": {"ru": "предупреждение", "en": "warning"},
+    "check.check": {"ru": "проверка", "en": "check"},
+    "check.vocabulary_part": {"ru": "словарь", "en": "vocabulary"},
+    "check.vocabulary": {"ru": "Проверен словарь: частей — {n}", "en": "checked the vocabulary: {n} part(s)"},
+    "check.path": {"ru": "Проверено: {path}", "en": "checked {path}"},
+    "check.cases": {"ru": "Проверено: {path}, тестов — {n}", "en": "checked {path}: {n} case(s)"},
+    "check.incident": {"ru": "Проверен случай {path}", "en": "checked the incident {path}"},
+    "check.error": {"ru": "ошибка", "en": "error"},
+    "cli.checked": {"ru": "{summary}; ошибок: {errors}, предупреждений: {warnings}",
                     "en": "{summary}: {errors} error(s), {warnings} warning(s)"},
     "cli.book_written": {"ru": "записано страниц: {n}, в {out}; откройте {index}",
                          "en": "wrote {n} page(s) to {out}; open {index}"},

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -88,7 +89,7 @@ def test_open_questions_carry_why(capsys):
 
 
 def test_check_is_clean_on_the_shipped_project(capsys):
-    code, out, _ = run(capsys, "check")
+    code, out, _ = run(capsys, "check", "--lang", "en")
     assert code == 0, out
     assert "0 error(s)" in out
 
@@ -102,7 +103,7 @@ def test_check_on_one_law_file_with_a_misspelled_slot(tmp_path, capsys, monkeypa
                    encoding="utf-8")
     line = next(i for i, l in enumerate(law.read_text(encoding="utf-8").splitlines(), 1) if "revoke_trick_winer" in l)
     monkeypatch.chdir(tmp_path)
-    code, out, _ = run(capsys, "check", "knowledge/law-64.yaml")
+    code, out, _ = run(capsys, "check", "--lang", "en", "knowledge/law-64.yaml")
     assert code == 1
     assert f"knowledge/law-64.yaml:{line}:" in out
     assert "unknown slot 'revoke_trick_winer' in revoke" in out
@@ -122,7 +123,7 @@ def test_check_one_incident_file_names_its_line(tmp_path, capsys):
     mine = tmp_path / "mine.yaml"
     mine.write_text("source: my club\nfacts:\n  revoke: {offender: West, trick: six, establishing_act: \"true\"}\n",
                     encoding="utf-8")
-    code, out, _ = run(capsys, "check", str(mine))
+    code, out, _ = run(capsys, "check", "--lang", "en", str(mine))
     assert code == 1
     assert "mine.yaml:3:35: facts: revoke.trick: expected a whole number, found 'six'" in out
     assert "mine.yaml:3:58: facts: revoke.establishing_act: unknown value 'true'" in out
@@ -131,7 +132,7 @@ def test_check_one_incident_file_names_its_line(tmp_path, capsys):
 
 
 def test_check_one_case_file(capsys):
-    code, out, _ = run(capsys, "check", str(ROOT / "tests" / "cases" / "law-64.yaml"))
+    code, out, _ = run(capsys, "check", "--lang", "en", str(ROOT / "tests" / "cases" / "law-64.yaml"))
     assert code == 0
     assert "case(s): 0 error(s)" in out
 
@@ -157,5 +158,13 @@ def test_a_directors_own_note_needs_no_source_but_a_shipped_incident_does(tmp_pa
     shipped = tmp_path / "project" / "facts" / "incidents" / "revoke-trick-unknown.yaml"
     shipped.write_text("\n".join(l for l in shipped.read_text(encoding="utf-8").splitlines()
                                  if not l.startswith("source:")) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "check", str(tmp_path / "project"))
+    code, out, _ = run(capsys, "check", "--lang", "en", str(tmp_path / "project"))
     assert code == 1 and "revoke-trick-unknown.yaml:1:1: a shipped incident needs its source" in out
+
+
+def test_check_speaks_russian_by_default(capsys, tmp_path):
+    """The committee's tools say their own words in Russian unless --lang en (the summary, 'warning')."""
+    code, out, _ = run(capsys, "check", str(ROOT / "tests" / "cases" / "law-64.yaml"))
+    assert code == 0
+    assert re.search(r"^Проверено: tests/cases/law-64\.yaml, тестов — \d+; ошибок: 0, предупреждений: 0$", out, re.M), out
+    assert "error(s)" not in out and ": warning:" not in out
