@@ -322,7 +322,8 @@ def test_yaml_and_text_of_a_ruling(client, knowledge, engine):
     assert 'attachment; filename="incident.yaml"' == y.headers["content-disposition"]
     assert "defective_trick:" in y.text and "title: Дефектная взятка" in y.text
     t = client.get("/ruling.txt", params={"s": s, "lang": "en"})
-    assert t.text.startswith("Ruling: Defective trick") and "[Law 67B2]" in t.text and "How:" in t.text
+    assert t.text.startswith("Tell the table: ") and "\nRuling: Defective trick" in t.text
+    assert "[Law 67B2]" in t.text and "How:" in t.text
 
 
 def test_the_ruling_page_marks_a_provisional_element(client, knowledge, engine):
