@@ -401,3 +401,11 @@ def test_u2_u9_the_31a_preview_names_who_calls_and_a_minor_card_frees_no_lead(ru
     text = russian["minor-penalty-card-another-spot-played"]
     assert "[52B1(a)]: Карта ♦3 Запада сыграна. ♦6 Запада остаётся штрафной картой." in text  # no partner's lead here
     assert "50D применяется снова" not in text
+
+
+def test_g3_u17_the_choice_questions_are_said_not_templated():
+    """No «выбрал(а)», no «Выбор уже сделан?» after a label: the question first, who chooses after it."""
+    assert word("question.chosen", "ru", who="Юг") == "Что выбрано? Выбирает Юг."
+    assert word("question.choice_made", "ru", who="разыгрывающий (Юг)", option="первый ход вне очереди (54)") == \
+        "Уже выбрано, как поступить (первый ход вне очереди (54))? Выбирает разыгрывающий (Юг)."
+    assert not any("(а)" in v["ru"] for v in WORDS.values())
