@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
+from .words import WORDS, word
+
 
 @dataclass(frozen=True)
 class Loc:
@@ -38,10 +40,11 @@ class Problem:
     hint: str = ""
     severity: str = "error"  # or "warning", or "note": a consequence of an error reported elsewhere
 
-    def render(self) -> str:
+    def render(self, lang: str = "en") -> str:
+        """file:line:col: what is wrong; a warning says so (in ``lang``: `check`'s language); the hint after."""
         head = f"{self.loc}: "
         if self.severity != "error":
-            head += f"{self.severity}: "
+            head += f"{word('check.' + self.severity, lang) if f'check.{self.severity}' in WORDS else self.severity}: "
         if self.breadcrumb:
             head += f"{self.breadcrumb}: "
         text = head + self.message

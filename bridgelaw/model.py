@@ -133,6 +133,7 @@ class Production:
     order: int = 0  # canonical order: by citation, then id
     salience: int = 0
     note: dict | None = None
+    chain_ends: dict | None = None  # {ru, en}: why its cycle of derived facts ends (the committee's word; lint.cycles)
     see: tuple = ()
     overrides_loc: Loc | None = None
     choice_of: str | None = None  # for a production a choice gives (read/choices.py): the production offering it

@@ -118,8 +118,10 @@ def coerce_contract(value) -> str | None:
     return v if _CONTRACT.match(v) else None
 
 
-def render_card(card: str) -> str:
-    return SUIT_SYMBOLS[card[0]] + card[1:]
+def render_card(card: str, lang: str = "en") -> str:
+    """'♦A' in English, '♦Т' in Russian: the ranks of honours in the language's letters (words rank.*)."""
+    rank = card[1:]
+    return SUIT_SYMBOLS[card[0]] + (word(f"rank.{rank}", lang) if rank in "JQKA" else rank)
 
 
 def render_contract(contract: str, lang: str) -> str:

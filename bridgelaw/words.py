@@ -25,6 +25,12 @@ MESSAGES = "en"  # the language of the command's own messages (cli.*) until they
 WORDS: dict[str, dict[str, str]] = {
     # -- the ruling as text (Ruling.render) and its headings on the page
     "ruling.ruling": {"ru": "Решение", "en": "Ruling"},
+    # the announcement that opens a ruling (explain/announce.py): what the director tells the table now
+    "ruling.announce": {"ru": "Объявить", "en": "Tell the table"},
+    "announce.choose": {"ru": "{who}: {choices}.", "en": "{who}: {choices}."},
+    "announce.or": {"ru": " или ", "en": ", or "},
+    "announce.play_continues": {"ru": "Игра продолжается.", "en": "Play continues."},
+    "announce.auction_continues": {"ru": "Торговля продолжается.", "en": "The auction continues."},
     "ruling.how": {"ru": "Как получено", "en": "How"},
     "ruling.open": {"ru": "Остаются вопросы", "en": "Open questions"},
     "ruling.why": {"ru": "нужно для", "en": "needed by"},
@@ -38,6 +44,8 @@ WORDS: dict[str, dict[str, str]] = {
                                " Что установлено, решает судья (Правило 85); до тех пор этот факт не учитывается.",
                         "en": "The cards and the play record show: {what}: {shown}; the director stated: {stated}."
                               " The director decides which is established (Law 85); until then this fact is left open."},
+    "ruling.about_many": {"ru": "{first} и ещё {n}", "en": "{first} and {n} more"},
+    "ruling.same_as": {"ru": "(и так же ещё: {n})", "en": "(and {n} more alike)"},
     "ruling.derived": {"ru": "выведено", "en": "derived"},
     # -- a claim's lines by double dummy (read/dd.py, explain/evidence.py): evidence beside 70D1, never the finding
     "lines.claim": {"ru": "По картам (двойной болван; это сведения для судьи, а не решение): с {trick}-й взятки,"
@@ -64,7 +72,7 @@ WORDS: dict[str, dict[str, str]] = {
                             " beside it."},
     # -- 64C's double-dummy reference for a revoke from the cards (explain/evidence.py): evidence, never a finding
     "revoke.reference": {"ru": "Для 64C по картам (двойной болван; это сведения для судьи, а не решение): если бы"
-                               " {seat} во взятке {trick} сходил в масть, {side} взяли бы с этой взятки {by_card},"
+                               " {seat} во взятке {trick} ответил в масть, {side} взяли бы с этой взятки {by_card},"
                                " всего {total} (остальная игра — двойной болван).",
                          "en": "For 64C, from the cards (double dummy; evidence for the director, not a finding):"
                                " had {seat} followed suit at trick {trick}, {side} would have taken from that trick"
@@ -102,33 +110,33 @@ WORDS: dict[str, dict[str, str]] = {
     "result.score": {"ru": "{side} {points}", "en": "{side} {points}"},
     "result.NS": {"ru": "С-Ю", "en": "N-S"},
     "result.EW": {"ru": "В-З", "en": "E-W"},
-    "result.stands": {"ru": "результат за столом остаётся в силе", "en": "the result stands"},
+    "result.stands": {"ru": "остаётся результат, полученный за столом", "en": "the result stands"},
     "result.table": {"ru": "за столом: {n}", "en": "{n} at the table"},
     "result.before_claim": {"ru": "до претензии: {n}", "en": "{n} before the claim"},
     "result.step": {"ru": "{n} по {cite}", "en": "{n} by {cite}"},
     "result.claim_step": {"ru": "{n} из оставшихся {r} по {cite}", "en": "{n} of the remaining {r} by {cite}"},
     "result.play_continues": {"ru": "розыгрыш продолжается; результата ещё нет", "en": "play continues; the board has no result yet"},
-    "result.missing": {"ru": "чтобы посчитать результат, нужно знать: {what}", "en": "to score the board, give: {what}"},
+    "result.missing": {"ru": "для подсчёта результата не указано: {what}", "en": "to score the board, give: {what}"},
     "result.claim_open": {"ru": "итог претензии", "en": "the claim's trick split"},
-    "result.adjusted": {"ru": "результат за столом заменяется компенсирующим ({cite}); судья определяет его исход",
+    "result.adjusted": {"ru": "компенсирующий вместо полученного за столом ({cite}); его определяет судья",
                         "en": "an adjusted score replaces the table result ({cite}); the director states its outcome"},
     "result.at_table": {"ru": "за столом было: {board}", "en": "at the table: {board}"},
-    "result.provisional": {"ru": "предварительно: зависит от ответа на вопрос «{question}» (нужно для {cites})",
-                           "en": "provisional: it depends on the answer to '{question}' (needed by {cites})"},
+    "result.provisional": {"ru": "предварительно: зависит от ответа на вопрос {question} (нужно для {cites})",
+                           "en": "provisional: it depends on the answer to {question} (needed by {cites})"},
     "result.provisional_many": {"ru": "предварительно: зависит от ответов на вопросы {question} (нужно для {cites})",
                                 "en": "provisional: it depends on the answers to {question} (needed by {cites})"},
     "result.quoted": {"ru": "«{text}»", "en": "'{text}'"},
     "result.equity_adjusted": {"ru": "компенсирующий результат ({cite}): {board}", "en": "adjusted score ({cite}): {board}"},
     "result.after_transfer": {"ru": "после автоматического исправления было: {board}",
                               "en": "after the automatic rectification: {board}"},
-    "result.equity_short": {"ru": "Без фальшренонса пара {side} взяла бы взяток: {judged} — больше, чем {after} после"
-                                  " автоматического исправления: его недостаточно, в силе компенсирующий результат"
-                                  " ({cite}).",
+    "result.equity_short": {"ru": "Без фальшренонса пара {side} взяла бы {judged_ru} — больше, чем {after} после"
+                                  " автоматической передачи; передачи недостаточно, поэтому в силе компенсирующий"
+                                  " результат ({cite}).",
                             "en": "Without the revoke {side} would have won {judged} tricks, more than the {after} they"
                                   " have after the automatic rectification: it is not enough, and the adjusted"
                                   " score stands ({cite})."},
-    "result.equity_enough": {"ru": "Без фальшренонса пара {side} взяла бы взяток: {judged} — не больше, чем {after}"
-                                   " после автоматического исправления: в силе результат после него; передача"
+    "result.equity_enough": {"ru": "Без фальшренонса пара {side} взяла бы {judged_ru} — не больше, чем {after}"
+                                   " после автоматической передачи: в силе результат после неё; передача"
                                    " взяток никогда не уменьшается (64C, 12B2).",
                              "en": "Without the revoke {side} would have won {judged} tricks, no more than the {after}"
                                    " they have after the automatic rectification: that result stands; a transfer"
@@ -140,7 +148,7 @@ WORDS: dict[str, dict[str, str]] = {
                          "en": "adjusted score ({cite}), each side its own: for N-S {NS}; for E-W {EW}"},
     "result.each_imps": {"ru": "против {other} за другим столом: С-Ю {NS} IMP, В-З {EW} IMP",
                          "en": "against {other} at the other table: N-S {NS} IMPs, E-W {EW} IMPs"},
-    "result.no_outcome": {"ru": "судья определяет его исход", "en": "the director states its outcome"},
+    "result.no_outcome": {"ru": "его определяет судья", "en": "the director states its outcome"},
     "result.weighted": {"ru": "взвешенный компенсирующий результат ({cite}): {board}",
                         "en": "weighted adjusted score ({cite}): {board}"},
     "result.imps": {"ru": "взвешенно С-Ю {imps} IMP против {other} за другим столом",
@@ -213,9 +221,9 @@ WORDS: dict[str, dict[str, str]] = {
     "question.incident": {"ru": "Что произошло? (можно выбрать несколько)",
                           "en": "What happened? (you may pick several)"},
     "question.exists": {"ru": "Было ли также следующее: {label}?", "en": "Was there also: {label}?"},
-    "question.choice_made": {"ru": "Выбирает {who}: {option}. Выбор уже сделан?",
+    "question.choice_made": {"ru": "Уже выбрано, как поступить ({option})? Выбирает {who}.",
                              "en": "Has {who} already made the choice: {option}?"},
-    "question.chosen": {"ru": "Что выбрал(а) {who}?", "en": "What did {who} choose?"},
+    "question.chosen": {"ru": "Что выбрано? Выбирает {who}.", "en": "What did {who} choose?"},
     "question.another": {"ru": "Был ли ещё один случай: {label}?", "en": "Was there another: {label}?"},
     "question.required": {"ru": "нужно, чтобы записать инцидент в файл (обязательный факт)",
                           "en": "needed to write the incident to a file (a required fact)"},
@@ -373,7 +381,17 @@ WORDS: dict[str, dict[str, str]] = {
     "book.law_n": {"ru": "Правило {n}", "en": "Law {n}"},  # a law the table of laws does not title
 
     # -- the command's own messages (faces/cli.py, faces/prompt.py's ask); shown in English for now
-    "cli.checked": {"ru": "{summary}: ошибок: {errors}, предупреждений: {warnings}",
+    "check.summary": {"ru": "Проверено: файлов Правил — {laws}, случаев — {incidents}, тестов — {cases}",
+                      "en": "checked {laws} law file(s), {incidents} incident(s), {cases} case(s)"},
+    "check.warning": {"ru": "предупреждение", "en": "warning"},
+    "check.check": {"ru": "проверка", "en": "check"},
+    "check.vocabulary_part": {"ru": "словарь", "en": "vocabulary"},
+    "check.vocabulary": {"ru": "Проверен словарь: частей — {n}", "en": "checked the vocabulary: {n} part(s)"},
+    "check.path": {"ru": "Проверено: {path}", "en": "checked {path}"},
+    "check.cases": {"ru": "Проверено: {path}, тестов — {n}", "en": "checked {path}: {n} case(s)"},
+    "check.incident": {"ru": "Проверен случай {path}", "en": "checked the incident {path}"},
+    "check.error": {"ru": "ошибка", "en": "error"},
+    "cli.checked": {"ru": "{summary}; ошибок: {errors}, предупреждений: {warnings}",
                     "en": "{summary}: {errors} error(s), {warnings} warning(s)"},
     "cli.book_written": {"ru": "записано страниц: {n}, в {out}; откройте {index}",
                          "en": "wrote {n} page(s) to {out}; open {index}"},
@@ -439,6 +457,11 @@ WORDS: dict[str, dict[str, str]] = {
     "answer.not_yet": {"ru": "ещё нет", "en": "not yet"},
     "answer.none_of_them": {"ru": "ничего из этого", "en": "none of these"},
     "contract.NT": {"ru": "БК", "en": "NT"},
+    # the ranks of honours as a card is written in each language's text (♦Т, ♣К, ♠Д, ♥В: the Russian Code's letters)
+    "rank.A": {"ru": "Т", "en": "A"},
+    "rank.K": {"ru": "К", "en": "K"},
+    "rank.Q": {"ru": "Д", "en": "Q"},
+    "rank.J": {"ru": "В", "en": "J"},
     "contract.X": {"ru": " контра", "en": "X"},
     "contract.XX": {"ru": " реконтра", "en": "XX"},
     "call.P": {"ru": "пас", "en": "pass"},

@@ -172,7 +172,7 @@ def test_the_claims_worst_and_best_lines_stand_beside_the_70D1_question(knowledg
     assert any(q.slot == "less_successful_normal_line" for q in ruling.open_questions)
     data = ruling.to_dict()
     assert data["claim_lines"]["worst"] == 3 and data["claim_lines"]["best_line"][0] == ["S", "DA"]
-    assert "Лучший: 10 (Ю): ♦A" in ruling.render("ru")
+    assert "Лучший: 10 (Ю): ♦Т" in ruling.render("ru")  # the Russian letters for the ranks
 
 
 def test_once_the_director_has_found_70D1_the_lines_stay_as_evidence(knowledge, engine, tmp_path):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -45,7 +46,10 @@ def test_rule_as_json(capsys):
         "kind": "transfer_tricks", "label": {"ru": "Передача взяток", "en": "Trick transfer"},
         "args": {"count": 1, "from_side": "EW", "to_side": "NS"}, "cite": "64A2",
         "production": "64A2.later-trick-won", "text": transfers[0]["text"], "about": "", "how": transfers[0]["how"],
-        "options": None, "provisional": transfers[0]["provisional"], "when": None}]  # said whatever is not known
+        "options": None, "provisional": transfers[0]["provisional"], "when": None,  # said whatever is not known
+        "past": False}]
+    assert data["decisive"] == data["elements"].index(transfers[0])  # read first, and said in the announcement
+    assert data["announcement"]["say"]["en"] == "At the end of play 1 trick is transferred from East-West to North-South."
     assert set(transfers[0]["text"]) == {"ru", "en"}
     assert transfers[0]["provisional"] is None  # the cards show the revoke on trick 2
     fired = [f["production"] for f in data["how"]]
@@ -67,8 +71,9 @@ def test_contested_claim_with_an_unmentioned_trump_prints_the_70c_award(capsys):
     assert code == 0
     assert "[Law 70C] East-West is awarded 1 trick." in out
     assert "[Law 70A] Result for the remaining tricks: North-South 7, East-West 1." in out
-    for step in ("[Law 68D2(a)]", "[Law 70B2]", "[Law 70B3]", "[Law 70A] Doubtful points are resolved"):
-        assert step in out
+    assert "[Law 70A] Doubtful points are resolved" in out
+    for step in ("[Law 68D2(a)]", "[Law 70B2]", "[Law 70B3]"):  # the claim is settled: its procedure is past
+        assert step not in out.partition("How:")[0] and f"[{step[5:-1]}]" in out  # (in HOW still)
     assert "[Law 70B1]" not in out  # "I have the rest" with no line: no statement to repeat
     assert "70C.outstanding-trump" not in out and "[70C] " in out  # HOW names the law, not the production
     code, out, _ = run(capsys, "rule", str(CLAIM), "--lang", "en", "--debug")
@@ -85,7 +90,7 @@ def test_open_questions_carry_why(capsys):
 
 
 def test_check_is_clean_on_the_shipped_project(capsys):
-    code, out, _ = run(capsys, "check")
+    code, out, _ = run(capsys, "check", "--lang", "en")
     assert code == 0, out
     assert "0 error(s)" in out
 
@@ -99,7 +104,7 @@ def test_check_on_one_law_file_with_a_misspelled_slot(tmp_path, capsys, monkeypa
                    encoding="utf-8")
     line = next(i for i, l in enumerate(law.read_text(encoding="utf-8").splitlines(), 1) if "revoke_trick_winer" in l)
     monkeypatch.chdir(tmp_path)
-    code, out, _ = run(capsys, "check", "knowledge/law-64.yaml")
+    code, out, _ = run(capsys, "check", "--lang", "en", "knowledge/law-64.yaml")
     assert code == 1
     assert f"knowledge/law-64.yaml:{line}:" in out
     assert "unknown slot 'revoke_trick_winer' in revoke" in out
@@ -119,7 +124,7 @@ def test_check_one_incident_file_names_its_line(tmp_path, capsys):
     mine = tmp_path / "mine.yaml"
     mine.write_text("source: my club\nfacts:\n  revoke: {offender: West, trick: six, establishing_act: \"true\"}\n",
                     encoding="utf-8")
-    code, out, _ = run(capsys, "check", str(mine))
+    code, out, _ = run(capsys, "check", "--lang", "en", str(mine))
     assert code == 1
     assert "mine.yaml:3:35: facts: revoke.trick: expected a whole number, found 'six'" in out
     assert "mine.yaml:3:58: facts: revoke.establishing_act: unknown value 'true'" in out
@@ -128,7 +133,7 @@ def test_check_one_incident_file_names_its_line(tmp_path, capsys):
 
 
 def test_check_one_case_file(capsys):
-    code, out, _ = run(capsys, "check", str(ROOT / "tests" / "cases" / "law-64.yaml"))
+    code, out, _ = run(capsys, "check", "--lang", "en", str(ROOT / "tests" / "cases" / "law-64.yaml"))
     assert code == 0
     assert "case(s): 0 error(s)" in out
 
@@ -154,5 +159,13 @@ def test_a_directors_own_note_needs_no_source_but_a_shipped_incident_does(tmp_pa
     shipped = tmp_path / "project" / "facts" / "incidents" / "revoke-trick-unknown.yaml"
     shipped.write_text("\n".join(l for l in shipped.read_text(encoding="utf-8").splitlines()
                                  if not l.startswith("source:")) + "\n", encoding="utf-8")
-    code, out, _ = run(capsys, "check", str(tmp_path / "project"))
+    code, out, _ = run(capsys, "check", "--lang", "en", str(tmp_path / "project"))
     assert code == 1 and "revoke-trick-unknown.yaml:1:1: a shipped incident needs its source" in out
+
+
+def test_check_speaks_russian_by_default(capsys, tmp_path):
+    """The committee's tools say their own words in Russian unless --lang en (the summary, 'warning')."""
+    code, out, _ = run(capsys, "check", str(ROOT / "tests" / "cases" / "law-64.yaml"))
+    assert code == 0
+    assert re.search(r"^Проверено: tests/cases/law-64\.yaml, тестов — \d+; ошибок: 0, предупреждений: 0$", out, re.M), out
+    assert "error(s)" not in out and ": warning:" not in out

@@ -114,8 +114,8 @@ def test_list_answers_replay_the_same_under_several_hash_seeds(answers, tmp_path
     assert len(outs) == 1 and len(saved) == 1
     out = outs.pop()
     heading = out.index("\nRuling:")
-    result = out.rfind("\nResult:", 0, heading)  # the board's result stands first, when there is one
-    ruling = out[result if result >= 0 else heading:out.index("\nHow:")]
+    said = out.rfind("\nTell the table:", 0, heading)  # the announcement stands first, then the result line
+    ruling = out[said if said >= 0 else heading:out.index("\nHow:")]
     r = subprocess.run([sys.executable, "-m", "bridgelaw.faces.cli", "rule", str(tmp_path / "saved-0.yaml"),
                         "--lang", "en", "--no-how"], capture_output=True, text=True, cwd=ROOT)
     assert r.returncode == 0, r.stderr

@@ -45,7 +45,7 @@ def test_snippet_reports_exact_errors(snippet, tmp_path, monkeypatch, capsys):
     (root / target).write_text(text, encoding="utf-8")
     before = snippet.read_text(encoding="utf-8")
     monkeypatch.chdir(root)
-    code = cli.main(["--root", str(root), "check"])
+    code = cli.main(["--root", str(root), "check", "--lang", "en"])
     out = capsys.readouterr()
     printed = (out.out + out.err).splitlines()
     assert code == 1

@@ -59,7 +59,7 @@ def test_worked_example(copy, capsys):
     slot, production, overrides, case = example_blocks()
     add_slot(copy, slot)
     law = add_production(copy, production)
-    code, out = run(capsys, "check", ".")
+    code, out = run(capsys, "check", "--lang", "en", ".")
     assert code == 0
     assert f"production {NEW}: which applies? this production and 64A2.partner-won-revoke-trick" in out
     assert "transfer_tricks with count 1 and transfer_tricks with count 2" in out
@@ -82,7 +82,7 @@ def test_worked_example(copy, capsys):
                      encoding="utf-8")
     code, out = run(capsys, "test", "knowledge/law-64.yaml", "-k", "should have been", "--lang", "en")
     assert code == 0 and out.splitlines()[-1] == "1 passed, 0 failed"
-    code, out = run(capsys, "check", ".")
+    code, out = run(capsys, "check", "--lang", "en", ".")
     assert code == 0 and NEW not in out, out
 
 
@@ -90,7 +90,7 @@ def test_misspelled_slot_of_the_example_is_an_error(copy, capsys):
     slot, production, _, _ = example_blocks()
     add_slot(copy, slot)
     add_production(copy, production.replace("revoke_card_won_later_trick", "revoke_card_won_later_trik"))
-    code, out = run(capsys, "check", ".")
+    code, out = run(capsys, "check", "--lang", "en", ".")
     assert code == 1
     assert "unknown slot 'revoke_card_won_later_trik' in revoke" in out
     assert "did you mean 'revoke_card_won_later_trick'?" in out

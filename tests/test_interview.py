@@ -343,10 +343,12 @@ def test_ask_on_a_defective_trick_asks_only_about_it_and_rules_as_rule(tmp_path,
     assert [q for q in asked[1:-1] if q not in allowed] == []
     assert asked[-1] == "Was there another: defective trick?"
     ruling = out[out.index("Ruling:"):out.index("How:")].split("\n", 1)[1].strip()
+    said = out[out.index("Tell the table:"):out.index("Ruling:")]  # the announcement and the result line first
     assert main(["rule", str(save), "--lang", "en", "--no-how"]) == 0
-    assert capsys.readouterr().out.split("\n", 1)[1].strip() == ruling
+    got = capsys.readouterr().out
+    assert got.split("Ruling:", 1)[1].split("\n", 1)[1].strip() == ruling and got.startswith(said)
     assert main(["rule", str(ROOT / "facts/incidents/defective-trick-two-cards.yaml"), "--lang", "en", "--no-how"]) == 0
-    assert capsys.readouterr().out.split("\n", 1)[1].strip() == ruling
+    assert capsys.readouterr().out.split("Ruling:", 1)[1].split("\n", 1)[1].strip() == ruling
 
 
 @pytest.mark.parametrize("path", DEFECTIVE, ids=[p.stem for p in DEFECTIVE])

@@ -32,7 +32,7 @@ def with_left_out(project, law: int, cite: str, reason: str = "procedure") -> in
 
 
 def check(capsys) -> tuple[int, str]:
-    code = main(["check", "."])
+    code = main(["check", ".", "--lang", "en"])
     return code, capsys.readouterr().out
 
 

@@ -25,7 +25,7 @@ SECOND_64A2 = """\
 
 
 def check(capsys, *args) -> tuple[int, str]:
-    code = main(["check", *args])
+    code = main(["check", "--lang", "en", *args])
     return code, capsys.readouterr().out
 
 
@@ -67,7 +67,7 @@ def test_second_production_with_another_trick_count_is_reported_with_both_lines(
     assert f"64A2.partner-won-revoke-trick (knowledge/law-64.yaml:{first_line})" in hits[0]
     assert "transfer_tricks with count 1 and transfer_tricks with count 2" in hits[0]
     assert "overrides: [64A2.partner-won-revoke-trick]" in out
-    assert main(["check", ".", "--strict"]) == 1
+    assert main(["check", ".", "--strict", "--lang", "en"]) == 1
 
 
 def test_an_override_settles_the_contradiction(project, capsys):
@@ -180,7 +180,7 @@ def test_gap_names_the_subsections_and_a_judgment_question_covers_some(project, 
 
 
 def test_shipped_knowledge_checks_clean():
-    assert main(["check"]) == 0
+    assert main(["check", "--lang", "en"]) == 0
 
 
 def test_file_without_its_schema_line_is_asked_about(project, capsys):

@@ -601,7 +601,7 @@ def test_a_port_in_use_is_exit_1_with_a_message():  # U04
 def test_book_into_a_file_is_exit_1(tmp_path, capsys):  # U05
     out = tmp_path / "book.html"
     out.write_text("mine", encoding="utf-8")
-    got, text = run(capsys, tmp_path, ["book", str(out)])
+    got, text = run(capsys, tmp_path, ["book", str(out), "--lang", "en"])
     assert got == 1 and "is a file, not a folder" in text and "Traceback" not in text
     assert out.read_text(encoding="utf-8") == "mine"
 

@@ -42,6 +42,14 @@ def _key(e) -> str:
     return json.dumps([e.kind, e.cite, e.args, e.text], sort_keys=True, default=str, ensure_ascii=False)
 
 
+def _unslotted(e, slot: str):
+    """``e`` with the blanked slot's value taken out of the words that name a fact (``revoke(..., trick=6, ...)``)."""
+    import dataclasses
+    import re
+    args = {a: re.sub(rf"\b{slot}=[^,)]*", f"{slot}=?", v) if isinstance(v, str) else v for a, v in e.args.items()}
+    return dataclasses.replace(e, args=args)
+
+
 def _holds(when, fact: str, slot: str, value) -> bool:
     """Whether an element's condition holds where the blanked slot has the value the incident stated."""
     return any(all(c["fact"] != fact or c["slot"] != slot or value in c["values"] for c in way) for way in when["cases"])
@@ -90,6 +98,9 @@ def check(engine, incident, fact: str, slot: str, form) -> list[str]:
                           and x.args != e.args), None)
             if exact is not None:
                 COUNTS["unnamed"] += 1
+        if exact is None:  # a judgment about the fact, which names it with the value its class was ruled by
+            exact = next((x for x in left if x.when is not None and _key(_unslotted(x, slot)) == _key(_unslotted(e, slot))),
+                         None)
         elif exact.when is None:
             COUNTS["plain"] += 1
         if exact is None:

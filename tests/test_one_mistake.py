@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def check(capsys, *args) -> tuple[int, str]:
-    code = main(["check", *args])
+    code = main(["check", "--lang", "en", *args])
     return code, capsys.readouterr().out
 
 
@@ -43,7 +43,7 @@ def test_a_misspelled_slot_in_a_shipped_production_is_one_error(tmp_path, monkey
     lines[at] = lines[at].replace("offender: $o,", "ofender: $o,")
     law.write_text("".join(lines), encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    code, out = main(["--root", ".", "check"]), capsys.readouterr().out
+    code, out = main(["--root", ".", "check", "--lang", "en"]), capsys.readouterr().out
     assert code == 1
     assert counted(out)[1] == 1, out
     assert re.search(rf"^knowledge/law-64\.yaml:{at + 1}:\d+: production 64A1\.offender-won-and-later-trick: "

@@ -54,6 +54,8 @@ def said(text: str) -> list[tuple[str, tuple, str]]:
         stripped = line.strip()
         if not stripped or stripped.startswith("("):  # a provisional mark: its own element's
             continue
+        if stripped.startswith(("Tell the table:", "Объявить:")):  # the announcement: what follows, said aloud first
+            continue
         if line.endswith(":") and not line.startswith(" "):
             section = line
             continue

@@ -78,7 +78,8 @@ def test_director_over_the_api_gets_the_ruling_of_the_command_line(path, client,
     again = engine.rule(load_incident(saved, knowledge.vocabulary))
     assert [(e.kind, e.cite, e.text["ru"]) for e in again.elements] == got
     assert ruling["result"] == expected.to_dict()["result"]  # the interview asks what the result needs
-    assert body["text"].startswith("Результат: " if expected.result else "Решение: ")
+    assert body["text"].startswith("Объявить: ")  # the announcement, then the result line or "play continues"
+    assert body["text"].splitlines()[1] == expected.outcome["ru"]
     assert all(e["label"]["ru"] for e in ruling["elements"])
 
 
@@ -321,7 +322,8 @@ def test_yaml_and_text_of_a_ruling(client, knowledge, engine):
     assert 'attachment; filename="incident.yaml"' == y.headers["content-disposition"]
     assert "defective_trick:" in y.text and "title: Дефектная взятка" in y.text
     t = client.get("/ruling.txt", params={"s": s, "lang": "en"})
-    assert t.text.startswith("Ruling: Defective trick") and "[Law 67B2]" in t.text and "How:" in t.text
+    assert t.text.startswith("Tell the table: ") and "\nRuling: Defective trick" in t.text
+    assert "[Law 67B2]" in t.text and "How:" in t.text
 
 
 def test_the_ruling_page_marks_a_provisional_element(client, knowledge, engine):

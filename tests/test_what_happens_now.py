@@ -37,7 +37,8 @@ def test_the_irregularity_comes_first_and_what_happens_now_last(engine, tmp_path
                  "  choice: {option: call_out_of_rotation, chooser: N, chosen: cancel_call}\n"
                  "  after_call_out_of_rotation: {artificial: false, rho_call: 1H, comparable: false}\n")
     lines = [line for line in text.splitlines() if line[:1].isdigit()]
-    assert lines[0].startswith("1. [Law 31A] West's 1♠ (call 3) was a bid out of rotation"), text
+    assert lines[1].startswith("2. [Law 31A] West's 1♠ (call 3) was a bid out of rotation"), text  # after the
+    # decisive element (explain/announce.py)
     assert lines[-1].endswith("North calls next."), text
     text = _rule(engine, tmp_path, "  auction: {dealer: N, calls: [1S, P, P, P, 'E:2H']}\n")
     lines = [line for line in text.splitlines() if line[:1].isdigit()]
@@ -68,8 +69,8 @@ def test_what_the_elements_are_about_is_said_once_and_27b3_ends_with_the_offende
     text = _rule(engine, tmp_path, "  auction: {dealer: N, calls: [1NT, 1S]}\n  choice:\n"
                  "    - {option: insufficient_bid, chooser: S, chosen: refuse}\n"
                  "    - {option: insufficient_bid_replacement, chooser: E, chosen: double_or_redouble}\n")
-    assert text.count("(a call by East)") == 1, text
+    assert text.count("(a call by East)") == 2, text  # the decisive element first, then the run in reading order
     lines = [line for line in text.splitlines() if line[:1].isdigit()]
-    assert lines[0].startswith("1. [Law 27A1] Call 2 (East: 1♠) is an insufficient bid"), text
+    assert lines[1].startswith("2. [Law 27A1] Call 2 (East: 1♠) is an insufficient bid"), text
     assert lines[-1] == f"{len(lines)}. [Law 27B3] East calls next.", text
     assert "The double (redouble)" not in text

@@ -1,6 +1,6 @@
 """``bridgelaw check``: load everything a committee edits and report every problem.
 
-``check_path(path, root) -> (problems, summary)``: ``path`` may be a project
+``check_path(path, root) -> (problems, summary {ru, en})``: ``path`` may be a project
 folder (knowledge/, facts/, tests/cases/), a knowledge folder, one law file,
 one incident or one case file (each checked against the project's vocabulary).  Loading stops at nothing: each
 file's problems are collected, so one run shows them all.
@@ -10,13 +10,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import BridgelawError, Collector, Loc, Problem, shown_path
+from ..words import both
 
 
 def _rel(p: Path) -> str:
     return shown_path(p)
 
 
-def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], str]:
+def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], dict]:
     from ..engine import Engine
     from ..read.knowledge import LAW_FILE, find_files, load_knowledge
     from ..read.vocabulary import load_vocabulary, vocabulary_files, vocabulary_path
@@ -33,15 +34,15 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
             files = sorted(p for p in path.glob("law-*.y*ml") if LAW_FILE.match(p.name))
             root = path.parent if vocabulary_path(path.parent).exists() else default_root
         else:
-            return [Problem(_loc(path), "no such file or folder")], "check"
+            return [Problem(_loc(path), "no such file or folder")], both("check.check")
     problems: list[Problem] = []
     vpath, _, _, law_files = find_files(root)
     try:
         vocab = load_vocabulary(vpath, _rel(vpath))
     except BridgelawError as e:
-        return e.problems, "vocabulary"
+        return e.problems, both("check.vocabulary_part")
     if files is not None and len(files) == 1 and files[0].resolve() in {f.resolve() for f in vocabulary_files(vpath)}:
-        return [], f"checked the vocabulary: {len(vocab.parts)} part(s)"
+        return [], both("check.vocabulary", n=len(vocab.parts))
     if files is not None and len(files) == 1 and (not LAW_FILE.match(files[0].name) or _is_data(files[0])):
         return _check_one_file(files[0], vocab)
     law_files = files if files is not None else law_files
@@ -90,7 +91,7 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
     else:  # some law files only: what they say may rest on others, so only contradictions are linted
         from .lint import conflicts
         problems.extend(conflicts(knowledge, complete=False))
-    summary = (f"checked {len(law_files)} law file(s), {n_incidents} incident(s), {n_cases} case(s)")
+    summary = both("check.summary", laws=len(law_files), incidents=n_incidents, cases=n_cases)  # {ru, en}
     # an incident that several cases name is read again for each: its mistake is still one
     return list({(str(p.loc), p.message): p for p in problems}.values()), summary
 
@@ -151,18 +152,18 @@ def _check_one_file(path: Path, vocab) -> tuple[list[Problem], str]:
     try:
         data = load(path, _rel(path))
     except BridgelawError as e:
-        return e.problems, f"checked {_rel(path)}"
+        return e.problems, both("check.path", path=_rel(path))
     try:
         if isinstance(data, dict) and "cases" in data:
             n = len(load_cases(path, vocab, _rel(path)))
-            return [], f"checked {_rel(path)}: {n} case(s)"
+            return [], both("check.cases", path=_rel(path), n=n)
         if isinstance(data, dict) and ("facts" in data or "source" in data):
             load_incident(path, vocab, _rel(path))
-            return [], f"checked the incident {_rel(path)}"
+            return [], both("check.incident", path=_rel(path))
     except BridgelawError as e:
-        return e.problems, f"checked {_rel(path)}"
+        return e.problems, both("check.path", path=_rel(path))
     return [Problem(Loc(_rel(path), 1, 1), "not a law file (law-NN.yaml), an incident (facts:) or a case file (cases:)",
-                    hint="a law file is named after its law, e.g. knowledge/law-64.yaml")], f"checked {_rel(path)}"
+                    hint="a law file is named after its law, e.g. knowledge/law-64.yaml")], both("check.path", path=_rel(path))
 
 
 def cross_checks(knowledge, cases) -> list[Problem]:

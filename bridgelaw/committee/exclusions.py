@@ -41,6 +41,8 @@ def clashes(ruling, vocab) -> list[str]:
     firm = [e for e in ruling.elements if not e.provisional]
     out: list[str] = []
     for a, b in combinations(firm, 2):
+        if not _together(a, b):  # said under possibilities that cannot both be (explain/possible.py)
+            continue
         ka, kb = vocab.elements.get(a.kind), vocab.elements.get(b.kind)
         if (ka and any(_matches(x, b) for x in ka.excludes)) or (kb and any(_matches(x, a) for x in kb.excludes)):
             out.append(f"{_named(a)} ({a.production}) and {_named(b)} ({b.production}) exclude each other")
@@ -48,6 +50,19 @@ def clashes(ruling, vocab) -> list[str]:
             # one fact joined with several others (64B7: each revoke of the other side) read as one line
             out.append(f"{_named(a)} is said twice ({a.production} and {b.production})")
     return list(dict.fromkeys(out))
+
+
+def _together(a, b) -> bool:
+    """Whether two elements can hold in one ruling: each said whatever is not known, or under possibilities
+    (``when``) of which one way of each agrees on every slot both name."""
+    if a.when is None or b.when is None:
+        return True
+
+    def agree(x: list, y: list) -> bool:
+        named = {(c["fact"], c["slot"]): set(map(str, c["values"])) for c in x}
+        return all(named[(c["fact"], c["slot"])] & set(map(str, c["values"]))
+                   for c in y if (c["fact"], c["slot"]) in named)
+    return any(agree(x, y) for x in a.when["cases"] for y in b.when["cases"])
 
 
 def _named(e) -> str:

@@ -14,6 +14,7 @@ import re
 from ..model import Knowledge
 from ..read.incident import Incident, InFact
 from ..run.record import render_element
+from .announce import announce
 from .evidence import claim_lines, revoke_tricks
 from .result import board_result
 from .ruling import OpenQuestion, Ruling, RulingElement
@@ -230,7 +231,8 @@ def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired:
     ruling.elements = ruling.elements + _judgments(knowledge, ruling.open_questions)
     mark(knowledge, ruling, working)
     ruling.result = board_result(knowledge, working, ruling.elements, ruling.open_questions)
-    return ruling
+    in_auction = not any(f.template == "auction_over" for f in working) and any(f.template == "call" for f in working)
+    return announce(knowledge, ruling, in_auction)  # last: what the director tells the table now, from all above
 
 
 def _could_change(knowledge: Knowledge, ruling: Ruling, questions: list[OpenQuestion]) -> list[OpenQuestion]:

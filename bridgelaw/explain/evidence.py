@@ -26,7 +26,7 @@ def revoke_tricks(refs) -> list:
         tricks = sorted(groups)
         for lang in LANGS:
             by_card = "; ".join(word("revoke.by_card", lang, n=n, cards=word("revoke.or", lang).join(
-                render_card(c) for c in groups[n])) for n in reversed(tricks))
+                render_card(c, lang) for c in groups[n])) for n in reversed(tricks))
             total = f"{r.before + tricks[0]}" + (f"–{r.before + tricks[-1]}" if len(tricks) > 1 else "")
             said = [word("revoke.reference", lang, seat=SEAT_LABELS[r.offender][lang], trick=r.trick,
                          side=SIDE_LABELS[r.declarer_side][lang], by_card=by_card, total=total)]
@@ -56,7 +56,7 @@ def claim_lines(lines) -> dict | None:
                     best=lines.best, worst=lines.worst)]
         if diverge:
             out.append(word("lines.diverge", lang, trick=diverge["trick"], seat=SEAT_LABELS[diverge["seat"]][lang],
-                            best=render_card(diverge["best"]), worst=render_card(diverge["worst"])))
+                            best=render_card(diverge["best"], lang), worst=render_card(diverge["worst"], lang)))
             out.append(word("lines.best", lang, line=_line(lines, best, lang)))
             out.append(word("lines.worst", lang, line=_line(lines, worst, lang)))
         else:
@@ -86,7 +86,7 @@ def _line(lines, plays: list, lang: str) -> str:
     out, trick, n = [], [], lines.first_trick
     before = _played_before(lines)
     for i, (seat, card) in enumerate(plays):
-        trick.append(render_card(card))
+        trick.append(render_card(card, lang))
         if (i + before) % 4 == 3 or i == len(plays) - 1:
             lead = plays[i - len(trick) + 1][0]
             out.append(f"{n} ({SEAT_LABELS[lead][lang][0]}): {' '.join(trick)}")

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from ..read.scoring import Scoring, load_scoring
 from ..values import SIDE_LABELS, SIDES, _CONTRACT, other_side, render_contract, side_of
-from ..words import LANGS, word
+from ..words import LANGS, count, word
 from .score import Score, contract_score, imps
 
 STATUSES = ("settled", "stands", "adjusted", "play_continues", "incomplete")
@@ -339,7 +339,8 @@ def _revoke_equity(elements: list, working: list, side: str, tricks: int) -> dic
                 and e.about and e.about != revoke.id) if adj.cite == "64C2(a)" else 0
     target, after = min(13, judged + first), tricks if nos == side else 13 - tricks
     key = "result.equity_enough" if target <= after else "result.equity_short"
-    note = _both(lambda lang: word(key, lang, side=SIDE_LABELS[nos][lang], judged=target, after=after, cite=adj.cite))
+    note = _both(lambda lang: word(key, lang, side=SIDE_LABELS[nos][lang], judged=target,
+                                          judged_ru=count(target, "tricks", "ru"), after=after, cite=adj.cite))
     return {"tricks": None if target <= after else target if nos == side else 13 - target, "note": note}
 
 

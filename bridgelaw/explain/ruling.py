@@ -57,6 +57,7 @@ class RulingElement:
     provisional: list = field(default_factory=list)  # [Unless]: open answers that would remove or change it
     when: dict | None = None  # under which possibilities of what is not known it holds (explain/possible.py):
     #                           {text {ru, en}, cases: [[{fact, template, slot, values}]]}; None: whatever they are
+    past: bool = False  # its moment has passed when the director rules (explain/announce.py): not printed
 
 
 @dataclass
@@ -146,6 +147,15 @@ class Ruling:
     revoke_tricks: list = field(default_factory=list)  # 64C's double-dummy reference per revoke: beside 64C1
     board: dict | None = None  # the cards given (read/cards.py _board): the faces show the hands and tricks
     possible: dict | None = None  # the slots not known, ruled under each class (explain/possible.py); None: none
+    announcement: dict = field(default_factory=dict)  # {ru, en}: what the director tells the table now (announce.py)
+    outcome: dict = field(default_factory=dict)  # {ru, en}: the line after it: the result line, or "play continues"
+    decisive: int | None = None  # the index in elements of the element read first
+
+    def shown(self) -> list:
+        """The elements as printed: the decisive one first, then the others in reading order; one whose moment
+        has passed is not printed."""
+        first = [self.elements[self.decisive]] if self.decisive is not None else []
+        return first + [e for i, e in enumerate(self.elements) if i != self.decisive and not e.past]
 
     def to_dict(self) -> dict:
         from .ruling_json import ruling_json
@@ -154,7 +164,7 @@ class Ruling:
     def grouped(self, lang: str) -> list[tuple]:
         """The elements as a director reads them: one line for the same words about several facts (two
         revokes), with the facts it concerns: [(element, [about, ...])]."""
-        return _grouped(self.elements, lambda e: (e.cite, e.text[lang], tuple(choice_items(e.options, lang)),
+        return _grouped(self.shown(), lambda e: (e.cite, e.text[lang], tuple(choice_items(e.options, lang)),
                                                  tuple(u.would_change[lang] for u in e.provisional),
                                                  e.when["text"][lang] if e.when else None), lang)
 
@@ -167,7 +177,13 @@ class Ruling:
     def render(self, lang: str = "ru", how: bool = True, debug: bool = False) -> str:
         """The ruling as a director reads it; HOW names each firing by its law and what it found, in words.
         The productions' ids (``64A1.offender-won-...``) are the committee's: only with ``debug``."""
-        lines = [*self.result.render(lang), ""] if self.result else []
+        lines = []
+        if self.announcement:  # what the director tells the table now, then the result line (with its notes)
+            notes = self.result.render(lang)[1:] if self.result and self.result.render(lang)[0] == self.outcome[lang] \
+                else []
+            lines += [f"{word('ruling.announce', lang)}: {self.announcement[lang]}", self.outcome[lang], *notes, ""]
+        elif self.result:
+            lines += [*self.result.render(lang), ""]
         lines += [f"{word('ruling.ruling', lang)}: {self.title.get(lang) or self.incident}", ""]
         lines += [c["text"][lang] for c in self.conflicts] + ([""] if self.conflicts else [])
         lines += [n.text[lang] for n in self.not_encoded]
@@ -183,7 +199,7 @@ class Ruling:
         for i, (e, abouts) in enumerate(self.grouped(lang), 1):
             if e.kind == "director_judgment":
                 judged.setdefault((e.args.get("fact"), e.args.get("slot")), i)
-            about = f" ({', '.join(abouts)})" if abouts else ""
+            about = f" ({about_words(abouts, lang)})" if abouts else ""
             about, said = ("" if about and about == said else about), about
             when = f" {e.when['text'][lang]}:" if e.when else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about}{when} {e.text[lang]}")
@@ -211,16 +227,46 @@ class Ruling:
                         evidence[cite] = []
         if how and self.firings:
             lines += ["", f"{word('ruling.how', lang)}:"]
-            for f in self.firings:
-                facts = "; ".join(u.text.get(lang) or u.id for u in f.facts)
-                rest = f" <- #{', #'.join(map(str, f.rests_on))}" if f.rests_on else ""
+            for f, also in _once(self.firings, lang, debug):
+                facts = "; ".join(_facts_once(f, lang))
+                rests = [f"#{n}" for n in sorted({n for g in (f, *also) for n in g.rests_on})]
+                rest = f" <- {', '.join(rests[:6])}{' …' if len(rests) > 6 else ''}" if rests else ""
                 named = f" {f.production}" if debug else ""
-                lines.append(f"  #{f.n}{named} [{f.cite}] {f.summary[lang]}")
+                more = f" {word('ruling.same_as', lang, n=len(also))}" if also else ""
+                lines.append(f"  #{f.n}{named} [{f.cite}] {f.summary[lang]}{more}")
                 lines.append(f"      {word('ruling.facts', lang)}: {facts}{rest}")
                 if f.derived:
                     said = [t[lang] for t in f.derived_text] if len(f.derived_text) == len(f.derived) else f.derived
-                    lines.append(f"      {word('ruling.derived', lang)}: {'; '.join(said)}")
+                    lines.append(f"      {word('ruling.derived', lang)}: {'; '.join(dict.fromkeys(said))}")
         return "\n".join(lines)
+
+
+def about_words(abouts: list, lang: str) -> str:
+    """The facts one line is about, in words: named while they are few, else the first and how many more."""
+    return ", ".join(abouts) if len(abouts) <= 3 else word("ruling.about_many", lang, first=abouts[0], n=len(abouts) - 1)
+
+
+def _once(firings: list, lang: str, debug: bool) -> list[tuple]:
+    """HOW says each thing once: firings of one production that read the same facts in words and derive the
+    same (51A over every pair of thirteen penalty cards) are one line, with how many more said the same:
+    [(firing, [the others])]."""
+    out: list[tuple] = []
+    where: dict = {}
+    for f in firings:
+        derived = tuple(t[lang] for t in f.derived_text) if len(f.derived_text) == len(f.derived) else tuple(f.derived)
+        key = (f.production if debug else "", f.cite, f.summary[lang],
+               tuple(sorted(_facts_once(f, lang))), tuple(dict.fromkeys(derived)))
+        if key in where:
+            out[where[key]][1].append(f)
+            continue
+        where[key] = len(out)
+        out.append((f, []))
+    return out
+
+
+def _facts_once(f: Firing, lang: str) -> list[str]:
+    """The facts a firing read, in words, each once."""
+    return list(dict.fromkeys(u.text.get(lang) or u.id for u in f.facts))
 
 
 def _cites(q: OpenQuestion) -> str:

@@ -27,6 +27,9 @@ def ruling_json(ruling) -> dict:
     return {
         "version": VERSION,
         "incident": ruling.incident,
+        "announcement": {"say": dict(ruling.announcement), "result": dict(ruling.outcome)} if ruling.announcement
+        else None,
+        "decisive": ruling.decisive,
         "result": _result(ruling.result) if ruling.result else None,
         "elements": [_element(e) for e in ruling.elements],
         "open_questions": [_question(q) for q in ruling.open_questions],
@@ -51,7 +54,7 @@ def _claim_lines(x: dict | None) -> dict | None:
 def _element(e) -> dict:
     return {"kind": e.kind, "label": dict(e.label), "args": dict(e.args), "cite": e.cite, "production": e.production,
             "text": dict(e.text), "about": e.about, "how": list(e.how), "options": _options(e.options),
-            "provisional": _unless(e.provisional[0]) if e.provisional else None, "when": e.when}
+            "provisional": _unless(e.provisional[0]) if e.provisional else None, "when": e.when, "past": e.past}
 
 
 def _options(options: dict | None) -> dict | None:
@@ -213,7 +216,9 @@ ELEMENT = _obj("One element of the ruling: what happens now, with the law it res
                  " element, which an open question produced.", FIRING_N),
     "options": OPTIONS,
     "provisional": PROVISIONAL,
-    "when": WHEN})
+    "when": WHEN,
+    "past": {"type": "boolean", "description": "Its moment has passed when the director rules (68D's 'play is"
+                                               " suspended' once the claim is settled): not printed."}})
 QUESTION = _obj("A fact not yet known that could change the ruling, and WHY: the productions waiting on it.", {
     "fact": _str("The id of the fact (e.g. revoke-1), or the template's name when no such fact was stated."),
     "template": _str("The fact's template (facts/vocabulary/)."),
@@ -391,6 +396,15 @@ SCHEMA: dict[str, Any] = {
            " version; removing a field or changing what one means bumps it.", {
                "version": {"const": VERSION, "description": "The version of this shape."},
                "incident": _str("The incident's title."),
+               "announcement": _or_null(_obj(
+                   "What the director tells the table now, read aloud before anything else (explain/announce.py):"
+                   " null only for a ruling not built by the engine.", {
+                       "say": _texts("One or two sentences: who chooses what now, or what happens next."),
+                       "result": _texts("The line after it: the board's result line, or that play (the auction)"
+                                        " continues.")})),
+               "decisive": _or_null({"type": "integer", "minimum": 0,
+                                     "description": "The index in elements of the decisive element, printed first"
+                                                    " (null: none)."}),
                "result": RESULT,
                "elements": _list("The ruling's elements in reading order.", ELEMENT),
                "open_questions": _list("Facts not yet known that could change the ruling, each with WHY.", QUESTION),

@@ -125,10 +125,10 @@ def cmd_check(args) -> int:
     from ..committee.checks import check_path
     problems, summary = check_path(Path(args.path) if args.path else None, _root(args.root))
     for p in problems:
-        print(p.render())
+        print(p.render(args.lang))
     errors = [p for p in problems if p.severity == "error"]
     warnings = [p for p in problems if p.severity == "warning"]
-    print(word("cli.checked", MESSAGES, summary=summary, errors=len(errors), warnings=len(warnings)))
+    print(word("cli.checked", args.lang, summary=summary[args.lang], errors=len(errors), warnings=len(warnings)))
     return 1 if errors or (args.strict and warnings) else 0
 
 
@@ -166,9 +166,9 @@ def cmd_book(args) -> int:
     from ..committee.book import write_book
     out = Path(args.out)
     if out.exists() and not out.is_dir():
-        raise BridgelawError(Problem(Loc(_display(out)), word("cli.not_a_folder", MESSAGES)))
+        raise BridgelawError(Problem(Loc(_display(out)), word("cli.not_a_folder", args.lang)))
     pages = write_book(_root(args.root), Path(args.out), args.lang)
-    print(word("cli.book_written", MESSAGES, n=len(pages), out=_display(Path(args.out)),
+    print(word("cli.book_written", args.lang, n=len(pages), out=_display(Path(args.out)),
                index=_display(Path(args.out) / "index.html")))
     return 0
 
@@ -297,6 +297,7 @@ def build_parser() -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="validate vocabulary, knowledge, incidents and cases; list every error")
     c.add_argument("path", nargs="?", help="a project folder, knowledge folder or law file (default: the project)")
     c.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    c.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the summary and labels (default ru)")
     c.set_defaults(func=cmd_check)
 
     t = sub.add_parser("test", help="run the YAML cases; a table per law, expected vs actual for each failure")

@@ -552,4 +552,4 @@ class KnowledgeLoader:
             self.c.add(raw.loc, "the production gives nothing: add 'then' (ruling elements) or 'derive' (facts)", crumb)
         return Production(id=pid, cite=cite, law=law, summary=raw["summary"], when=when, then=then, derive=derive,
                           overrides=tuple(map(str, raw.get("overrides") or ())), loc=raw.loc, file=file,
-                          note=raw.get("note"), see=tuple(map(str, raw.get("see") or ())), overrides_loc=raw.loc_of("overrides") if "overrides" in raw else None)
+                          note=raw.get("note"), chain_ends=raw.get("chain_ends"), see=tuple(map(str, raw.get("see") or ())), overrides_loc=raw.loc_of("overrides") if "overrides" in raw else None)

@@ -113,6 +113,15 @@ ELEMENT_KIND = {
                       "description": "said only where every other element of the ruling is of one of these kinds"
                                      " (22A's 'no call is irregular' beside the contract and the opening leader, never"
                                      " beside a ruling on something else)"},
+        "announce": {"type": "integer", "minimum": 1, "maximum": 9,
+                     "description": "said in the announcement that opens the ruling (what the director tells the"
+                                    " table now): the kind of the lowest number is the decisive element, read first;"
+                                    " 1 for an open choice, 2 for what settles the board, 3 for what a player must or"
+                                    " may now do, 4 for who calls or leads next"},
+        "past_with": {"type": "array", "items": NAME,
+                      "description": "its moment has passed where the ruling also holds one of these kinds (68D's"
+                                     " 'play is suspended' once the claim is settled): kept in the JSON, marked past,"
+                                     " not printed"},
         "lasts": {"type": "boolean",
                   "description": "a consequence that lasts: giving it also states a fact of the template of the same"
                                  " name (its arguments as slots), which later productions test"},
@@ -177,6 +186,8 @@ PRODUCTION = {
         "cite": CITE,
         "summary": I18N,
         "note": I18N,
+        "chain_ends": dict(I18N, description="why this production, which derives a fact it tests itself (or that"
+                           " its cycle tests), stops by the Laws' design: check then does not ask"),
         "see": {"type": "array", "items": CITE_REF},
         "when": {"type": "array", "minItems": 1, "items": ONE_KEY},
         "overrides": {"type": "array", "items": {"anyOf": [CITE_REF, PRODUCTION_ID]},

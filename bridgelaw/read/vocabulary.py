@@ -174,7 +174,7 @@ class Slot:
         if t in ("suit", "strain"):
             return V.SUIT_LABELS[value][lang]
         if t == "card":
-            return V.render_card(value)
+            return V.render_card(value, lang)
         if t == "contract":
             return V.render_contract(value, lang)
         if t == "call":
@@ -222,6 +222,8 @@ class ElementKind:
     place: str | None = None  # 'first' (what the irregularity was) or 'last' (what happens now) in the ruling
     offered: dict | None = None  # {ru, en}: its text under a choice still to be made, in place of text
     offered_only: bool = False  # said only under a choice still to be made, and only while the auction lasts
+    announce: int | None = None  # said in the announcement, the lower the sooner (1: the decisive element)
+    past_with: tuple = ()  # its moment has passed where the ruling holds one of these kinds (not printed)
 
 
 @dataclass(frozen=True)
@@ -435,7 +437,8 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                                       while_auction=bool(eraw.get("while_auction")),
                                       only_with=tuple(eraw["only_with"]) if eraw.get("only_with") is not None else None,
                                       place=eraw.get("place"), offered=eraw.get("offered"),
-                                      offered_only=bool(eraw.get("offered_only")))
+                                      offered_only=bool(eraw.get("offered_only")),
+                                      announce=eraw.get("announce"), past_with=tuple(eraw.get("past_with") or ()))
     for ek in elements.values():
         for other in ek.contradicts:
             if other not in elements:
@@ -451,9 +454,9 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
             elif option and (kind != "option" or option not in (options or {})):
                 c.add(ek.loc, f"element {ek.name}: excludes '{other}', but only an option of the choice template"
                               " can follow a colon", hint=suggest(option, options or {}, "the choice template's options"))
-        for other in ek.only_with or ():
+        for other in (*(ek.only_with or ()), *ek.past_with):
             if other not in elements:
-                c.add(ek.loc, f"element {ek.name}: only_with names unknown element '{other}'",
+                c.add(ek.loc, f"element {ek.name}: {'only_with' if other in (ek.only_with or ()) else 'past_with'} names unknown element '{other}'",
                       hint=suggest(other, elements, "the vocabulary's elements"))
     check_lasting(elements, templates, c)
     partly = _partly_known(parts, templates, c)

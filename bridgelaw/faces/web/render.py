@@ -19,7 +19,7 @@ from urllib.parse import urlencode
 import jinja2
 
 from ..interview import CARDS, Question
-from ...explain.ruling import Ruling, choice_tree
+from ...explain.ruling import Ruling, about_words, choice_tree
 from ...words import LANGS, word, words
 from .session import Snapshot, StateError, decode, encode
 from .view import asked_lines, title, titled
@@ -169,7 +169,7 @@ def _ruling(service, snap: Snapshot, lang: str) -> dict:
         option = made_by if e.kind == "option" else (option if part else None)
         elements.append({"e": e, "label": vocab.elements[e.kind].label[lang], "text": e.text[lang], "part": part,
                          "choices": choice_tree(e.options, lang),
-                         "about": ", ".join(abouts),
+                         "about": about_words(abouts, lang),
                          "how": [firings[n] for n in e.how if n in firings]})
         if part:
             elements[-2]["how"] = []  # the same firing: its trace is shown once, under the last part
@@ -180,7 +180,9 @@ def _ruling(service, snap: Snapshot, lang: str) -> dict:
     evidence = (ruling.claim_lines["text"][lang] if ruling.claim_lines else []) + [
         line for r in ruling.revoke_tricks for line in r["text"][lang]]
     return {"ruling": ruling, "elements": elements, "evidence": evidence, "board": board_view(ruling.board),
-            "result": [line.strip() for line in ruling.result.render(lang)] if ruling.result else [],
+            "result": [line.strip() for line in ruling.result.render(lang)]
+            if ruling.result and ruling.result.render(lang)[0] == ruling.outcome.get(lang, ruling.result.render(lang)[0])
+            else [],
             "copy_text": ruling.render(lang, how=False),
             "yaml_href": "/incident.yaml?" + urlencode({"s": snap.token, "lang": lang}),
             "text_href": "/ruling.txt?" + urlencode({"s": snap.token, "lang": lang}),
