@@ -196,6 +196,7 @@ class Knowledge:
     laws: dict = field(default_factory=dict)  # law number -> LawFile
     index: Any = None  # the table of the 2017 laws (LawsIndex)
     irregularities: Any = None  # what a director can name, encoded or not (read/irregularities.py)
+    regulations: Any = None  # name -> Regulations: the Regulating Authorities' elections (read/regulations.py)
     scoring: Any = None  # Laws 77-78 as data (read/scoring.py) where no files can be read (the offline page)
     not_loaded: NotLoaded = field(default_factory=lambda: NotLoaded())  # what a load with errors left out
 

@@ -25,6 +25,8 @@ MESSAGES = "en"  # the language of the command's own messages (cli.*) until they
 WORDS: dict[str, dict[str, str]] = {
     # -- the ruling as text (Ruling.render) and its headings on the page
     "ruling.ruling": {"ru": "Решение", "en": "Ruling"},
+    "ruling.regulations": {"ru": "Регламент", "en": "Regulations"},
+    "ruling.as_of": {"ru": "на дату", "en": "as of"},
     "ruling.how": {"ru": "Как получено", "en": "How"},
     "ruling.open": {"ru": "Остаются вопросы", "en": "Open questions"},
     "ruling.why": {"ru": "нужно для", "en": "needed by"},

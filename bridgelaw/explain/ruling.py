@@ -142,6 +142,7 @@ class Ruling:
     #                                                  [{template, fact, slot, stated, shown, text: {ru, en}}]
     claim_lines: dict | None = None  # a claim's lines by double dummy (explain/evidence.py): evidence beside 70D1
     revoke_tricks: list = field(default_factory=list)  # 64C's double-dummy reference per revoke: beside 64C1
+    regulations: dict | None = None  # the Regulating Authority it was made under (read/regulations.py regulated)
     board: dict | None = None  # the cards given (read/cards.py _board): the faces show the hands and tricks
 
     def to_dict(self) -> dict:
@@ -165,6 +166,8 @@ class Ruling:
         The productions' ids (``64A1.offender-won-...``) are the committee's: only with ``debug``."""
         lines = [*self.result.render(lang), ""] if self.result else []
         lines += [f"{word('ruling.ruling', lang)}: {self.title.get(lang) or self.incident}", ""]
+        if self.regulations:
+            lines[-1:-1] = [regulations_line(self.regulations, lang)]
         lines += [c["text"][lang] for c in self.conflicts] + ([""] if self.conflicts else [])
         lines += [n.text[lang] for n in self.not_encoded]
         if self.not_encoded and self.elements:
@@ -237,3 +240,11 @@ def _grouped(items: list, same, lang: str) -> list[tuple]:
 
 def _about(x, lang: str) -> str:
     return (getattr(x, "subject", None) or {}).get(lang) or x.about
+
+
+def regulations_line(said: dict, lang: str) -> str:
+    """'Regulations: EBU (English Bridge Union), as of 2015-06-01; 12C1(c): weighted' — under which authority's
+    regulations the ruling was made, and the elections it differs in from the Laws' default."""
+    name = said["title"].get(lang) or said["authority"]
+    when = f", {word('ruling.as_of', lang)} {said['as_of']}" if said.get("as_of") else ""
+    return f"{word('ruling.regulations', lang)}: {said['authority']} ({name}){when}"

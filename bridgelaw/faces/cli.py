@@ -65,7 +65,7 @@ def cmd_rule(args) -> int:
     with _started_up():
         from ..engine import Engine, load
         knowledge = load(_root(args.root))
-        engine = Engine(knowledge)
+        engine = Engine(knowledge, args.ra, args.as_of)
         first = Path(args.incident)
         if first.suffix.lower() in (".pbn", ".lin"):  # the board gives the cards, the notes the director's facts
             if not args.notes:
@@ -229,6 +229,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="print the ruling as JSON (schemas/ruling.schema.json)")
     r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
     r.add_argument("--debug", action="store_true", help="name each firing's production (its id) in the HOW trace")
+    r.add_argument("--ra", metavar="NAME", help="rule under this Regulating Authority's regulations"
+                                               " (regulations/NAME.yaml: wbf, acbl, ebu, rbf; default: the incident's ra:, else wbf)")
+    r.add_argument("--as-of", metavar="YYYY-MM-DD", help="rule under the regulations and amendments in force that day")
     r.add_argument("--dd-budget", type=seconds, default=2.0, metavar="SECONDS",
                    help="time for a claim's double-dummy lines, on one core (default 2)")
     r.set_defaults(func=cmd_rule)
