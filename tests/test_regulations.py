@@ -115,3 +115,27 @@ def test_an_option_in_laws_yaml_that_the_vocabulary_does_not_hold_is_an_error(pr
     assert main(["check", str(project / "regulations" / "wbf.yaml")]) == 1
     out = capsys.readouterr().out
     assert "'opening_lead_face_down' is not an option the Laws leave" in out
+
+
+def test_coverage_shows_every_option_and_the_election(capsys):
+    assert main(["coverage", "--encoded", "--lang", "en", "--ra", "acbl", "--as-of", "2015-06-01"]) == 0
+    out = capsys.readouterr().out
+    tail = out[out.index("What the Laws leave to the Regulating Authority, and ACBL's election:"):]
+    for cite, option in (("12C1(c)", "adjusted_score_method"), ("41A", "opening_lead_face_down"),
+                         ("61B3", "defender_may_ask_partner"), ("79C1", "correction_period_minutes"),
+                         ("92B", "review_request_minutes")):
+        assert f"  {cite:<9} {option:<28} " in tail
+    assert "no weighting: the non-offenders get the most favourable likely result" in tail
+    assert "tested by 12C1c.most-favourable-likely, 12C1c.weighted-score" in tail
+    assert "true (not elected: the Laws' default)" in tail
+
+
+def test_the_book_shows_each_authority_and_its_elections(tmp_path):
+    from bridgelaw.committee.book import write_book
+    written = {p.name for p in write_book(ROOT, tmp_path, "en")}
+    assert "regulations.html" in written
+    html = (tmp_path / "regulations.html").read_text(encoding="utf-8")
+    for ra in ("wbf", "acbl", "ebu", "rbf"):
+        assert f'id="ra-{ra}"' in html
+    assert "bridgewinners.com" in html and "2016-01-01" in html
+    assert 'href="law-12.html#12C1c.weighted-score"' in html

@@ -142,6 +142,14 @@ def cmd_coverage(args) -> int:
         print(p.render(), file=sys.stderr)
     rows = coverage(knowledge, exercised(run_cases(Engine(knowledge), cases)))
     print(render(rows, args.lang, all_laws=not args.encoded))
+    if args.ra:  # every option the Laws leave to the Regulating Authority, and this one's election
+        from ..committee.options import elections, render as options
+        if args.ra.lower() not in (knowledge.regulations or {}):
+            from ..errors import suggest
+            raise BridgelawError(Problem(Loc("--ra"), f"no regulations for '{args.ra}'", "",
+                                         suggest(args.ra, knowledge.regulations or {}, "the Regulating Authorities")))
+        ra = knowledge.regulations[args.ra.lower()]
+        print(options(elections(knowledge, ra.name, args.as_of), ra.authority, args.lang))
     return 0
 
 
@@ -271,6 +279,9 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("coverage", help="laws 1-93 and their subsections: encoded or not, and by how many cases")
     v.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the titles (default ru)")
     v.add_argument("--encoded", action="store_true", help="only the laws that have productions")
+    v.add_argument("--ra", metavar="NAME", help="also every option the Laws leave to the Regulating Authority, and"
+                                               " this one's election (regulations/NAME.yaml)")
+    v.add_argument("--as-of", metavar="YYYY-MM-DD", help="with --ra: the elections in force that day")
     v.set_defaults(func=cmd_coverage)
 
     b = sub.add_parser("book", help="write the knowledge as static HTML, law by law, for review")

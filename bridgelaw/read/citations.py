@@ -279,9 +279,10 @@ def _law(n, entry, parent: LocDict, c: Collector) -> Law | None:
 
 def _ra_option(cite: str, spec, loc: Loc, law: Law, crumb: str, c: Collector) -> RaOption | None:
     """``"12C1(c)": {option: NAME, values: [a, b] | {min, max}, note: {en, ru}}``, checked."""
-    if cite not in law.cites():
-        c.add(loc, f"ra_options: {cite} is not a unit of Law {law.number} in this table", crumb,
-              suggest(cite, law.cites(), f"law {law.number}"))
+    wrong = LawsIndex({law.number: law}).check(cite) if parse_ok(cite, law.number) else \
+        f"{cite} is not a part of Law {law.number}"
+    if wrong:
+        c.add(loc, f"ra_options: {wrong}", crumb, suggest(cite, law.cites(), f"law {law.number}"))
         return None
     if not isinstance(spec, LocDict) or not isinstance(spec.get("option"), str) or "values" not in spec \
             or set(spec) - {"option", "values", "note"}:
@@ -333,3 +334,11 @@ def _units(n: int, raw, loc: Loc, sections: dict, crumb: str, c: Collector) -> t
             c.add(loc, f"subsections: section {n}{letter} has no unit (list it as {n}{letter} if it has no numbered"
                        " parts)", crumb)
     return tuple(units)
+
+
+def parse_ok(cite: str, law: int) -> bool:
+    """Whether ``cite`` reads as a citation of Law ``law``."""
+    try:
+        return parse(cite).law == law
+    except ValueError:
+        return False
