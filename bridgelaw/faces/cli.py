@@ -153,6 +153,16 @@ def cmd_coverage(args) -> int:
     return 0
 
 
+def cmd_diff(args) -> int:
+    from ..committee.diff import compare
+    report = compare(_root(args.root), args.against)
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(report.render(args.lang))
+    return 1 if report.changes else 0
+
+
 def cmd_book(args) -> int:
     from ..committee.book import write_book
     out = Path(args.out)
@@ -283,6 +293,14 @@ def build_parser() -> argparse.ArgumentParser:
                                                " this one's election (regulations/NAME.yaml)")
     v.add_argument("--as-of", metavar="YYYY-MM-DD", help="with --ra: the elections in force that day")
     v.set_defaults(func=cmd_coverage)
+
+    d = sub.add_parser("diff", help="rule every incident and case with the knowledge at REV (or in DIR) and with"
+                                    " this one; list each ruling that changed (exit 0: none, 1: some)")
+    d.add_argument("against", nargs="?", default="HEAD", metavar="REV|DIR",
+                   help="a git revision (default HEAD) or a project folder holding knowledge/ and facts/")
+    d.add_argument("--json", action="store_true", help="print the changes as JSON (for a CI job)")
+    d.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the report (default ru)")
+    d.set_defaults(func=cmd_diff)
 
     b = sub.add_parser("book", help="write the knowledge as static HTML, law by law, for review")
     b.add_argument("out", metavar="OUT_DIR", help="folder to write index.html and one page per law into")
