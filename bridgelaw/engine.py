@@ -29,7 +29,7 @@ from .read.irregularities import FILE as IRREGULARITIES, load_irregularities
 from .read.incident import Incident, InFact, incident_from_facts, load_incident
 from .errors import BridgelawError
 from .read.knowledge import find_files, load_knowledge
-from .read.regulations import load_regulations, regulated, regulation_files
+from .read.regulations import amendments_used, load_regulations, regulated, regulation_files
 from .read.vocabulary import vocabulary_files
 from .run.compiler import compile_engine, fact_classes
 from .run.partition import Partitions
@@ -116,6 +116,7 @@ class Engine:
         incident, said = regulated(incident, self.knowledge, self.ra, self.as_of)
         ruling, working, fired = settle(self.knowledge, incident, self.infer(incident))
         ruling.regulations = said
+        ruling.amendments = amendments_used(self.knowledge, ruling)
         return ruling, working, fired
 
     def explain(self, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:

@@ -252,7 +252,7 @@ def editor_schemas(vocab: Vocabulary) -> dict:
             elections = s["properties"]["elections"]
             elections["properties"] = {}
             for name, slot in vocab.templates["regulations"].slots.items():
-                if name == "authority":
+                if name in ("authority", "day"):
                     continue
                 one = copy.deepcopy(base["properties"]["elections"]["additionalProperties"]["anyOf"][0])
                 one["properties"]["value"] = {**literal(slot), "description": _describe(slot)}

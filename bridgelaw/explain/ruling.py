@@ -143,6 +143,7 @@ class Ruling:
     claim_lines: dict | None = None  # a claim's lines by double dummy (explain/evidence.py): evidence beside 70D1
     revoke_tricks: list = field(default_factory=list)  # 64C's double-dummy reference per revoke: beside 64C1
     regulations: dict | None = None  # the Regulating Authority it was made under (read/regulations.py regulated)
+    amendments: list = field(default_factory=list)  # the dated texts it used (read/regulations.py amendments_used)
     board: dict | None = None  # the cards given (read/cards.py _board): the faces show the hands and tricks
 
     def to_dict(self) -> dict:
@@ -168,6 +169,8 @@ class Ruling:
         lines += [f"{word('ruling.ruling', lang)}: {self.title.get(lang) or self.incident}", ""]
         if self.regulations:
             lines[-1:-1] = [regulations_line(self.regulations, lang)]
+        for a in self.amendments:
+            lines[-1:-1] = [amendment_line(a, lang)]
         lines += [c["text"][lang] for c in self.conflicts] + ([""] if self.conflicts else [])
         lines += [n.text[lang] for n in self.not_encoded]
         if self.not_encoded and self.elements:
@@ -248,3 +251,12 @@ def regulations_line(said: dict, lang: str) -> str:
     name = said["title"].get(lang) or said["authority"]
     when = f", {word('ruling.as_of', lang)} {said['as_of']}" if said.get("as_of") else ""
     return f"{word('ruling.regulations', lang)}: {said['authority']} ({name}){when}"
+
+
+def amendment_line(a: dict, lang: str) -> str:
+    """'Amendment: 26B in force from 2017-06-20: ...' or 'Text before an amendment: 26B until 2017-06-19'."""
+    if a["in_force"]:
+        head = word("ruling.amendment", lang, cite=a["cite"], day=a["in_force"])
+    else:
+        head = word("ruling.replaced", lang, cite=a["cite"], day=a["until"])
+    return head + (f": {a['amendment'][lang]}" if a.get("amendment") else "")

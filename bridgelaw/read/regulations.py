@@ -24,10 +24,11 @@ from datetime import date
 from pathlib import Path
 
 from ..errors import BridgelawError, Collector, Loc, Problem, suggest
-from .yamlsafe import LocDict, LocList, load
+from .yamlsafe import LocDict, LocList, load, located
 
 FOLDER = "regulations"
 DEFAULT = "wbf"
+AS_THEY_STAND = 99991231  # the day ruled for when none is given: every amendment in force
 _KEYS = ("authority", "name", "source", "elections")
 _ENTRY = ("value", "source", "in_force", "note")
 
@@ -140,8 +141,8 @@ def _one(path: Path, name: str, index, c: Collector) -> Regulations | None:
 
 
 def _entry(option: str, entry, at: Loc, ra_option, crumb: str, c: Collector) -> Election | None:
-    if not isinstance(entry, LocDict):
-        entry = LocDict({"value": entry}, at) if not isinstance(entry, (LocList,)) else None
+    if not isinstance(entry, (LocDict, LocList)) and entry is not None:  # a bare value: {value: it}
+        entry = located({"value": entry}, at)
     if entry is None or "value" not in entry:
         c.add(at, f"{option}: expected {{value: ..., source: \"...\"}} (or a list of them, each with in_force)", crumb)
         return None
@@ -168,6 +169,17 @@ def _near(value: str, known) -> str:
     return close[0] if close else ""
 
 
+def amendments_used(knowledge, ruling) -> list:
+    """The dated texts (amendments, and texts an amendment replaced) the ruling's firings used, each once."""
+    out = {}
+    for f in ruling.firings:
+        p = knowledge.by_id.get(f.production)
+        if p is not None and (p.in_force or p.until):
+            out.setdefault(p.id, {"production": p.id, "cite": p.cite, "in_force": p.in_force, "until": p.until,
+                                  "amendment": dict(p.amendment) if p.amendment else None})
+    return list(out.values())
+
+
 def regulated(incident, knowledge, ra: str | None = None, as_of: str | None = None):
     """(the incident with its ``regulations`` fact, what the ruling says of it) under the authority named by
     ``ra``, else the incident's ``ra:``, else WBF; elections in force on ``as_of`` (None: as they stand now).
@@ -188,7 +200,7 @@ def regulated(incident, knowledge, ra: str | None = None, as_of: str | None = No
     if template is None:
         return incident, None
     stated = next((f for f in incident.facts if f.template == "regulations"), None)
-    values = {"authority": regs[name].authority}
+    values = {"authority": regs[name].authority, "day": int(as_of.replace("-", "")) if as_of else AS_THEY_STAND}
     for option, e in used.items():
         if option in template.slots:
             slot = template.slots[option]

@@ -152,6 +152,13 @@ PRODUCTION = {
                       "description": "production ids, or citations covering productions (64A = 64A1 and 64A2)"},
         "then": {"type": "array", "items": ONE_KEY},
         "derive": {"type": "array", "items": ONE_KEY},
+        "in_force": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+                     "description": "an amendment: this text is in force from this day (YYYY-MM-DD); `--as-of` an"
+                                    " earlier day rules without it"},
+        "until": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+                  "description": "a text an amendment replaced: in force until the day before this one"},
+        "amendment": {**I18N, "description": "what the amendment changed, in our own words (named in every ruling"
+                                             " that uses it)"},
     },
     "required": ["id", "cite", "summary", "when"],
     "additionalProperties": False,

@@ -319,9 +319,9 @@ class ClipsEngine:
 
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident, as engine.Engine.rule gives it."""
-        from ..read.regulations import regulated
+        from ..read.regulations import amendments_used, regulated
         incident, said = regulated(incident, self.knowledge)
         ruling, working, fired = settle(self.knowledge, incident, self.infer(incident))
-        ruling.regulations = said
+        ruling.regulations, ruling.amendments = said, amendments_used(self.knowledge, ruling)
         where = self.explain_in(frozenset(f.template for f in working)) if self.explain_in else self.knowledge
         return complete(where, ruling, working, fired)
