@@ -248,9 +248,9 @@ def _about(x, lang: str) -> str:
 def regulations_line(said: dict, lang: str) -> str:
     """'Regulations: EBU (English Bridge Union), as of 2015-06-01; 12C1(c): weighted' — under which authority's
     regulations the ruling was made, and the elections it differs in from the Laws' default."""
-    name = said["title"].get(lang) or said["authority"]
+    name = said["title"].get(lang)
     when = f", {word('ruling.as_of', lang)} {said['as_of']}" if said.get("as_of") else ""
-    return f"{word('ruling.regulations', lang)}: {said['authority']} ({name}){when}"
+    return f"{word('ruling.regulations', lang)}: {said['authority']}{f' ({name})' if name else ''}{when}"
 
 
 def amendment_line(a: dict, lang: str) -> str:

@@ -141,6 +141,7 @@ class RaOption:
     minimum: int | None = None
     maximum: int | None = None
     note: dict = field(default_factory=dict)  # {en, ru}
+    default: str | None = None  # what the Law itself gives where no authority elects (as text)
 
     def allows(self, value) -> bool:
         if self.values:
@@ -285,18 +286,26 @@ def _ra_option(cite: str, spec, loc: Loc, law: Law, crumb: str, c: Collector) ->
         c.add(loc, f"ra_options: {wrong}", crumb, suggest(cite, law.cites(), f"law {law.number}"))
         return None
     if not isinstance(spec, LocDict) or not isinstance(spec.get("option"), str) or "values" not in spec \
-            or set(spec) - {"option", "values", "note"}:
-        c.add(loc, f"ra_options: {cite}: expected {{option: NAME, values: [...] or {{min, max}}, note: {{en, ru}}}}",
+            or set(spec) - {"option", "values", "note", "default"}:
+        c.add(loc, f"ra_options: {cite}: expected {{option: NAME, values: [...] or {{min, max}}, default: VALUE,"
+                   " note: {{en, ru}}}}",
               crumb)
         return None
     values, note = spec["values"], spec.get("note")
     note = _i18n(note, spec.loc_of("note"), f"note of {cite}", c) or {} if note is not None else {}
+    default = str(spec["default"]).lower() if "default" in spec else None
+    out = None
     if isinstance(values, LocList) and values:
-        return RaOption(spec["option"], cite, tuple(str(v).lower() for v in values), note=note)
-    if isinstance(values, LocDict) and values and not set(values) - {"min", "max"} \
+        out = RaOption(spec["option"], cite, tuple(str(v).lower() for v in values), note=note, default=default)
+    elif isinstance(values, LocDict) and values and not set(values) - {"min", "max"} \
             and all(str(v).lstrip("-").isdigit() for v in values.values()):
-        return RaOption(spec["option"], cite, (), *(int(values[k]) if k in values else None for k in ("min", "max")),
-                        note=note)
+        out = RaOption(spec["option"], cite, (), *(int(values[k]) if k in values else None for k in ("min", "max")),
+                       note=note, default=default)
+    if out is not None:
+        if default is not None and not out.allows(default):
+            c.add(spec.loc_of("default"), f"ra_options: {cite}: default '{default}' is not one of the values"
+                                          f" allowed ({out.allowed()})", crumb)
+        return out
     c.add(spec.loc_of("values"), f"ra_options: {cite}: values: expected a list of the values allowed, or"
                                  " {min: N, max: N}", crumb)
     return None

@@ -187,20 +187,22 @@ def regulated(incident, knowledge, ra: str | None = None, as_of: str | None = No
     regs = getattr(knowledge, "regulations", None) or {}
     name = (ra or getattr(incident, "ra", "") or DEFAULT).lower()
     as_of = as_of or getattr(incident, "as_of", None)
-    if not regs:
-        return incident, None
-    if name not in regs:
+    if name not in regs and (regs or name != DEFAULT):
         raise BridgelawError(Problem(Loc(ra and "--ra" or incident.name), f"no regulations for '{name}'", "",
                                      suggest(name, regs, "the Regulating Authorities (regulations/)")))
     if as_of is not None and not valid_date(as_of):
         raise BridgelawError(Problem(Loc("--as-of"), f"'{as_of}' is not a date", "", "write it YYYY-MM-DD, such as"
                                                                                     " 2017-06-01"))
-    used = {**(regs[DEFAULT].in_force(as_of) if DEFAULT in regs else {}), **regs[name].in_force(as_of)}
+    options = knowledge.index.ra_options() if knowledge.index else {}
+    used = {o: Election(o, opt.default, "knowledge/laws.yaml") for o, opt in options.items() if opt.default is not None}
+    used.update(regs[DEFAULT].in_force(as_of) if DEFAULT in regs else {})
+    used.update(regs[name].in_force(as_of) if name in regs else {})
+    chosen = regs.get(name) or Regulations(DEFAULT, DEFAULT.upper(), {}, "", "knowledge/laws.yaml")
     template = knowledge.vocabulary.templates.get("regulations")
     if template is None:
         return incident, None
     stated = next((f for f in incident.facts if f.template == "regulations"), None)
-    values = {"authority": regs[name].authority, "day": int(as_of.replace("-", "")) if as_of else AS_THEY_STAND}
+    values = {"authority": chosen.authority, "day": int(as_of.replace("-", "")) if as_of else AS_THEY_STAND}
     for option, e in used.items():
         if option in template.slots:
             slot = template.slots[option]
@@ -214,13 +216,13 @@ def regulated(incident, knowledge, ra: str | None = None, as_of: str | None = No
     order_of = knowledge.vocabulary.templates
     facts = tuple(sorted((*(f for f in incident.facts if f is not stated), fact),
                          key=lambda f: (order_of[f.template].order, f.id)))
-    said = {"name": name, "authority": regs[name].authority, "title": dict(regs[name].title), "as_of": as_of,
-            "file": regs[name].file,
-            "elections": [{"option": o, "cite": knowledge.index.ra_options()[o].cite,
+    said = {"name": name, "authority": chosen.authority, "title": dict(chosen.title), "as_of": as_of,
+            "file": chosen.file,
+            "elections": [{"option": o, "cite": options[o].cite,
                            "value": values.get(o) if stated is not None and o in stated.known() else e.value,
                            "in_force": e.in_force, "source": e.source,
                            "stated": stated is not None and o in stated.known()}
-                          for o, e in used.items() if o in knowledge.index.ra_options()]}
+                          for o, e in used.items() if o in options]}
     return replace(incident, facts=facts), said
 
 
