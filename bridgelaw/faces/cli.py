@@ -4,7 +4,9 @@
     bridgelaw rule BOARD.pbn|BOARD.lin --incident NOTES.yaml [--board N] [...]
     bridgelaw check [PATH] [--strict]
     bridgelaw test [PATH...] [-k TEXT] [--lang ru|en]
-    bridgelaw coverage [--lang ru|en] [--encoded]
+    bridgelaw rule INCIDENT.yaml [--ra NAME] [--as-of YYYY-MM-DD] [...]
+    bridgelaw coverage [--lang ru|en] [--encoded] [--ra NAME [--as-of YYYY-MM-DD]]
+    bridgelaw diff [REV | DIR] [--json] [--lang ru|en]
     bridgelaw book [--lang ru|en] OUT_DIR
     bridgelaw schemas [--check]
     bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]] [--no-how] [--debug]
