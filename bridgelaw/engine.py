@@ -28,7 +28,9 @@ from .model import Knowledge
 from .read.cache import cached
 from .read.irregularities import FILE as IRREGULARITIES, load_irregularities
 from .read.incident import Incident, InFact, incident_from_facts, load_incident
+from .errors import BridgelawError
 from .read.knowledge import find_files, load_knowledge
+from .read.regulations import amendments_used, load_regulations, regulated, regulation_files
 from .read.vocabulary import vocabulary_files
 from .run.compiler import compile_engine, fact_classes
 from .run.partition import Partitions
@@ -46,8 +48,19 @@ def load(root: str | Path | None = None) -> Knowledge:
     root = Path(root) if root else PROJECT_ROOT
     vocabulary, index, _, law_files = find_files(root)
     irr = root / IRREGULARITIES
-    return cached(root, [*vocabulary_files(vocabulary), index, *law_files, *[irr][:irr.exists()]],
-                  lambda: _with_irregularities(load_knowledge(root), irr, root), Knowledge)
+    return cached(root, [*vocabulary_files(vocabulary), index, *law_files, *[irr][:irr.exists()],
+                         *regulation_files(root)],
+                  lambda: _with_regulations(_with_irregularities(load_knowledge(root), irr, root), root), Knowledge)
+
+
+def _with_regulations(knowledge: Knowledge, root: Path) -> Knowledge:
+    """The knowledge with the Regulating Authorities' elections (regulations/*.yaml), checked against the Laws."""
+    regs, problems = load_regulations(root, knowledge.index, knowledge.vocabulary,
+                                      lambda p: str(p.relative_to(root)) if p.is_relative_to(root) else str(p))
+    errors = [p for p in problems if p.severity == "error"]
+    if errors:
+        raise BridgelawError(errors)
+    return replace(knowledge, regulations=regs)
 
 
 def _with_irregularities(knowledge: Knowledge, path: Path, root: Path) -> Knowledge:
@@ -66,8 +79,10 @@ class Engine:
     """Runs the knowledge over incidents.  Build once per process and reuse: each part of the
     knowledge is compiled on the first incident that needs it (compiling is the slow part)."""
 
-    def __init__(self, knowledge: Knowledge):
-        self.knowledge = knowledge
+    def __init__(self, knowledge: Knowledge, ra: str | None = None, as_of: str | None = None):
+        """``ra``: the Regulating Authority whose regulations every ruling is made under (regulations/NAME.yaml;
+        default: the incident's ``ra:``, else WBF); ``as_of``: the day (YYYY-MM-DD) whose elections apply."""
+        self.knowledge, self.ra, self.as_of = knowledge, ra, as_of
         self._partitions = Partitions(knowledge, self._compile)
         self._classes = fact_classes(knowledge.vocabulary, FastFact)  # one Fact class per template, shared by the parts
 
@@ -99,7 +114,11 @@ class Engine:
         (stated and derived) and the (production id, subject fact id) pairs
         that fired: what the explain stage (open_questions, waiting) reads.
         """
-        return settle(self.knowledge, incident, self.infer(incident))
+        incident, said = regulated(incident, self.knowledge, self.ra, self.as_of)
+        ruling, working, fired = settle(self.knowledge, incident, self.infer(incident))
+        ruling.regulations = said
+        ruling.amendments = amendments_used(self.knowledge, ruling)
+        return ruling, working, fired
 
     def explain(self, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
         """Complete a Ruling from ``run``: its open questions (WHY), and a director_judgment element

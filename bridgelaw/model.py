@@ -137,6 +137,9 @@ class Production:
     see: tuple = ()
     overrides_loc: Loc | None = None
     choice_of: str | None = None  # for a production a choice gives (read/choices.py): the production offering it
+    in_force: str | None = None  # an amendment's day (YYYY-MM-DD): in force from it
+    until: str | None = None  # a replaced text: in force until the day before it
+    amendment: dict | None = None  # {ru, en}: what the amendment changed
 
     @property
     def subject(self) -> Pattern:
@@ -197,6 +200,7 @@ class Knowledge:
     laws: dict = field(default_factory=dict)  # law number -> LawFile
     index: Any = None  # the table of the 2017 laws (LawsIndex)
     irregularities: Any = None  # what a director can name, encoded or not (read/irregularities.py)
+    regulations: Any = None  # name -> Regulations: the Regulating Authorities' elections (read/regulations.py)
     scoring: Any = None  # Laws 77-78 as data (read/scoring.py) where no files can be read (the offline page)
     not_loaded: NotLoaded = field(default_factory=lambda: NotLoaded())  # what a load with errors left out
 

@@ -110,7 +110,7 @@ def write_book(root: Path, out: Path, lang: str = "ru") -> list[Path]:
     rows = coverage(knowledge, {pid: cvs for pid, cvs in fired_by.items()})
     env = _environment()
     env.globals.update(t=words("book", lang), lang=lang, href=href, see_href=see_href, d=d, prods=prods,
-                       left_out_text=left_out_text,
+                       left_out_text=left_out_text, has_regulations=bool(knowledge.regulations),
                        tally_text=lambda tally: word("book.tally", lang, n=sum(tally.values()), **tally),
                        title=lambda n: knowledge.index.title(n, lang) if knowledge.index else f"Law {n}")
     out.mkdir(parents=True, exist_ok=True)
@@ -132,4 +132,9 @@ def write_book(root: Path, out: Path, lang: str = "ru") -> list[Path]:
               productions=[p for p in knowledge.productions if p.law == n], links=links, fired_by=fired_by,
               cases=[c for c in cases if c.law == n], laws=encoded)
     write("vocabulary.html", "vocabulary.html", vocab=knowledge.vocabulary)
+    from .options import elections  # every shipped authority's election of each option, the default first
+    regs = sorted((knowledge.regulations or {}).values(), key=lambda r: (r.name != "wbf", r.name))
+    if regs:
+        write("regulations.html", "regulations.html", default_word=word("options.default", lang),
+              authorities=[(r, elections(knowledge, r.name)) for r in regs])
     return written

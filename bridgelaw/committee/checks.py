@@ -7,6 +7,7 @@ file's problems are collected, so one run shows them all.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from ..errors import BridgelawError, Collector, Loc, Problem, shown_path
@@ -43,6 +44,9 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], di
         return e.problems, both("check.vocabulary_part")
     if files is not None and len(files) == 1 and files[0].resolve() in {f.resolve() for f in vocabulary_files(vpath)}:
         return [], both("check.vocabulary", n=len(vocab.parts))
+    if files is not None and len(files) == 1 and files[0].resolve().parent == (root / "regulations").resolve():
+        regs, found = _regulations(root, vocab)
+        return [p for p in found if p.loc.file == _rel(files[0])], f"checked {_rel(files[0])}"
     if files is not None and len(files) == 1 and (not LAW_FILE.match(files[0].name) or _is_data(files[0])):
         return _check_one_file(files[0], vocab)
     law_files = files if files is not None else law_files
@@ -51,6 +55,10 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], di
     knowledge = load_knowledge(root, files=law_files, vocabulary=vocab, relative_to=Path.cwd(), collector=loading)
     problems.extend(loading.problems)
     complete = not loading.errors
+    if files is None:  # the Regulating Authorities' elections, checked against the options the Laws give
+        regs, found = _regulations(root, vocab)
+        problems.extend(found)
+        knowledge = replace(knowledge, regulations=regs)
     n_cases = n_incidents = 0
     incidents: list = []
     if files is None:
@@ -188,3 +196,15 @@ def cross_checks(knowledge, cases) -> list[Problem]:
 def _loc(path: Path):
     from ..errors import Loc
     return Loc(str(path))
+
+
+def _regulations(root: Path, vocab) -> tuple[dict, list[Problem]]:
+    """Every regulations/*.yaml, read against knowledge/laws.yaml's ra_options: (name -> Regulations, problems)."""
+    from ..read.citations import load_index
+    from ..read.regulations import load_regulations
+    laws = root / "knowledge" / "laws.yaml"
+    try:
+        index = load_index(laws, _rel(laws))
+    except BridgelawError as e:
+        return {}, e.problems
+    return load_regulations(root, index, vocab, _rel)

@@ -181,6 +181,11 @@ def _stated(facts, fid: str, kind) -> set:
     return out
 
 
+def announce_words(key: str) -> dict:
+    from ..words import LANGS, word
+    return {lang: word(key, lang) for lang in LANGS}
+
+
 def rule_each(knowledge, incident, rule_one):
     """The ruling of ``incident`` under every combination of its unknowns' classes that matters, merged."""
     slots = unknowns(knowledge, incident)
@@ -328,7 +333,8 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
                   not_encoded=list({n.cite: n for r in rulings for n in r.not_encoded}.values()),
                   result=_result(knowledge, split, combos, rulings))
     out.possible = _possible_json(knowledge, split, bounded, len(combos))
-    return out
+    from .announce import announce  # what the director tells the table, from the merged elements and result
+    return announce(knowledge, out, first.outcome == announce_words("announce.auction_continues"))
 
 
 PRINTED = ("seat", "suit", "card", "int")  # the types an element may name the unknown value of, to be said once unnamed

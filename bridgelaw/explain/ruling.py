@@ -145,6 +145,8 @@ class Ruling:
     #                                                  [{template, fact, slot, stated, shown, text: {ru, en}}]
     claim_lines: dict | None = None  # a claim's lines by double dummy (explain/evidence.py): evidence beside 70D1
     revoke_tricks: list = field(default_factory=list)  # 64C's double-dummy reference per revoke: beside 64C1
+    regulations: dict | None = None  # the Regulating Authority it was made under (read/regulations.py regulated)
+    amendments: list = field(default_factory=list)  # the dated texts it used (read/regulations.py amendments_used)
     board: dict | None = None  # the cards given (read/cards.py _board): the faces show the hands and tricks
     possible: dict | None = None  # the slots not known, ruled under each class (explain/possible.py); None: none
     announcement: dict = field(default_factory=dict)  # {ru, en}: what the director tells the table now (announce.py)
@@ -185,6 +187,10 @@ class Ruling:
         elif self.result:
             lines += [*self.result.render(lang), ""]
         lines += [f"{word('ruling.ruling', lang)}: {self.title.get(lang) or self.incident}", ""]
+        if self.regulations:
+            lines[-1:-1] = [regulations_line(self.regulations, lang)]
+        for a in self.amendments:
+            lines[-1:-1] = [amendment_line(a, lang)]
         lines += [c["text"][lang] for c in self.conflicts] + ([""] if self.conflicts else [])
         lines += [n.text[lang] for n in self.not_encoded]
         if self.not_encoded and self.elements:
@@ -292,3 +298,20 @@ def _grouped(items: list, same, lang: str) -> list[tuple]:
 
 def _about(x, lang: str) -> str:
     return (getattr(x, "subject", None) or {}).get(lang) or x.about
+
+
+def regulations_line(said: dict, lang: str) -> str:
+    """'Regulations: EBU (English Bridge Union), as of 2015-06-01; 12C1(c): weighted' — under which authority's
+    regulations the ruling was made, and the elections it differs in from the Laws' default."""
+    name = said["title"].get(lang)
+    when = f", {word('ruling.as_of', lang)} {said['as_of']}" if said.get("as_of") else ""
+    return f"{word('ruling.regulations', lang)}: {said['authority']}{f' ({name})' if name else ''}{when}"
+
+
+def amendment_line(a: dict, lang: str) -> str:
+    """'Amendment: 26B in force from 2017-06-20: ...' or 'Text before an amendment: 26B until 2017-06-19'."""
+    if a["in_force"]:
+        head = word("ruling.amendment", lang, cite=a["cite"], day=a["in_force"])
+    else:
+        head = word("ruling.replaced", lang, cite=a["cite"], day=a["until"])
+    return head + (f": {a['amendment'][lang]}" if a.get("amendment") else "")

@@ -4,7 +4,9 @@
     bridgelaw rule BOARD.pbn|BOARD.lin --incident NOTES.yaml [--board N] [...]
     bridgelaw check [PATH] [--strict]
     bridgelaw test [PATH...] [-k TEXT] [--lang ru|en]
-    bridgelaw coverage [--lang ru|en] [--encoded]
+    bridgelaw rule INCIDENT.yaml [--ra NAME] [--as-of YYYY-MM-DD] [...]
+    bridgelaw coverage [--lang ru|en] [--encoded] [--ra NAME [--as-of YYYY-MM-DD]]
+    bridgelaw diff [REV | DIR] [--json] [--lang ru|en]
     bridgelaw book [--lang ru|en] OUT_DIR
     bridgelaw schemas [--check]
     bridgelaw ask [--lang ru|en] [--answers FILE.yaml] [--save FILE.yaml [--force]] [--no-how] [--debug]
@@ -77,7 +79,7 @@ def cmd_rule(args) -> int:
     with _started_up():
         from ..engine import Engine, load
         knowledge = load(_root(args.root))
-        engine = Engine(knowledge)
+        engine = Engine(knowledge, args.ra, args.as_of)
         first = Path(args.incident)
         if first.suffix.lower() in (".pbn", ".lin"):  # the board gives the cards, the notes the director's facts
             if not args.notes:
@@ -159,7 +161,25 @@ def cmd_coverage(args) -> int:
         print(p.render(), file=sys.stderr)
     rows = coverage(knowledge, exercised(run_cases(Engine(knowledge), cases)))
     print(render(rows, args.lang, all_laws=not args.encoded))
+    if args.ra:  # every option the Laws leave to the Regulating Authority, and this one's election
+        from ..committee.options import elections, render as options
+        if args.ra.lower() not in (knowledge.regulations or {}):
+            from ..errors import suggest
+            raise BridgelawError(Problem(Loc("--ra"), f"no regulations for '{args.ra}'", "",
+                                         suggest(args.ra, knowledge.regulations or {}, "the Regulating Authorities")))
+        ra = knowledge.regulations[args.ra.lower()]
+        print(options(elections(knowledge, ra.name, args.as_of), ra.authority, args.lang))
     return 0
+
+
+def cmd_diff(args) -> int:
+    from ..committee.diff import compare
+    report = compare(_root(args.root), args.against)
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        print(report.render(args.lang))
+    return 1 if report.changes else 0
 
 
 def cmd_book(args) -> int:
@@ -262,6 +282,9 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="print the ruling as JSON (schemas/ruling.schema.json)")
     r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
     r.add_argument("--debug", action="store_true", help="name each firing's production (its id) in the HOW trace")
+    r.add_argument("--ra", metavar="NAME", help="rule under this Regulating Authority's regulations"
+                                               " (regulations/NAME.yaml: wbf, acbl, ebu, rbf; default: the incident's ra:, else wbf)")
+    r.add_argument("--as-of", metavar="YYYY-MM-DD", help="rule under the regulations and amendments in force that day")
     r.add_argument("--dd-budget", type=seconds, default=2.0, metavar="SECONDS",
                    help="work for a claim's double-dummy lines, in seconds of one core (counted in positions"
                         " searched, not on the clock: the same on any machine; default 2)")
@@ -310,7 +333,18 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("coverage", help="laws 1-93 and their subsections: encoded or not, and by how many cases")
     v.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the titles (default ru)")
     v.add_argument("--encoded", action="store_true", help="only the laws that have productions")
+    v.add_argument("--ra", metavar="NAME", help="also every option the Laws leave to the Regulating Authority, and"
+                                               " this one's election (regulations/NAME.yaml)")
+    v.add_argument("--as-of", metavar="YYYY-MM-DD", help="with --ra: the elections in force that day")
     v.set_defaults(func=cmd_coverage)
+
+    d = sub.add_parser("diff", help="rule every incident and case with the knowledge at REV (or in DIR) and with"
+                                    " this one; list each ruling that changed (exit 0: none, 1: some)")
+    d.add_argument("against", nargs="?", default="HEAD", metavar="REV|DIR",
+                   help="a git revision (default HEAD) or a project folder holding knowledge/ and facts/")
+    d.add_argument("--json", action="store_true", help="print the changes as JSON (for a CI job)")
+    d.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the report (default ru)")
+    d.set_defaults(func=cmd_diff)
 
     b = sub.add_parser("book", help="write the knowledge as static HTML, law by law, for review")
     b.add_argument("out", metavar="OUT_DIR", help="folder to write index.html and one page per law into")

@@ -131,6 +131,14 @@ def load_cases(path: str | Path, vocab, display: str | None = None, collector: C
             if len(c.errors) > before:
                 continue
             incident = Incident(name=cname, facts=tuple(facts), stated=facts.stated)
+        if "ra" in raw or "as_of" in raw:  # the case rules under another authority, or on another day
+            from dataclasses import replace
+            from .regulations import valid_date
+            if "as_of" in raw and not valid_date(raw["as_of"]):
+                c.add(raw.loc_of("as_of"), "as_of: expected a date YYYY-MM-DD, such as 2017-06-01", crumb)
+                continue
+            incident = replace(incident, ra=str(raw.get("ra") or incident.ra),
+                               as_of=str(raw["as_of"]) if "as_of" in raw else incident.as_of)
         expect = []
         for j, item in enumerate(raw.get("expect") or []):
             (kind, body), = item.items()

@@ -89,7 +89,7 @@ REASONS = {
                           "ru": "применяется через другие пункты (их называет примечание)"},
 }
 
-_LAW_KEYS = ("title", "source", "unread", "unread_units", "sections", "subsections", "titles")
+_LAW_KEYS = ("title", "source", "unread", "unread_units", "sections", "subsections", "titles", "ra_options")
 _LANGS = ("en", "ru")
 
 
@@ -106,6 +106,7 @@ class Law:
     source: str | None = None
     unread: str | None = None  # the whole law's 2017 text was not read: why
     unread_units: dict = field(default_factory=dict)  # citation -> why its 2017 text was not read (the rest was)
+    ra_options: dict = field(default_factory=dict)  # option -> RaOption: what this law leaves to the Regulating Authority
 
     def cites(self) -> list[str]:
         """Every valid citation of this law: the law, its sections and every prefix of a unit, in book order."""
@@ -131,10 +132,44 @@ def prefixes(text: str) -> list[str]:
 
 
 @dataclass(frozen=True)
+class RaOption:
+    """An option a subsection leaves to the Regulating Authority: the slot of ``regulations`` that holds its
+    election, and the values the Law allows (a list, or ``{min, max}`` for a number)."""
+
+    option: str
+    cite: str
+    values: tuple = ()  # the values allowed, as text ('true', 'weighted'); () with a range
+    minimum: int | None = None
+    maximum: int | None = None
+    note: dict = field(default_factory=dict)  # {en, ru}
+    default: str | None = None  # what the Law itself gives where no authority elects (as text)
+
+    def allows(self, value) -> bool:
+        if self.values:
+            return str(value).lower() in self.values
+        try:
+            n = int(str(value))
+        except ValueError:
+            return False
+        return (self.minimum is None or n >= self.minimum) and (self.maximum is None or n <= self.maximum)
+
+    def allowed(self) -> str:
+        if self.values:
+            return ", ".join(self.values)
+        low = f" at least {self.minimum}" if self.minimum is not None else ""
+        high = f" at most {self.maximum}" if self.maximum is not None else ""
+        return f"a number{low}{' and' if low and high else ''}{high}"
+
+
+@dataclass(frozen=True)
 class LawsIndex:
     """The table of the 2017 laws: number -> Law."""
 
     laws: dict
+
+    def ra_options(self) -> dict:
+        """Every option the Laws leave to the Regulating Authority, in book order: option -> RaOption."""
+        return {name: o for n in sorted(self.laws) for name, o in self.laws[n].ra_options.items()}
 
     def check(self, text: str) -> str | None:
         """None if ``text`` cites a part of the 2017 Laws the table lists, else what is wrong (with a suggestion)."""
@@ -248,7 +283,45 @@ def _law(n, entry, parent: LocDict, c: Collector) -> Law | None:
             c.add(raw.loc_of(cite), f"unread_units: {cite}: expected why its 2017 text was not read", crumb)
         else:
             law.unread_units[str(cite)] = why
+    raw = entry.get("ra_options") or {}
+    for cite, spec in (raw.items() if isinstance(raw, LocDict) else []):
+        option = _ra_option(str(cite), spec, raw.loc_of(cite), law, crumb, c)
+        if option is not None:
+            law.ra_options[option.option] = option
     return law
+
+
+def _ra_option(cite: str, spec, loc: Loc, law: Law, crumb: str, c: Collector) -> RaOption | None:
+    """``"12C1(c)": {option: NAME, values: [a, b] | {min, max}, note: {en, ru}}``, checked."""
+    wrong = LawsIndex({law.number: law}).check(cite) if parse_ok(cite, law.number) else \
+        f"{cite} is not a part of Law {law.number}"
+    if wrong:
+        c.add(loc, f"ra_options: {wrong}", crumb, suggest(cite, law.cites(), f"law {law.number}"))
+        return None
+    if not isinstance(spec, LocDict) or not isinstance(spec.get("option"), str) or "values" not in spec \
+            or set(spec) - {"option", "values", "note", "default"}:
+        c.add(loc, f"ra_options: {cite}: expected {{option: NAME, values: [...] or {{min, max}}, default: VALUE,"
+                   " note: {{en, ru}}}}",
+              crumb)
+        return None
+    values, note = spec["values"], spec.get("note")
+    note = _i18n(note, spec.loc_of("note"), f"note of {cite}", c) or {} if note is not None else {}
+    default = str(spec["default"]).lower() if "default" in spec else None
+    out = None
+    if isinstance(values, LocList) and values:
+        out = RaOption(spec["option"], cite, tuple(str(v).lower() for v in values), note=note, default=default)
+    elif isinstance(values, LocDict) and values and not set(values) - {"min", "max"} \
+            and all(str(v).lstrip("-").isdigit() for v in values.values()):
+        out = RaOption(spec["option"], cite, (), *(int(values[k]) if k in values else None for k in ("min", "max")),
+                       note=note, default=default)
+    if out is not None:
+        if default is not None and not out.allows(default):
+            c.add(spec.loc_of("default"), f"ra_options: {cite}: default '{default}' is not one of the values"
+                                          f" allowed ({out.allowed()})", crumb)
+        return out
+    c.add(spec.loc_of("values"), f"ra_options: {cite}: values: expected a list of the values allowed, or"
+                                 " {min: N, max: N}", crumb)
+    return None
 
 
 def _units(n: int, raw, loc: Loc, sections: dict, crumb: str, c: Collector) -> tuple:
@@ -283,3 +356,11 @@ def _units(n: int, raw, loc: Loc, sections: dict, crumb: str, c: Collector) -> t
             c.add(loc, f"subsections: section {n}{letter} has no unit (list it as {n}{letter} if it has no numbered"
                        " parts)", crumb)
     return tuple(units)
+
+
+def parse_ok(cite: str, law: int) -> bool:
+    """Whether ``cite`` reads as a citation of Law ``law``."""
+    try:
+        return parse(cite).law == law
+    except ValueError:
+        return False

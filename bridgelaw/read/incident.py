@@ -48,6 +48,8 @@ class Incident:
     board: dict | None = None  # the cards as a face shows them (read/cards.py _board): hands, tricks; None without
     revoke_search: object = None  # () -> (dd.RevokeTricks, ...): 64C's double-dummy reference, found on first need
     stated: tuple = ()  # where a slot is not known: the facts as stated, before the auction was read (Facts.stated)
+    ra: str = ""  # the Regulating Authority it is ruled under (regulations/NAME.yaml; read/regulations.py)
+    as_of: str | None = None  # the day (YYYY-MM-DD) whose regulations and amendments apply
 
     @property
     def claim_lines(self):
@@ -373,7 +375,18 @@ def load_incident(path: str | Path, vocab: Vocabulary, display: str | None = Non
     c.raise_if_any()
     return Incident(name=name, facts=tuple(facts), stated=facts.stated, source=data.get("source") or "",
                     title=data.get("title") or "",
-                    description=data.get("description") or "", conflicts=conflicts, **evidence)
+                    description=data.get("description") or "", conflicts=conflicts, ra=str(data.get("ra") or ""),
+                    as_of=_day(data, name, c), **evidence)
+
+
+def _day(data, name: str, c: Collector) -> str | None:
+    """The incident's ``as_of:`` day, checked (YYYY-MM-DD)."""
+    from .regulations import valid_date
+    day = data.get("as_of")
+    if day is not None and not valid_date(day):
+        c.add(data.loc_of("as_of"), f"as_of: expected a date YYYY-MM-DD, such as 2017-06-01; found {day!r}")
+        c.raise_if_any()
+    return str(day) if day is not None else None
 
 
 def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, dict]:

@@ -18,7 +18,7 @@ from ..errors import Collector, Loc, suggest
 from ..model import Derive, Element, Expr, Pattern, Production, Test, Var
 from ..ops import ARITHMETIC, WRITTEN
 from .vocabulary import Slot, Vocabulary
-from .yamlsafe import LocDict, LocList
+from .yamlsafe import LocDict, LocList, located
 
 _VAR = re.compile(r"^\$([a-z][a-z0-9_]*)(?:\.([a-z_]+))?$")
 _ROLE = re.compile(r"^\$[a-z][a-z0-9_]*\.role$")
@@ -514,6 +514,34 @@ class KnowledgeLoader:
         slots = self._assign(t.slots, body, item.loc_of(tname), crumb, scope, f"derived {tname}")
         return Derive(tname, slots, item.key_loc(tname))
 
+    def _dated(self, raw: LocDict, crumb: str) -> LocDict:
+        """An amended text's days as conditions on the day ruled for (the ``regulations`` fact's ``day``, YYYYMMDD):
+        ``in_force: D`` holds from D, ``until: D`` before D; so every back end runs them as ordinary tests."""
+        from .regulations import valid_date
+        days = [(k, raw[k]) for k in ("in_force", "until") if k in raw]
+        if not days:
+            return raw
+        extra = []
+        for key, day in days:
+            if not valid_date(day):
+                self.c.add(raw.loc_of(key), f"{key}: expected a date YYYY-MM-DD, such as 2017-06-20", crumb)
+                continue
+            if "regulations" not in self.vocab.templates:
+                self.c.add(raw.loc_of(key), f"{key}: the vocabulary has no 'regulations' template to date it by", crumb)
+                continue
+            test = located({"at_least" if key == "in_force" else "less": int(str(day).replace("-", ""))},
+                           raw.loc_of(key))
+            extra.append(located({"regulations": located({"day": test}, raw.loc_of(key))}, raw.loc_of(key)))
+        if "in_force" in raw and "until" in raw and str(raw["until"]) <= str(raw["in_force"]):
+            self.c.add(raw.loc_of("until"), "until: the day a text was replaced comes after the day it came into force",
+                       crumb)
+        when = LocList([*raw["when"], *extra])
+        when.loc, when.item_locs = raw["when"].loc, [*raw["when"].item_locs, *(raw.loc_of(k) for k, _ in days)][:len(when)]
+        out = LocDict(raw)
+        out.loc, out.key_locs, out.value_locs = raw.loc, raw.key_locs, {**raw.value_locs, "when": raw.loc_of("when")}
+        out["when"] = when
+        return out
+
     # -- productions -------------------------------------------------------------
     def production(self, raw: LocDict, law: int, file: str) -> Production | None:
         pid = raw["id"]
@@ -531,6 +559,7 @@ class KnowledgeLoader:
         for see in raw.get("see") or []:
             if self.index and self.index.check(str(see)):
                 self.c.add(raw.loc_of("see"), f"see: {self.index.check(str(see))}", crumb)
+        raw = self._dated(raw, crumb)
         scope = _Scope()
         self._prebind(raw["when"], scope, crumb)
         when = []
@@ -552,4 +581,6 @@ class KnowledgeLoader:
             self.c.add(raw.loc, "the production gives nothing: add 'then' (ruling elements) or 'derive' (facts)", crumb)
         return Production(id=pid, cite=cite, law=law, summary=raw["summary"], when=when, then=then, derive=derive,
                           overrides=tuple(map(str, raw.get("overrides") or ())), loc=raw.loc, file=file,
-                          note=raw.get("note"), chain_ends=raw.get("chain_ends"), see=tuple(map(str, raw.get("see") or ())), overrides_loc=raw.loc_of("overrides") if "overrides" in raw else None)
+                          note=raw.get("note"), chain_ends=raw.get("chain_ends"), see=tuple(map(str, raw.get("see") or ())),
+                          overrides_loc=raw.loc_of("overrides") if "overrides" in raw else None,
+                          in_force=raw.get("in_force"), until=raw.get("until"), amendment=raw.get("amendment"))

@@ -194,6 +194,13 @@ PRODUCTION = {
                       "description": "production ids, or citations covering productions (64A = 64A1 and 64A2)"},
         "then": {"type": "array", "items": ONE_KEY},
         "derive": {"type": "array", "items": ONE_KEY},
+        "in_force": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+                     "description": "an amendment: this text is in force from this day (YYYY-MM-DD); `--as-of` an"
+                                    " earlier day rules without it"},
+        "until": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+                  "description": "a text an amendment replaced: in force until the day before this one"},
+        "amendment": {**I18N, "description": "what the amendment changed, in our own words (named in every ruling"
+                                             " that uses it)"},
     },
     "required": ["id", "cite", "summary", "when"],
     "additionalProperties": False,
@@ -236,6 +243,10 @@ INCIDENT = {
                    "description": "where the incident is retold from (every shipped incident gives one; a director's"
                                   " own note need not)"},
         "description": {"type": "string"},
+        "ra": {"type": "string", "description": "the Regulating Authority whose regulations it is ruled under:"
+                                                " the name of a file in regulations/ (wbf, acbl, ebu, rbf; default wbf)"},
+        "as_of": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+                  "description": "the day (YYYY-MM-DD) whose regulations and amendments apply (default: as they stand)"},
         "facts": FACTS,
         "cards": {"type": "object", "description": "the deal and its play (read/cards.py): what they show is stated"
                   " where the facts say nothing, and a stated fact they contradict is left to the director",
@@ -278,6 +289,11 @@ CASE = {
         "source": {"type": "string"},
         "keywords": {"type": "array", "items": {"type": "string"}},
         "incident": {"type": "string", "description": "path of an incident file, relative to the case file"},
+        "ra": {"type": "string", "description": "the Regulating Authority whose regulations it is ruled under:"
+                                                " the name of a file in regulations/ (wbf, acbl, ebu, rbf; default wbf)"},
+        "as_of": {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+                  "description": "the day (YYYY-MM-DD) whose regulations and amendments apply (default: as they stand)"},
+
         "facts": FACTS,
         "expect": {"type": "array", "items": ONE_KEY},
         "expect_none": {"type": "array", "items": NAME,
@@ -361,8 +377,31 @@ IMP_SCALE = {
     },
 }
 
+_DAY = {"type": "string", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "description": "a day, YYYY-MM-DD"}
+ELECTION = {"type": "object", "required": ["value"], "additionalProperties": False,
+            "properties": {"value": {"description": "the value elected: one the Law allows (knowledge/laws.yaml"
+                                                    " ra_options)"},
+                           "source": {"type": "string", "description": "where the authority's regulation says so"},
+                           "in_force": {**_DAY, "description": "in force from this day (YYYY-MM-DD)"},
+                           "note": I18N}}
+REGULATIONS = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "bridgelaw regulations of a Regulating Authority (regulations/NAME.yaml)",
+    "type": "object",
+    "properties": {
+        "authority": {"type": "string", "description": "how a ruling names the authority (WBF, EBU, ...)"},
+        "name": I18N,
+        "source": {"type": "string", "description": "the authority's regulations"},
+        "elections": {"type": "object", "description": "option: {value, source} (or a list of them, each with"
+                                                       " in_force, in the order they came into force)",
+                      "additionalProperties": {"anyOf": [ELECTION, {"type": "array", "items": ELECTION}]}},
+    },
+    "required": ["authority", "name", "elections"],
+    "additionalProperties": False,
+}
 SCHEMAS = {"vocabulary-index": VOCABULARY_INDEX, "vocabulary": VOCABULARY, "knowledge": KNOWLEDGE,
-           "incident": INCIDENT, "cases": CASES, "score_table": SCORE_TABLE, "imp_scale": IMP_SCALE}
+           "incident": INCIDENT, "cases": CASES, "score_table": SCORE_TABLE, "imp_scale": IMP_SCALE,
+           "regulations": REGULATIONS}
 if TYPE_CHECKING:
     import jsonschema
 _VALIDATORS: dict = {}  # kind -> its validator, made on first use: importing jsonschema is a fifth of a start

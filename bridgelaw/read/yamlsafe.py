@@ -269,3 +269,10 @@ def dumps(data: Any) -> str:
         import json
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100)
+
+
+def located(data: dict, loc: Loc) -> LocDict:
+    """A LocDict of ``data`` made in code, every key and value at ``loc``."""
+    out = LocDict(data)
+    out.loc, out.key_locs, out.value_locs = loc, dict.fromkeys(data, loc), dict.fromkeys(data, loc)
+    return out

@@ -324,6 +324,9 @@ class ClipsEngine:
         return rule_each(self.knowledge, incident, self._rule_known)
 
     def _rule_known(self, incident: Incident) -> Ruling:
+        from ..read.regulations import amendments_used, regulated
+        incident, said = regulated(incident, self.knowledge)
         ruling, working, fired = settle(self.knowledge, incident, self.infer(incident))
+        ruling.regulations, ruling.amendments = said, amendments_used(self.knowledge, ruling)
         where = self.explain_in(frozenset(f.template for f in working)) if self.explain_in else self.knowledge
         return complete(where, ruling, working, fired)

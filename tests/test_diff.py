@@ -1,0 +1,65 @@
+"""``bridgelaw diff``: which rulings an edit of the knowledge changes, tested on copies as a committee would.
+
+An unchanged tree reports nothing (exit 0); a copy with one production's condition changed reports exactly
+the rulings that change (exit 1), each under its file and case, as text and as JSON.
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from bridgelaw.engine import PROJECT_ROOT as ROOT
+from bridgelaw.faces.cli import main
+
+
+def _copy(folder: Path) -> Path:
+    for part in ("knowledge", "facts", "regulations"):
+        shutil.copytree(ROOT / part, folder / part)
+    shutil.copytree(ROOT / "tests" / "cases", folder / "tests" / "cases")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def copies(tmp_path_factory):
+    before = _copy(tmp_path_factory.mktemp("before"))
+    after = _copy(tmp_path_factory.mktemp("after"))
+    law = after / "knowledge" / "law-61.yaml"
+    text = law.read_text(encoding="utf-8")
+    old = "      - trick_inspection: {request: quitted_trick, revoke_alleged: true}"
+    assert text.count(old) == 1
+    law.write_text(text.replace(old, old.replace("true", "false")), encoding="utf-8")  # 61C's one condition
+    return before, after
+
+
+def test_an_unchanged_copy_reports_nothing(copies, capsys):
+    before, _ = copies
+    assert main(["--root", str(before), "diff", str(before), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert out.strip().endswith("ruling(s) changed (against " + str(before) + ").")
+    assert out.startswith("0 of ")
+
+
+def test_one_condition_changed_reports_exactly_the_rulings_it_changes(copies, capsys):
+    before, after = copies
+    assert main(["--root", str(after), "diff", str(before), "--json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    changed = {(r["file"], r["case"]) for r in report["rulings"]}
+    assert changed == {
+        ("tests/cases/law-61.yaml", "C15: a revoke allegation does not let players turn quitted tricks"),
+        ("tests/cases/law-66.yaml", "C11: a defender starts to turn a quitted trick over"),
+    }, changed
+    by_file = {r["file"]: r for r in report["rulings"]}
+    assert any("[61C]" in x for x in by_file["tests/cases/law-61.yaml"]["removed"])
+    assert any("[61C]" in x for x in by_file["tests/cases/law-66.yaml"]["added"])
+    assert main(["--root", str(after), "diff", str(before), "--lang", "en"]) == 1
+    text = capsys.readouterr().out
+    assert "tests/cases/law-61.yaml: case 'C15: a revoke allegation does not let players turn quitted tricks'" in text
+    assert "  - [61C] not_permitted: " in text
+
+
+def test_a_revision_that_is_not_one_is_a_clear_error(capsys):
+    assert main(["diff", "no-such-revision-xyz"]) == 1
+    assert "no-such-revision-xyz: neither a folder nor a git revision of this project" in capsys.readouterr().err
