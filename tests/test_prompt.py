@@ -59,6 +59,15 @@ def test_back_offers_the_answer_taken_back_and_enter_keeps_it():
     assert out.count("On which trick was the revoke") == 2
 
 
+def test_a_refused_answer_is_cleared_and_the_answer_typed_again_is_recorded_alone():
+    # 14 is refused (a board has 13 tricks); the line is emptied, so 12 is the answer, not "1412"
+    interview, _ = at_terminal(TO_THE_TRICK + ["14", "12"])
+    assert trick_answers(interview) == [12]
+    # "5" is no seat: refused; "3" typed next is South, not "53"
+    interview, out = at_terminal(["revoke", "5", "3"])
+    assert [v for _, v in interview.history()][:2] == [["revoke"], "S"]
+
+
 def test_on_a_pipe_a_count_is_listed_as_numbers_not_as_numbered_lines():
     out = io.StringIO()
     interview = Interview(KNOWLEDGE)

@@ -238,7 +238,8 @@ def pasted(text: str) -> bool:
 class Prompts(Plain):
     """The same questions at a terminal, the answer typed on an edited line (prompt_toolkit): after
     ``back`` the answer taken back is shown in the empty line and Enter keeps it (typing replaces it);
-    a mistaken answer is refused in place, with what is allowed; Tab completes a choice's label."""
+    a mistaken answer is refused in place, with what is allowed, and the line emptied (what is typed next
+    is a new answer, never appended to the refused one); Tab completes a choice's label."""
 
     def __init__(self, input=None, output=None):
         self.io = {"input": input, "output": output}
@@ -267,7 +268,8 @@ class Prompts(Plain):
         session = PromptSession(**{k: v for k, v in self.io.items() if v is not None})
         try:
             text = session.prompt("> ", placeholder=default, validator=Answer(), validate_while_typing=False,
-                                  completer=WordCompleter(labels, ignore_case=True, sentence=True))
+                                  completer=WordCompleter(labels, ignore_case=True, sentence=True),
+                                  key_bindings=_cleared_when_refused())
         except EOFError:  # Ctrl-D: the director left the interview
             return None
         return text.strip() or default
@@ -278,6 +280,28 @@ class Prompts(Plain):
             return PromptSession(**{k: v for k, v in self.io.items() if v is not None}).prompt("… ")
         except EOFError:
             return None
+
+
+def _cleared_when_refused():
+    """Enter on a refused answer empties the line (the next key starts a new answer, never one appended to
+    the refused text) and says why, quoting what was typed; on an answer allowed, Enter takes it."""
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.validation import ValidationError
+
+    kb = KeyBindings()
+
+    @kb.add("enter")
+    def _(event):
+        buf = event.current_buffer
+        refused = buf.text.strip()
+        if buf.validate(set_cursor=False):
+            buf.validate_and_handle()
+            return
+        error = buf.validation_error
+        buf.reset()
+        buf.validation_error = ValidationError(message=f"{refused}: {error.message}" if refused else error.message)
+
+    return kb
 
 
 # -- the conversation --------------------------------------------------------------------------
