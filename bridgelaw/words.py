@@ -201,7 +201,7 @@ WORDS: dict[str, dict[str, str]] = {
     # -- the interview's own questions (faces/interview.py); every other question is the vocabulary's
     "question.incident": {"ru": "Что произошло? (можно выбрать несколько)",
                           "en": "What happened? (you may pick several)"},
-    "question.exists": {"ru": "Было ли также следующее: {label}?", "en": "Was there also: {label}?"},
+    "question.exists": {"ru": "Произошло ли также и это: {label}?", "en": "Did this happen as well: {label}?"},
     "question.choice_made": {"ru": "Выбирает {who}: {option}. Выбор уже сделан?",
                              "en": "Has {who} already made the choice: {option}?"},
     "question.chosen": {"ru": "Что выбрал(а) {who}?", "en": "What did {who} choose?"},
