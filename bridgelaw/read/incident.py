@@ -33,6 +33,11 @@ NOT_KNOWN = "?"  # a slot's value in a file: stated, but not known (a required s
 FACT_ID = re.compile(r"^[^\W\d][\w-]{0,63}$")  # a name: a letter, then letters, digits, _ or -
 
 
+def in_number_order(fid: str) -> list:
+    """A fact id's place among its kind: 'revoke-10' after 'revoke-9', the numbers in it read as numbers."""
+    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", fid)]
+
+
 @dataclass(frozen=True)
 class InFact:
     """One fact of an incident: template, id, every slot's canonical value (None = unknown)."""
@@ -158,7 +163,8 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
                     c.add(iloc, f"{tname}: required slot '{sname}' is missing", "facts",
                           f"{sname}: {slot.question['en'] if slot.question else ''}")
             raw_facts.append((fid, tuple((s, vals.get(s)) for s in t.slots), iloc))
-        raw_facts.sort(key=lambda x: (x[0] or "", repr(x[1])))
+        # a canonical order whatever the file's, numbers read as numbers (the revoke on trick 2 before trick 10)
+        raw_facts.sort(key=lambda x: (in_number_order(x[0] or ""), in_number_order(repr(x[1]))))
         for n, (fid, values, iloc) in enumerate(raw_facts, 1):
             fid = fid or (tname if not t.many else f"{tname}-{n}")
             out.append(InFact(tname, fid, values, iloc))
@@ -168,7 +174,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
         if f.id in ids:
             c.add(f.loc, f"two facts are named '{f.id}'", "facts", "give each fact of a 'many' template its own id")
         ids[f.id] = f
-    out.sort(key=lambda f: (vocab.templates[f.template].order, f.id))
+    out.sort(key=lambda f: (vocab.templates[f.template].order, in_number_order(f.id)))
     return out
 
 
