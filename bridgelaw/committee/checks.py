@@ -17,7 +17,7 @@ def _rel(p: Path) -> str:
 
 
 def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], str]:
-    from ..engine import Engine
+    from ..engine import engine_for
     from ..read.knowledge import LAW_FILE, find_files, load_knowledge
     from ..read.vocabulary import load_vocabulary, vocabulary_files, vocabulary_path
 
@@ -74,7 +74,7 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
         from .testrun import exercised, run_cases
         problems.extend(cross_checks(knowledge, cases))
         problems.extend(modeline_problems(root))
-        problems.extend(lint(knowledge, root, exercised(run_cases(Engine(knowledge), cases)), complete))
+        problems.extend(lint(knowledge, root, exercised(run_cases(engine_for(knowledge), cases)), complete))
     else:  # some law files only: what they say may rest on others, so only contradictions are linted
         from .lint import conflicts
         problems.extend(conflicts(knowledge, complete=False))

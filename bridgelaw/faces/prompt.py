@@ -396,21 +396,21 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
         display: Callable[[Path], str] = str, how: bool = True, debug: bool = False) -> int:
     """``bridgelaw ask``: interview, print the ruling with HOW, optionally save the incident."""
     from ..read.answers import load_answers
-    from ..engine import load
+    from ..engine import loaded
     from ..read.files import writable_target, write_atomic
     from ..read.incident import incident_text, load_incident
     why_not = writable_target(save) if save else None
     if why_not:  # before the interview: a director's answers are never lost to a bad path
         print(f"{display(save)}: cannot save there: {why_not}", file=sys.stderr)
         return 2
-    knowledge = load(root)
+    knowledge, engine = loaded(root)
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     if save and save.exists() and not force and not tty:
         print(word("cli.exists_kept", MESSAGES, path=display(save)), file=sys.stderr)
         return 1
     sources: list = [Replay(load_answers(answers, display(answers)), display(answers))] if answers else []
     sources.append(Prompts() if tty else Plain(sys.stdin))
-    interview = Interview(knowledge)
+    interview = Interview(knowledge, engine)
     try:
         ruling = converse(interview, lang, sources)
     except Unfinished as e:  # never an empty ruling: say what is missing, and fail
