@@ -18,3 +18,11 @@ def knowledge():
 @pytest.fixture(scope="session")
 def engine(knowledge):
     return Engine(knowledge)
+
+
+@pytest.fixture(scope="session")
+def web_app():
+    """The web application over the project (budget: a loaded machine's), made once per test process:
+    making one compiles a pool of engines."""
+    from bridgelaw.faces.web import create_app
+    return create_app(ROOT, budget=60)

@@ -208,11 +208,10 @@ def test_every_ruling_in_russian_with_how_has_no_english_word(capsys):
     assert found == {}
 
 
-def test_the_web_pages_in_russian_have_no_english_word():
+def test_the_web_pages_in_russian_have_no_english_word(web_app):
     from fastapi.testclient import TestClient
 
-    from bridgelaw.faces.web import create_app
-    with TestClient(create_app(ROOT, budget=60), raise_server_exceptions=False, follow_redirects=True) as c:
+    with TestClient(web_app, raise_server_exceptions=False, follow_redirects=True) as c:
         pages = {"start": c.get("/?lang=ru"), "broken": c.get("/?s=notastate&lang=ru"),
                  "no ruling": c.get("/ruling.txt?lang=ru"),
                  "answered": c.get("/answer", params={"k": "incident", "v": "revoke", "lang": "ru"})}
