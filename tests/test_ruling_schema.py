@@ -111,12 +111,12 @@ def test_an_option_lists_each_choice_with_what_follows(capsys):
     assert choices["forbid_suit"]["label"]["en"].startswith("forbid the lead")
 
 
-def test_every_yaml_case_rules_to_the_schema(validator, knowledge, engine):
+def test_every_yaml_case_rules_to_the_schema(validator, knowledge, ruled):
     cases, errors = load_all(case_files(ROOT), knowledge.vocabulary)
     assert cases and not errors
     bad = {}
     for case in cases:
-        data = json.loads(json.dumps(engine.rule(case.incident).to_dict()))
+        data = json.loads(json.dumps(ruled.rule(case.incident).to_dict()))
         if found := problems(validator, data):
             bad[case.name] = found
     assert not bad, bad
