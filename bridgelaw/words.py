@@ -224,6 +224,8 @@ WORDS: dict[str, dict[str, str]] = {
     "prompt.deal_taken": {"ru": "Сдача принята: что видно по картам, спрашивать не будем.",
                           "en": "The deal is taken: what the cards show will not be asked."},
     "prompt.nothing_back": {"ru": "Отменять нечего.", "en": "There is no answer to take back."},
+    "prompt.after_ruling": {"ru": "Enter — готово; назад (back) — отменить последний ответ",
+                            "en": "Enter: done; back: take back the last answer"},
     "prompt.unfinished": {"ru": "Опрос не закончен: нет ответа на вопрос «{question}». Решения нет.",
                           "en": "The interview was not finished: no answer to “{question}”. There is no ruling."},
     "prompt.command_why": {"ru": "почему", "en": "why"},  # typed at a question: list the laws waiting
