@@ -25,10 +25,10 @@ from .explain.possible import rule_each
 from .explain.ruling import Ruling
 from .explain.why import open_questions, waiting, why_not  # noqa: F401  (the explain stage, re-exported)
 from .model import Knowledge
-from .read.cache import cached
+from .errors import BridgelawError
+from .read.cache import cached, caching, key
 from .read.irregularities import FILE as IRREGULARITIES, load_irregularities
 from .read.incident import Incident, InFact, incident_from_facts, load_incident
-from .errors import BridgelawError
 from .read.knowledge import find_files, load_knowledge
 from .read.regulations import amendments_used, load_regulations, regulated, regulation_files
 from .read.vocabulary import vocabulary_files
@@ -46,11 +46,16 @@ def load(root: str | Path | None = None) -> Knowledge:
     Knowledge that loaded before from the same files is read back from a cache (cache.py).
     """
     root = Path(root) if root else PROJECT_ROOT
+    irr = root / IRREGULARITIES
+    return cached(root, _read_files(root),
+                  lambda: _with_regulations(_with_irregularities(load_knowledge(root), irr, root), root), Knowledge)
+
+
+def _read_files(root: Path) -> list[Path]:
+    """Every file ``load(root)`` reads."""
     vocabulary, index, _, law_files = find_files(root)
     irr = root / IRREGULARITIES
-    return cached(root, [*vocabulary_files(vocabulary), index, *law_files, *[irr][:irr.exists()],
-                         *regulation_files(root)],
-                  lambda: _with_regulations(_with_irregularities(load_knowledge(root), irr, root), root), Knowledge)
+    return [*vocabulary_files(vocabulary), index, *law_files, *[irr][:irr.exists()], *regulation_files(root)]
 
 
 def _with_regulations(knowledge: Knowledge, root: Path) -> Knowledge:
@@ -61,6 +66,38 @@ def _with_regulations(knowledge: Knowledge, root: Path) -> Knowledge:
     if errors:
         raise BridgelawError(errors)
     return replace(knowledge, regulations=regs)
+
+
+_KEPT: dict[str, tuple[Knowledge, "Engine"]] = {}  # cache key -> the knowledge and its engine, in this process
+KEPT = 4
+
+
+def loaded(root: str | Path | None = None) -> tuple[Knowledge, "Engine"]:
+    """``load(root)`` and an Engine for it, both kept for this process while the files and the program are
+    unchanged: a process that rules, asks or checks again (a test suite, a committee's session) compiles
+    each part of the knowledge once.  The engine is for one thread at a time (the web server keeps a pool)."""
+    root = Path(root) if root else PROJECT_ROOT
+    if not caching():
+        knowledge = load(root)
+        return knowledge, Engine(knowledge)
+    try:
+        key_ = key(root, _read_files(root))
+    except BridgelawError:  # a project whose files cannot be found: load says so, with where
+        key_ = None
+    if key_ in _KEPT:
+        return _KEPT[key_]
+    knowledge = load(root)
+    kept = knowledge, Engine(knowledge)
+    if key_ is not None:
+        _KEPT[key_] = kept
+        while len(_KEPT) > KEPT:
+            del _KEPT[next(iter(_KEPT))]
+    return kept
+
+
+def engine_for(knowledge: Knowledge) -> "Engine":
+    """The Engine ``loaded`` keeps for ``knowledge``, or a new one for knowledge it does not keep."""
+    return next((e for k, e in _KEPT.values() if k is knowledge), None) or Engine(knowledge)
 
 
 def _with_irregularities(knowledge: Knowledge, path: Path, root: Path) -> Knowledge:

@@ -4,7 +4,8 @@ Each type turns what an author wrote into one canonical value (``coerce``),
 and renders a canonical value for a director in Russian or English (``label``).
 Seats are ``N E S W``; sides ``NS EW``; suits ``S H D C``; strains add ``NT``;
 cards are a suit letter and a rank (``H5``, ``S10``, ``DA``; ``♥5``, ``HT`` and
-``10H`` are accepted on input); contracts are ``4H``, ``3NT``, ``4SX``, ``6NTXX``.
+``10H`` are accepted on input, and Russian letters: ``ЧТ`` for the ace of hearts, ``10Б``);
+contracts are ``4H``, ``3NT``, ``4SX``, ``6NTXX`` (``4Ч``, ``3БК``, ``4ПХ`` with a Cyrillic Х).
 """
 from __future__ import annotations
 
@@ -30,6 +31,8 @@ NAMES = {
     "СЕВЕР-ЮГ": "NS", "ВОСТОК-ЗАПАД": "EW",
     "SPADES": "S", "HEARTS": "H", "DIAMONDS": "D", "CLUBS": "C", "♠": "S", "♥": "H", "♦": "D", "♣": "C",
     "ПИКИ": "S", "ЧЕРВЫ": "H", "БУБНЫ": "D", "ТРЕФЫ": "C", "БК": "NT",
+    "П": "S", "Ч": "H", "Б": "D", "Т": "C",  # a suit by its Russian letter
+    "С": "N", "В": "E", "Ю": "S", "З": "W", "С-Ю": "NS", "В-З": "EW",  # a seat or side by its Russian letters
 }
 BOOL_LABELS = {True: both("answer.yes"), False: both("answer.no")}
 
@@ -37,6 +40,11 @@ _SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "
 # the Russian letters of a denomination in a bid or contract (1П, 2Ч, 3Б, 4Т; 3БК is notrump: read before Б);
 # not in a card, where Т is the ace (туз)
 _RUSSIAN_STRAINS = {"БК": "NT", "П": "S", "Ч": "H", "Б": "D", "Т": "C"}
+# a card in Russian letters: the rank туз, король, дама, валет (Т К Д В) and the suit П Ч Б Т (ПТ, ТП, ♠Т, 10Ч;
+# ТТ is the ace of clubs); Cyrillic Х for a double (4ПХ, 3БКХХ)
+_RUSSIAN_RANKS = {"Т": "A", "К": "K", "Д": "Q", "В": "J"}
+_RUSSIAN_SUITS = {"П": "S", "Ч": "H", "Б": "D", "Т": "C"}
+_CYRILLIC_X = "Х"
 
 
 def _strains(v: str) -> str:
@@ -100,9 +108,11 @@ def coerce_card(value) -> str | None:
     if not isinstance(value, str):
         return None
     v = value.strip().upper()
-    if v and v[0] in _SYMBOL_TO_SUIT:
-        v = _SYMBOL_TO_SUIT[v[0]] + v[1:]
-    m = _CARD.match(v)
+    for sym, suit in _SYMBOL_TO_SUIT.items():
+        v = v.replace(sym, suit)
+    m = _CARD.match(v) or next(filter(None, (_CARD.match(c) for c in (  # Russian letters: the suit first, or last
+        _RUSSIAN_SUITS.get(v[:1], v[:1]) + _RUSSIAN_RANKS.get(v[1:], v[1:]),
+        _RUSSIAN_RANKS.get(v[:-1], v[:-1]) + _RUSSIAN_SUITS.get(v[-1:], v[-1:])))), None)
     if not m:
         return None
     suit = m.group("suit") or m.group("suit2")
@@ -114,7 +124,7 @@ def coerce_contract(value) -> str | None:
     """Canonical contract (``4H``, ``3NTX``) or None."""
     if not isinstance(value, str):
         return None
-    v = _strains(value.strip().upper())
+    v = _strains(value.strip().upper()).replace(_CYRILLIC_X, "X")
     return v if _CONTRACT.match(v) else None
 
 
@@ -137,7 +147,7 @@ def render_contract(contract: str, lang: str) -> str:
 # level 0 or an unknown strain is no call at all.  Canonical: ``1C`` ... ``7NT``, ``P``, ``X``, ``XX``.
 STRAIN_ORDER = ("C", "D", "H", "S", "NT")  # lowest first (Law 18E)
 CALL_WORDS = {"P": "P", "PASS": "P", "ПАС": "P", "X": "X", "DBL": "X", "DOUBLE": "X", "КОНТРА": "X",
-              "XX": "XX", "RDBL": "XX", "REDOUBLE": "XX", "РЕКОНТРА": "XX"}
+              "XX": "XX", "RDBL": "XX", "REDOUBLE": "XX", "РЕКОНТРА": "XX", "Х": "X", "ХХ": "XX"}  # Cyrillic Х too
 _BID = re.compile(r"^(?P<level>[1-9][0-9]?)(?P<strain>NT|N|[SHDC])$")
 
 

@@ -240,7 +240,7 @@ WORDS: dict[str, dict[str, str]] = {
     # -- the interview's own questions (faces/interview.py); every other question is the vocabulary's
     "question.incident": {"ru": "Что произошло? (можно выбрать несколько)",
                           "en": "What happened? (you may pick several)"},
-    "question.exists": {"ru": "Было ли также следующее: {label}?", "en": "Was there also: {label}?"},
+    "question.exists": {"ru": "Произошло ли также и это: {label}?", "en": "Did this happen as well: {label}?"},
     "question.choice_made": {"ru": "Уже выбрано, как поступить ({option})? Выбирает {who}.",
                              "en": "Has {who} already made the choice: {option}?"},
     "question.chosen": {"ru": "Что выбрано? Выбирает {who}.", "en": "What did {who} choose?"},
@@ -263,6 +263,8 @@ WORDS: dict[str, dict[str, str]] = {
     "prompt.deal_taken": {"ru": "Сдача принята: что видно по картам, спрашивать не будем.",
                           "en": "The deal is taken: what the cards show will not be asked."},
     "prompt.nothing_back": {"ru": "Отменять нечего.", "en": "There is no answer to take back."},
+    "prompt.after_ruling": {"ru": "Enter — готово; назад (back) — отменить последний ответ",
+                            "en": "Enter: done; back: take back the last answer"},
     "prompt.unfinished": {"ru": "Опрос не закончен: нет ответа на вопрос «{question}». Решения нет.",
                           "en": "The interview was not finished: no answer to “{question}”. There is no ruling."},
     "prompt.command_why": {"ru": "почему", "en": "why"},  # typed at a question: list the laws waiting

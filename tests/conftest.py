@@ -18,3 +18,35 @@ def knowledge():
 @pytest.fixture(scope="session")
 def engine(knowledge):
     return Engine(knowledge)
+
+
+class Remembering:
+    """The session's engine, ruling each incident once per test process: several tests read the ruling of every
+    YAML case and shipped incident (the cases, the ruling's schema, the offline page).  The same facts give the
+    same ruling (tests/test_determinism.py), so a ruling made once stands for the next one asked."""
+
+    def __init__(self, engine: Engine):
+        self.engine, self.kept = engine, {}
+
+    def rule(self, incident):
+        key = repr(incident)
+        if key not in self.kept:
+            self.kept[key] = self.engine.rule(incident)
+        return self.kept[key]
+
+    def __getattr__(self, name):
+        return getattr(self.engine, name)
+
+
+@pytest.fixture(scope="session")
+def ruled(engine):
+    """The engine, each incident's ruling made once per test process (Remembering)."""
+    return Remembering(engine)
+
+
+@pytest.fixture(scope="session")
+def web_app():
+    """The web application over the project (budget: a loaded machine's), made once per test process:
+    making one compiles a pool of engines."""
+    from bridgelaw.faces.web import create_app
+    return create_app(ROOT, budget=60)

@@ -46,12 +46,20 @@ def test_an_edit_is_a_miss_and_replaces_the_file(project):
 
 
 def test_an_edit_to_any_vocabulary_part_is_a_miss(project):
-    for part in sorted((project / "facts" / "vocabulary").glob("*.yaml")):
-        load(project)
-        before = files(project)
+    """Every part is among the files the cache's key reads, and an edit to any part changes the key; one
+    edit is followed through a load (loading is the slow part: once, not once per part)."""
+    from bridgelaw.engine import _read_files
+    parts = sorted((project / "facts" / "vocabulary").glob("*.yaml"))
+    assert len(parts) > 1 and set(parts) <= set(_read_files(project))
+    for part in parts:
+        before = cache.key(project, _read_files(project))
         part.write_text(part.read_text(encoding="utf-8") + "\n# an edit\n", encoding="utf-8")
-        load(project)
-        assert files(project) != before, f"an edit to {part.name} was not seen"
+        assert cache.key(project, _read_files(project)) != before, f"an edit to {part.name} was not seen"
+    load(project)
+    before = files(project)
+    parts[-1].write_text(parts[-1].read_text(encoding="utf-8") + "\n# another edit\n", encoding="utf-8")
+    load(project)
+    assert files(project) != before, f"an edit to {parts[-1].name} was not seen"
 
 
 def test_mistakes_are_never_cached(project):
@@ -70,9 +78,13 @@ def test_off_switch(project, monkeypatch):
 
 
 def test_at_most_keep_files(project, monkeypatch):
+    """Four project roots, two files kept (what is kept is the cache's business, not the loader's: a small
+    value stands for the knowledge)."""
     monkeypatch.setattr(cache, "KEEP", 2)
     for i in range(4):
         root = project.parent / f"copy{i}"
-        shutil.copytree(project, root)
-        load(root)
+        root.mkdir()
+        (root / "law.yaml").write_text(f"# {i}\n", encoding="utf-8")
+        assert cache.cached(root, [root / "law.yaml"], lambda: {"copy": i}, dict) == {"copy": i}
+        assert cache.cached(root, [root / "law.yaml"], lambda: pytest.fail("a miss"), dict) == {"copy": i}
     assert len(files(project)) == 2

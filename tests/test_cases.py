@@ -23,8 +23,8 @@ def test_case_files_load():
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{Path(c.file).stem}:{c.name}" for c in CASES])
-def test_case(case, engine):
-    outcome = run_case(engine, case)
+def test_case(case, ruled):
+    outcome = run_case(ruled, case)
     assert outcome.passed, failure_report(outcome)
 
 
@@ -45,7 +45,7 @@ def test_case_production_ids_exist(knowledge):
     assert not [p.render() for p in check_production_ids(CASES, knowledge)]
 
 
-def test_every_production_is_fired_by_a_case(knowledge, engine):
-    fired = exercised(run_cases(engine, CASES))
+def test_every_production_is_fired_by_a_case(knowledge, ruled):
+    fired = exercised(run_cases(ruled, CASES))
     missing = [f"{p.file}:{p.loc.line}: {p.id}" for p in knowledge.productions if p.id not in fired]
     assert not missing, "productions no case fires:\n" + "\n".join(missing)

@@ -12,7 +12,6 @@ from fastapi.testclient import TestClient
 
 from bridgelaw.faces import cli
 from bridgelaw.faces.interview import Interview, simulate
-from bridgelaw.faces.web import create_app
 from bridgelaw.faces.web.session import encode
 from bridgelaw.read.choices import check_choices, offered
 from web_director import script
@@ -127,12 +126,12 @@ def test_the_interview_asks_what_declarer_chose_after_showing_the_choices(knowle
     assert "lead_restriction" in ruling.kinds()
 
 
-def test_the_cli_and_the_page_show_the_choices(knowledge, engine, capsys):
+def test_the_cli_and_the_page_show_the_choices(web_app, knowledge, engine, capsys):
     assert cli.main(["rule", str(INCIDENTS / "penalty-card-partner-to-lead.yaml"), "--lang", "en", "--no-how"]) == 0
     out = capsys.readouterr().out
     assert "     - neither require nor forbid a lead [50D2(c)]: West's ♣K remains a penalty card. The partner may lead any card;" in out
     steps, _ = script(knowledge, engine, engine.load_incident(INCIDENTS / "penalty-card-partner-to-lead.yaml"))
-    with TestClient(create_app(ROOT, budget=60)) as client:
+    with TestClient(web_app) as client:
         page = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"}).text
     assert '<ul class="choices"><li><b>require the lead of the penalty card&#39;s suit [50D2(a)]</b>' in page
 
@@ -280,10 +279,10 @@ def test_readme_nested_choice_lines_are_what_rule_prints(capsys):
     assert all(line in out for line in shown.strip("\n").splitlines())
 
 
-def test_the_page_nests_a_choice_under_the_choice_that_offers_it(knowledge, engine):
+def test_the_page_nests_a_choice_under_the_choice_that_offers_it(web_app, knowledge, engine):
     """27B's replacements are a list inside "refuse it", as the text indents them, not run into its line."""
     steps, _ = script(knowledge, engine, engine.incident("t", IB))
-    with TestClient(create_app(ROOT, budget=60)) as client:
+    with TestClient(web_app) as client:
         page = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"}).text
     refuse = page.index("<b>refuse it [27B]</b>")
     inner = page.index('<ul class="choices">', refuse)

@@ -40,6 +40,22 @@ def test_order_of_facts_does_not_matter(engine):
     assert ra.to_dict() == rb.to_dict()
 
 
+def test_facts_of_a_kind_are_numbered_in_number_order(engine):
+    """Eleven revokes, one on each of tricks 1-11, listed backwards: revoke no. 2 is the one on trick 2 (never
+    trick 10, as when the values were sorted as text), and the ruling names them 1, 2, ... 10, 11."""
+    revokes = [{"offender": "W", "trick": n, "failure": "failed_to_follow_suit", "establishing_act": "played_to_next_trick",
+                "revoke_trick_winner": "non_offending_side", "offending_side_won_later_trick": True}
+               for n in range(11, 0, -1)]
+    incident = engine.incident("many", {"deal": {"declarer": "S", "contract": "4S", "play_ended": True},
+                                        "revoke": revokes})
+    assert [(f.id, f.get("trick")) for f in incident.facts if f.template == "revoke"] == [
+        (f"revoke-{n}", n) for n in range(1, 12)]
+    text = engine.rule(incident).render("en")
+    assert ", ".join(f"revoke no. {n}" for n in range(1, 12)) in text
+    firings = [line for line in text.splitlines() if "facts: Revoke №" in line]
+    assert [int(line.split("№ ")[1].split(":")[0].split(";")[0]) for line in firings][:11] == list(range(1, 12))
+
+
 def test_order_of_files_and_of_productions_does_not_matter(tmp_path, engine):
     """Productions written in another order (each law file's list reversed) give the same rulings and traces:
     the loader puts them in canonical order, whatever order the files are read or written in."""

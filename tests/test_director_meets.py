@@ -21,7 +21,7 @@ def test_a_choice_on_offer_is_asked_naming_the_seat_and_the_option_with_not_yet(
     q = iv.step()
     assert q.key == "exists:choice"
     assert q.text["en"] == "Has North already made the choice: whether to accept the insufficient bid (27A1)?"
-    assert "Было ли также" not in q.text["ru"] and "Север" in q.text["ru"]
+    assert "Произошло ли также" not in q.text["ru"] and "Север" in q.text["ru"]
     assert [c.label["en"] for c in q.choices] == ["yes", "not yet"] and q.parse("no") is False
     assert q.help["en"].startswith("- accept the insufficient bid")  # what follows from each, read to him,
     assert "\n   - a comparable call (23A)" in q.help["en"]  # indented from the left edge alike

@@ -42,16 +42,15 @@ def test_debug_names_each_firing_production(capsys, knowledge):
     assert re.sub(r" [0-9]{1,2}[A-Z][0-9A-Za-z()]*\.[a-z0-9-]+ \[", " [", debug) == plain
 
 
-def test_the_ruling_page_names_no_production(knowledge, engine):
+def test_the_ruling_page_names_no_production(web_app, knowledge, engine):
     from fastapi.testclient import TestClient
 
-    from bridgelaw.faces.web import create_app
     from bridgelaw.faces.web.session import encode
     from bridgelaw.read.incident import load_incident
     from web_director import script
     incident = load_incident(INCIDENTS / "revoke-trick-not-won-by-offender.yaml", knowledge.vocabulary)
     steps, _ = script(knowledge, engine, incident)
-    with TestClient(create_app(ROOT, budget=60), follow_redirects=True) as c:  # a loaded machine
+    with TestClient(web_app, follow_redirects=True) as c:  # a loaded machine
         r = c.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
     assert r.status_code == 200 and 'class="fold how"' in r.text
     assert not ids_in(r.text, knowledge)
@@ -79,10 +78,9 @@ def test_a_law_only_left_out_reads_the_same_however_it_is_named(knowledge, engin
         assert [n.text["en"] for n in asked.not_encoded] == [LAW_7]
 
 
-def test_a_law_only_left_out_on_the_command_line_and_the_page(knowledge, engine, tmp_path, capsys):
+def test_a_law_only_left_out_on_the_command_line_and_the_page(web_app, knowledge, engine, tmp_path, capsys):
     from fastapi.testclient import TestClient
 
-    from bridgelaw.faces.web import create_app
     from bridgelaw.faces.web.session import encode
     path = tmp_path / "law-7.yaml"
     path.write_text("title: {ru: Коробка, en: The board}\nsource: a test\nfacts:\n  not_encoded:\n"
@@ -92,7 +90,7 @@ def test_a_law_only_left_out_on_the_command_line_and_the_page(knowledge, engine,
     answers.write_text("answers:\n  incident: [board_and_cards_control]\n", encoding="utf-8")
     assert cli.main(["ask", "--answers", str(answers), "--lang", "en"]) == 0
     assert LAW_7 in capsys.readouterr().out
-    with TestClient(create_app(ROOT, budget=60), follow_redirects=True) as c:  # a loaded machine
+    with TestClient(web_app, follow_redirects=True) as c:  # a loaded machine
         page = c.get("/", params={"s": encode([("incident", ["board_and_cards_control"])]), "lang": "en"})
     assert f'<p class="element not-encoded">{LAW_7}</p>' in page.text
 

@@ -52,7 +52,7 @@ def _incidents(knowledge):
     return named
 
 
-def test_every_incident_and_case_rules_the_same_in_pyodide(site, knowledge, engine, tmp_path):
+def test_every_incident_and_case_rules_the_same_in_pyodide(site, knowledge, ruled, tmp_path):
     node = _needs_pyodide()
     named = _incidents(knowledge)
     (tmp_path / "incidents.pickle").write_bytes(pickle.dumps([i for _, i in named], protocol=4))
@@ -64,7 +64,7 @@ def test_every_incident_and_case_rules_the_same_in_pyodide(site, knowledge, engi
     assert got["digest"] == native == (site / "knowledge.sha256").read_text().strip()
     assert got["imported"] == [], "the page imports no YAML parser, validator or web framework"
     for (name, incident), theirs in zip(named, got["rulings"], strict=True):
-        mine = json.loads(json.dumps(ruling_json(engine.rule(incident)), ensure_ascii=False, sort_keys=True))
+        mine = json.loads(json.dumps(ruling_json(ruled.rule(incident)), ensure_ascii=False, sort_keys=True))
         assert theirs == mine, name
     ms = sorted(got["ms"])
     print(f"\npyodide: ready in {got['ready_ms'] / 1000:.1f} s; {len(ms)} rulings, median {ms[len(ms) // 2]:.1f} ms,"

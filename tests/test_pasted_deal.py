@@ -104,10 +104,9 @@ def test_the_prompt_offers_the_paste_and_reads_it_to_an_empty_line(knowledge):
 
 
 @pytest.fixture(scope="module")
-def client():
+def client(web_app):
     from fastapi.testclient import TestClient
-    from bridgelaw.faces.web.app import create_app
-    return TestClient(create_app(budget=60))
+    return TestClient(web_app)
 
 
 def _post(client, answers):

@@ -59,6 +59,28 @@ def test_back_offers_the_answer_taken_back_and_enter_keeps_it():
     assert out.count("On which trick was the revoke") == 2
 
 
+def test_a_refused_answer_is_cleared_and_the_answer_typed_again_is_recorded_alone():
+    # 14 is refused (a board has 13 tricks); the line is emptied, so 12 is the answer, not "1412"
+    interview, _ = at_terminal(TO_THE_TRICK + ["14", "12"])
+    assert trick_answers(interview) == [12]
+    # "5" is no seat: refused; "3" typed next is South, not "53"
+    interview, out = at_terminal(["revoke", "5", "3"])
+    assert [v for _, v in interview.history()][:2] == [["revoke"], "S"]
+
+
+def test_back_below_the_ruling_takes_back_the_last_answer():
+    """At a terminal the ruling is shown, and `back` there still takes back the last answer (offered again:
+    Enter keeps it, typing replaces it); Enter below the ruling is done."""
+    mini = load(ROOT / "tests" / "interview")
+    interview, shown = Interview(mini), []
+    with create_pipe_input() as inp:  # ... "no other revoke": the ruling; back; Enter keeps "no"; Enter: done
+        inp.send_text("".join(x + "\r" for x in ["revoke", "N", "W", "4", "yes", "partner", "no", "back", "", ""])
+                      + "\x04")
+        ruling = converse(interview, "en", [Prompts(inp, DummyOutput())], io.StringIO(), show=shown.append)
+    assert len(shown) == 2 and ruling is shown[-1]
+    assert interview.answers[-1] == ("exists:revoke", False)  # taken back, offered again, kept with Enter
+
+
 def test_on_a_pipe_a_count_is_listed_as_numbers_not_as_numbered_lines():
     out = io.StringIO()
     interview = Interview(KNOWLEDGE)

@@ -16,7 +16,6 @@ from fastapi.testclient import TestClient
 from bridgelaw.committee.testrun import case_files, load_all
 from bridgelaw.explain import ruling_json
 from bridgelaw.faces import cli
-from bridgelaw.faces.web import create_app
 from bridgelaw.read.incident import load_incident
 from web_director import as_json, script
 
@@ -112,12 +111,12 @@ def test_an_option_lists_each_choice_with_what_follows(capsys):
     assert choices["forbid_suit"]["label"]["en"].startswith("forbid the lead")
 
 
-def test_every_yaml_case_rules_to_the_schema(validator, knowledge, engine):
+def test_every_yaml_case_rules_to_the_schema(validator, knowledge, ruled):
     cases, errors = load_all(case_files(ROOT), knowledge.vocabulary)
     assert cases and not errors
     bad = {}
     for case in cases:
-        data = json.loads(json.dumps(engine.rule(case.incident).to_dict()))
+        data = json.loads(json.dumps(ruled.rule(case.incident).to_dict()))
         if found := problems(validator, data):
             bad[case.name] = found
     assert not bad, bad
@@ -135,11 +134,11 @@ def test_a_ruling_that_breaks_the_schema_is_caught(validator, capsys):
         "['version']: 1 was expected"]
 
 
-def test_the_web_api_gives_the_ruling_of_rule_json(knowledge, engine, capsys, tmp_path):
+def test_the_web_api_gives_the_ruling_of_rule_json(web_app, knowledge, engine, capsys, tmp_path):
     path = ROOT / "facts" / "incidents" / "revoke-trick-not-won-by-offender.yaml"
     steps, _ = script(knowledge, engine, load_incident(path, knowledge.vocabulary))
     answers = [{"key": q.key, "value": as_json(v)} for q, v in steps]
-    with TestClient(create_app(ROOT, budget=60)) as client:
+    with TestClient(web_app) as client:
         body = client.post("/api/interview", json={"answers": answers, "lang": "en"}).json()
         schema = client.get("/openapi.json").json()["components"]["schemas"]["RulingOut"]
     assert body["step"] == "ruling"

@@ -208,11 +208,10 @@ def test_every_ruling_in_russian_with_how_has_no_english_word(capsys):
     assert found == {}
 
 
-def test_the_web_pages_in_russian_have_no_english_word():
+def test_the_web_pages_in_russian_have_no_english_word(web_app):
     from fastapi.testclient import TestClient
 
-    from bridgelaw.faces.web import create_app
-    with TestClient(create_app(ROOT, budget=60), raise_server_exceptions=False, follow_redirects=True) as c:
+    with TestClient(web_app, raise_server_exceptions=False, follow_redirects=True) as c:
         pages = {"start": c.get("/?lang=ru"), "broken": c.get("/?s=notastate&lang=ru"),
                  "no ruling": c.get("/ruling.txt?lang=ru"),
                  "answered": c.get("/answer", params={"k": "incident", "v": "revoke", "lang": "ru"})}
@@ -314,13 +313,15 @@ def test_the_director_trials_russian_stays_mended(knowledge):
     assert "заключительный пас" in knowledge.vocabulary.elements["auction_ended"].text["ru"]
 
 
-def test_was_there_also_reads_whatever_the_gender_of_what_it_names(knowledge):
-    """«Было ли также: обязанность пасовать?» does not agree; the prompt's subject is «следующее» (neuter),
-    and the template's label follows it after the colon, so every label reads: «Было ли также следующее:
-    обязанность пасовать?», «... следующее: фальшренонс?»."""
+def test_did_this_happen_as_well_reads_whatever_the_gender_of_what_it_names(knowledge):
+    """«Было ли также: обязанность пасовать?» does not agree; the prompt's subject is «это» (neuter),
+    and the template's label follows it after the colon, so every label reads: «Произошло ли также и это:
+    обязанность пасовать?», «... и это: фальшренонс?».  It asks whether this happened as well, not
+    whether something else did."""
     from bridgelaw.words import word
     for label in ("обязанность пасовать", "фальшренонс", "одновременные заявки"):
-        assert word("question.exists", "ru", label=label) == f"Было ли также следующее: {label}?"
+        assert word("question.exists", "ru", label=label) == f"Произошло ли также и это: {label}?"
+    assert word("question.exists", "en", label="a revoke") == "Did this happen as well: a revoke?"
     assert word("question.another", "ru", label="фальшренонс") == "Был ли ещё один случай: фальшренонс?"
 
 

@@ -83,9 +83,8 @@ def test_several_things_that_happened_are_one_answer(knowledge, engine):
     assert [(e.kind, e.cite) for e in ruling.elements] == [(e.kind, e.cite) for e in engine.rule(incident).elements]
 
 
-def test_several_answers_on_the_page_and_in_the_api(knowledge, engine):
+def test_several_answers_on_the_page_and_in_the_api(web_app, knowledge, engine):
     from fastapi.testclient import TestClient
-    from bridgelaw.faces.web import create_app
     from bridgelaw.faces.web.session import encode
     from web_director import script
 
@@ -93,7 +92,7 @@ def test_several_answers_on_the_page_and_in_the_api(knowledge, engine):
     steps, _ = script(knowledge, engine, incident)
     answers = [(q.key, None if v is UNKNOWN else v) for q, v in steps]
     at = [k for k, _ in answers].index("claim.action")
-    with TestClient(create_app(ROOT, budget=60), raise_server_exceptions=False, follow_redirects=False) as client:
+    with TestClient(web_app, raise_server_exceptions=False, follow_redirects=False) as client:
         page = client.get("/", params={"s": encode(answers[:at]), "lang": "en"})
         assert page.status_code == 200
         assert page.text.count('type="checkbox" name="v"') == 5 and "Not known" in page.text
@@ -119,14 +118,13 @@ def test_an_answers_file_gives_several_answers_and_the_save_keeps_them(tmp_path,
     capsys.readouterr()
 
 
-def test_not_known_beside_several_answers_over_the_api():
+def test_not_known_beside_several_answers_over_the_api(web_app):
     """A question taking several answers still takes "not known" (null) over the JSON API; an empty list is refused."""
     from fastapi.testclient import TestClient
-    from bridgelaw.faces.web import create_app
 
     start = [{"key": "incident", "value": ["claim"]}, {"key": "deal.declarer", "value": "S"},
              {"key": "claim.claimer", "value": "S"}, {"key": "claim.about_current_trick_only", "value": False}]
-    with TestClient(create_app(ROOT, budget=60), raise_server_exceptions=False) as client:
+    with TestClient(web_app, raise_server_exceptions=False) as client:
         ok = client.post("/api/interview", json={"answers": start + [{"key": "claim.action", "value": None}]})
         assert ok.status_code == 200 and ok.json()["answers"][-1] == {"key": "claim.action", "value": None}
         empty = client.post("/api/interview", json={"answers": start + [{"key": "claim.action", "value": []}]})

@@ -14,7 +14,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from bridgelaw.read.incident import load_incident
-from bridgelaw.faces.web import create_app
 from bridgelaw.faces.web.session import MAX_ANSWERS, StateError, encode
 from web_director import as_json, script
 
@@ -23,8 +22,8 @@ INCIDENTS = sorted((ROOT / "facts" / "incidents").glob("*.yaml"))
 
 
 @pytest.fixture(scope="module")
-def app():
-    return create_app(ROOT, budget=60)
+def app(web_app):
+    return web_app
 
 
 @pytest.fixture(scope="module")

@@ -23,7 +23,6 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgelaw.faces.web import create_app
 from bridgelaw.faces.web.session import Service, StateError
 from web_director import as_json, script
 
@@ -123,8 +122,8 @@ def test_replays_run_side_by_side_on_a_pool_of_engines(knowledge, heavy):
 
 
 @pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(ROOT, budget=60), raise_server_exceptions=False, follow_redirects=False) as c:
+def client(web_app):
+    with TestClient(web_app, raise_server_exceptions=False, follow_redirects=False) as c:
         yield c
 
 

@@ -50,11 +50,11 @@ class CaseView:
 
 
 def _cases(knowledge, root: Path, d: Describer) -> list[CaseView]:
-    from ..engine import Engine
+    from ..engine import engine_for
     from .testrun import case_files, law_of, load_all, run_cases
     cases, _ = load_all(case_files(root), knowledge.vocabulary)
     out, seen = [], set()
-    for o in run_cases(Engine(knowledge), cases):
+    for o in run_cases(engine_for(knowledge), cases):
         c = o.case
         anchor = f"case-{_slug(Path(c.file).stem)}-{_slug(c.name)}"
         while anchor in seen:
@@ -84,8 +84,8 @@ def _environment() -> Environment:
 
 def write_book(root: Path, out: Path, lang: str = "ru") -> list[Path]:
     """Render the book of the knowledge under ``root`` into ``out``; returns the pages written."""
-    from ..engine import load
-    knowledge = load(root)
+    from ..engine import loaded
+    knowledge, _ = loaded(root)
     d = Describer(knowledge.vocabulary, lang)
     cases = _cases(knowledge, root, d)
     fired_by: dict[str, list] = {}

@@ -19,7 +19,7 @@ def _rel(p: Path) -> str:
 
 
 def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], dict]:
-    from ..engine import Engine
+    from ..engine import engine_for
     from ..read.knowledge import LAW_FILE, find_files, load_knowledge
     from ..read.vocabulary import load_vocabulary, vocabulary_files, vocabulary_path
 
@@ -86,7 +86,7 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], di
         from .testrun import exercised
         problems.extend(cross_checks(knowledge, cases))
         problems.extend(modeline_problems(root))
-        engine = Engine(knowledge)
+        engine = engine_for(knowledge)
         outcomes, endless = endless_cases(engine, cases)
         problems.extend(endless)
         if not endless:  # a production no case fires: only where every case ran

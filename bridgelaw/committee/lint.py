@@ -352,7 +352,7 @@ def lint(knowledge, root: Path, exercised: dict | None = None, complete: bool = 
 
 
 def _run_cases(knowledge, root: Path) -> dict:
-    from ..engine import Engine
+    from ..engine import engine_for
     from .testrun import case_files, exercised, load_all, run_cases
     cases, _ = load_all(case_files(root), knowledge.vocabulary)
-    return exercised(run_cases(Engine(knowledge), cases))
+    return exercised(run_cases(engine_for(knowledge), cases))

@@ -223,9 +223,11 @@ class TestRun:
 def run_tests(root: Path, paths: list[Path] | None = None, keyword: str | None = None,
               knowledge=None, engine=None) -> TestRun:
     """Load the knowledge (unless given), then the cases, and run them."""
-    from ..engine import Engine, load
-    knowledge = knowledge or load(root)
-    engine = engine or Engine(knowledge)
+    from ..engine import engine_for, loaded
+    if knowledge is None:
+        knowledge, kept = loaded(root)
+        engine = engine or kept
+    engine = engine or engine_for(knowledge)
     files = case_files(root, paths)
     problems = [Problem(Loc(shown_path(f)), "no such case file") for f in files if not f.exists()]
     cases, more = load_all([f for f in files if f.exists()], knowledge.vocabulary)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..model import Knowledge
-from ..read.incident import Incident, InFact
+from ..read.incident import Incident, InFact, in_number_order
 from ..run.record import render_element
 from .announce import announce
 from .evidence import claim_lines, revoke_tricks
@@ -200,7 +200,7 @@ class SubjectWords:
             return next((v for k, v in f.values if v is not None and k in seats), None)
         kin = self.kin[fact.template]
         if fact.template not in self.in_order:
-            kin.sort(key=lambda f: _in_number_order(f.id))
+            kin.sort(key=lambda f: in_number_order(f.id))  # held in the order of their ids as text
             self.in_order.add(fact.template)
         seat = seat_of(fact)
         if [seat_of(f) for f in kin].count(seat) > 1:  # two revokes by one player: by place
@@ -214,11 +214,6 @@ class SubjectWords:
                          if seat else name_call(*call, lang) if call and all(call)  # two calls by one player: the call
                          else word("ruling.about_n", lang, label=label, n=n))
         return out
-
-
-def _in_number_order(fid: str) -> list:
-    """'call-10' after 'call-9': the facts of a kind are held in the order of their ids as text."""
-    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", fid)]
 
 
 def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:

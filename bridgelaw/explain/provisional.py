@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from .. import values as V
 from ..model import CHOICE, Knowledge, Production, Test
 from ..ops import has_var
-from ..read.incident import InFact
+from ..read.incident import InFact, in_number_order
 from ..words import LANGS, word
 from .describe import Describer
 from .ruling import Ruling
@@ -191,7 +191,7 @@ def _ranked(prod: Production, unknown: set) -> list:
     for i, pat in enumerate(prod.when):
         for j, t in enumerate(pat.tests):
             rank.setdefault((pat.template, t.slot), (i, j))
-    return sorted(unknown, key=lambda k: (rank.get((k[1], k[2]), (99, 99)), k))
+    return sorted(unknown, key=lambda k: (rank.get((k[1], k[2]), (99, 99)), in_number_order(k[0]), k))
 
 
 def _condition(knowledge: Knowledge, prod_or_pattern, slot: str, lang: str) -> str:

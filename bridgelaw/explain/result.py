@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from ..read.incident import in_number_order
 from ..read.scoring import Scoring, load_scoring
 from ..values import SIDE_LABELS, SIDES, _CONTRACT, other_side, render_contract, side_of
 from ..words import LANGS, count, word
@@ -197,7 +198,7 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
 def _outcomes(working: list, deal: dict, first: str, scoring: Scoring) -> list:
     """The outcomes the director states for an adjusted score (12C1(b); several with weights: 12C1(c)), scored."""
     out = []
-    for f in sorted((f for f in working if f.template == "adjusted_outcome"), key=lambda f: f.id):
+    for f in sorted((f for f in working if f.template == "adjusted_outcome"), key=lambda f: in_number_order(f.id)):
         board = {**deal, "contract": f.get("contract"), "declarer": f.get("declarer")}
         t, sc = f.get("tricks"), _score(board, f.get("tricks"), scoring)
         out.append({"weight": f.get("weight") or 100, "for_side": f.get("for_side"),

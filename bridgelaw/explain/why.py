@@ -11,7 +11,7 @@ not the size of the knowledge.
 from __future__ import annotations
 
 from ..model import Knowledge, Production
-from ..read.incident import InFact
+from ..read.incident import InFact, in_number_order
 from ..ops import OPS, compare, resolve, variables
 from .ruling import OpenQuestion
 
@@ -219,7 +219,7 @@ def _first_asked(prod: Production, unknown: set) -> list:
     for i, pat in enumerate(prod.when):
         for j, t in enumerate(pat.tests):
             rank.setdefault((pat.template, t.slot), (i, j))
-    ranked = sorted(unknown, key=lambda k: (rank.get((k[1], k[2]), (99, 99)), k))
+    ranked = sorted(unknown, key=lambda k: (rank.get((k[1], k[2]), (99, 99)), in_number_order(k[0]), k))
     return ranked[:1]
 
 
@@ -249,7 +249,7 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     # conditionally by the laws of the auction (26B through lead_restrictions_may_apply, 24D/24E)
     going = any(f.template == "deal" and f.get("auction_ended") is False for f in facts)
     for (fid, template, slot), why in sorted(waiting.items(), key=lambda kv: (
-            vocab.templates[kv[0][1]].order, kv[0][0], list(vocab.templates[kv[0][1]].slots).index(kv[0][2])
+            vocab.templates[kv[0][1]].order, in_number_order(kv[0][0]), list(vocab.templates[kv[0][1]].slots).index(kv[0][2])
             if kv[0][2] in vocab.templates[kv[0][1]].slots else 99)):
         s = vocab.templates[template].slots.get(slot)
         if s is None or s.question is None or s.later or (going and template == "deal" and slot == "declarer"):

@@ -77,9 +77,10 @@ def cmd_rule(args) -> int:
     if _log_usage(args):
         return 2
     with _started_up():
-        from ..engine import Engine, load
-        knowledge = load(_root(args.root))
-        engine = Engine(knowledge, args.ra, args.as_of)
+        from ..engine import Engine, loaded
+        knowledge, engine = loaded(_root(args.root))
+        if args.ra or args.as_of:  # another authority, or another day: an engine of its own
+            engine = Engine(knowledge, args.ra, args.as_of)
         first = Path(args.incident)
         if first.suffix.lower() in (".pbn", ".lin"):  # the board gives the cards, the notes the director's facts
             if not args.notes:
@@ -152,14 +153,14 @@ def cmd_test(args) -> int:
 
 def cmd_coverage(args) -> int:
     from ..committee.coverage import coverage, render
-    from ..engine import Engine, load
+    from ..engine import loaded
     from ..committee.testrun import case_files, exercised, load_all, run_cases
     root = _root(args.root)
-    knowledge = load(root)
+    knowledge, engine = loaded(root)
     cases, problems = load_all(case_files(root), knowledge.vocabulary)
     for p in problems:
         print(p.render(), file=sys.stderr)
-    rows = coverage(knowledge, exercised(run_cases(Engine(knowledge), cases)))
+    rows = coverage(knowledge, exercised(run_cases(engine, cases)))
     print(render(rows, args.lang, all_laws=not args.encoded))
     if args.ra:  # every option the Laws leave to the Regulating Authority, and this one's election
         from ..committee.options import elections, render as options

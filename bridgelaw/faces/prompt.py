@@ -5,7 +5,8 @@ interview to the first source that has an answer: a replayed answers file
 (answers.py), then an edited answer line (prompt_toolkit) when a terminal is
 attached, or numbered questions read line by line from standard input.  At
 any question ``why`` lists the laws waiting on the answer, ``back`` takes back
-the last answer (offering it again) and ``?`` says the fact is not known; a
+the last answer (offering it again; at a terminal also below the ruling, so the
+last answer too can be taken back) and ``?`` says the fact is not known; a
 count is typed as the number itself.  Input that ends before the ruling is
 determined ends the command with "the interview was not finished" (exit 1).  The questions, answers
 and choices all come from the Interview; nothing here knows a law.
@@ -238,7 +239,8 @@ def pasted(text: str) -> bool:
 class Prompts(Plain):
     """The same questions at a terminal, the answer typed on an edited line (prompt_toolkit): after
     ``back`` the answer taken back is shown in the empty line and Enter keeps it (typing replaces it);
-    a mistaken answer is refused in place, with what is allowed; Tab completes a choice's label."""
+    a mistaken answer is refused in place, with what is allowed, and the line emptied (what is typed next
+    is a new answer, never appended to the refused one); Tab completes a choice's label."""
 
     def __init__(self, input=None, output=None):
         self.io = {"input": input, "output": output}
@@ -267,10 +269,30 @@ class Prompts(Plain):
         session = PromptSession(**{k: v for k, v in self.io.items() if v is not None})
         try:
             text = session.prompt("> ", placeholder=default, validator=Answer(), validate_while_typing=False,
-                                  completer=WordCompleter(labels, ignore_case=True, sentence=True))
+                                  completer=WordCompleter(labels, ignore_case=True, sentence=True),
+                                  key_bindings=_cleared_when_refused())
         except EOFError:  # Ctrl-D: the director left the interview
             return None
         return text.strip() or default
+
+    def after_ruling(self, lang: str) -> bool:
+        """Below the ruling: whether the director takes back the last answer (``back``); Enter or Ctrl-D: done."""
+        from prompt_toolkit import PromptSession
+        from prompt_toolkit.validation import ValidationError, Validator
+
+        class Done(Validator):
+            def validate(self, document):
+                text = document.text.strip()
+                if text and (command(text) is None or command(text).what != "back"):
+                    raise ValidationError(message=word("prompt.after_ruling", lang))
+
+        session = PromptSession(**{k: v for k, v in self.io.items() if v is not None})
+        try:
+            text = session.prompt("> ", placeholder=word("prompt.after_ruling", lang), validator=Done(),
+                                  validate_while_typing=False, key_bindings=_cleared_when_refused())
+        except EOFError:
+            return False
+        return bool(text.strip())
 
     def read_more(self) -> str | None:
         from prompt_toolkit import PromptSession
@@ -278,6 +300,28 @@ class Prompts(Plain):
             return PromptSession(**{k: v for k, v in self.io.items() if v is not None}).prompt("… ")
         except EOFError:
             return None
+
+
+def _cleared_when_refused():
+    """Enter on a refused answer empties the line (the next key starts a new answer, never one appended to
+    the refused text) and says why, quoting what was typed; on an answer allowed, Enter takes it."""
+    from prompt_toolkit.key_binding import KeyBindings
+    from prompt_toolkit.validation import ValidationError
+
+    kb = KeyBindings()
+
+    @kb.add("enter")
+    def _(event):
+        buf = event.current_buffer
+        refused = buf.text.strip()
+        if buf.validate(set_cursor=False):
+            buf.validate_and_handle()
+            return
+        error = buf.validation_error
+        buf.reset()
+        buf.validation_error = ValidationError(message=f"{refused}: {error.message}" if refused else error.message)
+
+    return kb
 
 
 # -- the conversation --------------------------------------------------------------------------
@@ -291,15 +335,24 @@ class Unfinished(Exception):
         self.question = question
 
 
-def converse(interview: Interview, lang: str, sources: list, out: TextIO | None = None) -> Ruling:
+def converse(interview: Interview, lang: str, sources: list, out: TextIO | None = None,
+             show: Callable[[Ruling], None] | None = None) -> Ruling:
     """Ask until the ruling is determined; BridgelawError when a replayed answer does not fit,
-    Unfinished when no source has an answer.  After ``back`` the answer taken back is offered again."""
+    Unfinished when no source has an answer.  After ``back`` the answer taken back is offered again.
+    With ``show``, at a terminal the ruling is shown and ``back`` still takes back the last answer."""
     out = out or sys.stdout
     taken: tuple | None = None  # (question key, answer) of the last answer taken back
     while True:
         step = interview.step()
         if isinstance(step, Ruling):
-            return step
+            if show is None or not isinstance(sources[-1], Prompts) or not interview.answers:
+                return step
+            show(step)
+            if not sources[-1].after_ruling(lang):
+                return step
+            taken = interview.answers[-1]
+            interview.back()
+            continue
         default = typed(step, taken[1]) if taken and taken[0] == step.key else ""
         cmd = None
         offer = interview.offers_cards()
@@ -374,23 +427,37 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
     """``bridgelaw ask``: interview, print the ruling with HOW, optionally save the incident; ``logged`` is
     given the ruling and the established facts as an incident file's text (``--log``)."""
     from ..read.answers import load_answers
-    from ..engine import load
+    from ..engine import loaded
     from ..read.files import writable_target, write_atomic
     from ..read.incident import incident_text, load_incident
     why_not = writable_target(save) if save else None
     if why_not:  # before the interview: a director's answers are never lost to a bad path
         print(f"{display(save)}: cannot save there: {why_not}", file=sys.stderr)
         return 2
-    knowledge = load(root)
+    knowledge, engine = loaded(root)
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     if save and save.exists() and not force and not tty:
         print(word("cli.exists_kept", MESSAGES, path=display(save)), file=sys.stderr)
         return 1
     sources: list = [Replay(load_answers(answers, display(answers)), display(answers))] if answers else []
     sources.append(Prompts() if tty else Plain(sys.stdin))
-    interview = Interview(knowledge)
+    interview = Interview(knowledge, engine)
+    shown: list = []
+
+    def titled(ruling: Ruling) -> Ruling:
+        labels = [knowledge.vocabulary.templates[k].label for k in interview.kinds_chosen()]
+        if labels:  # named after the kinds picked, in both languages: a saved file heads a Russian ruling too
+            ruling.title = {lg: ", ".join(x[lg] for x in labels) for lg in ("ru", "en")}
+            ruling.incident = ruling.title["en"]
+        return ruling
+
+    def show(ruling: Ruling) -> None:  # at a terminal: the ruling, then `back` may still take back the last answer
+        print()
+        print(titled(ruling).render(lang, how=how, debug=debug))
+        shown.append(ruling)
+
     try:
-        ruling = converse(interview, lang, sources)
+        ruling = converse(interview, lang, sources, show=show)
     except Unfinished as e:  # never an empty ruling: say what is missing, and fail
         print(word("prompt.unfinished", lang, question=question_text(e.question, lang)), file=sys.stderr)
         if answers:
@@ -398,12 +465,9 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
         return 1
     if answers:
         _report_unused(sources[0], interview)
-    labels = [knowledge.vocabulary.templates[k].label for k in interview.kinds_chosen()]
-    if labels:  # named after the kinds picked, in both languages: a saved file heads a Russian ruling too
-        ruling.title = {lg: ", ".join(x[lg] for x in labels) for lg in ("ru", "en")}
-        ruling.incident = ruling.title["en"]
-    print()
-    print(ruling.render(lang, how=how, debug=debug))
+    if not shown or shown[-1] is not ruling:
+        print()
+        print(titled(ruling).render(lang, how=how, debug=debug))
     if logged:
         cards = interview.cards_given()
         logged(ruling, incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.title or ruling.incident,

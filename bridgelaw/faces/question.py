@@ -134,6 +134,13 @@ class Question:
                     names |= set(both("answer.yes" if c.value else "answer.no").values())
                 if text in names:
                     return c.value
+            if self.coerce and isinstance(raw, str):  # a seat or suit by a name its type knows (С for North, П)
+                try:
+                    v = self.coerce(raw)
+                except ValueError:
+                    v = None
+                if any(v == c.value and type(v) is type(c.value) for c in self.choices):
+                    return v
             raise AnswerError.of("error.not_one_of", raw=raw, allowed=self._allowed())
         return self._coerced(raw) if self.coerce else raw
 

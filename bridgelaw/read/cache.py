@@ -48,13 +48,18 @@ def key(root: Path, files: list[Path]) -> str:
     return h.hexdigest()
 
 
+def caching() -> bool:
+    """Whether the cache is on (``BRIDGELAW_CACHE=off`` turns it off)."""
+    return os.environ.get("BRIDGELAW_CACHE", "").lower() not in ("off", "0", "no")
+
+
 def cached(root: Path, files: list[Path], load: Callable, kind: type = object):
     """``load()``, or what it returned before for the same files and program (a ``kind``: anything else is a miss).
 
     One file per project root (writing a new one removes the root's older ones), and
     at most KEEP in all, the least recently used removed first.
     """
-    if os.environ.get("BRIDGELAW_CACHE", "").lower() in ("off", "0", "no"):
+    if not caching():
         return load()
     prefix = "knowledge-" + hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12] + "-"
     path = folder() / f"{prefix}{key(root, files)}.pickle"

@@ -34,6 +34,11 @@ NOT_KNOWN = "?"  # a slot's value in a file: stated, but not known (a required s
 FACT_ID = re.compile(r"^[^\W\d][\w-]{0,63}$")  # a name: a letter, then letters, digits, _ or -
 
 
+def in_number_order(fid: str) -> list:
+    """A fact id's place among its kind: 'revoke-10' after 'revoke-9', the numbers in it read as numbers."""
+    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in re.split(r"(\d+)", fid)]
+
+
 @dataclass(frozen=True)
 class Incident:
     """A named set of facts in canonical order (template order, then content)."""
@@ -153,7 +158,8 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
                     c.add(iloc, f"{tname}: required slot '{sname}' is missing", "facts",
                           f"{sname}: {slot.question['en'] if slot.question else ''}")
             raw_facts.append((fid, tuple((s, vals.get(s)) for s in t.slots), iloc, tuple(sorted(possible))))
-        raw_facts.sort(key=lambda x: (x[0] or "", repr(x[1]), repr(x[3])))
+        # a canonical order whatever the file's, numbers read as numbers (the revoke on trick 2 before trick 10)
+        raw_facts.sort(key=lambda x: (in_number_order(x[0] or ""), in_number_order(repr(x[1])), repr(x[3])))
         for n, (fid, values, iloc, possible) in enumerate(raw_facts, 1):
             fid = fid or (tname if not t.many else f"{tname}-{n}")
             out.append(InFact(tname, fid, values, iloc, possible))
@@ -164,7 +170,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
         if f.id in ids:
             c.add(f.loc, f"two facts are named '{f.id}'", "facts", "give each fact of a 'many' template its own id")
         ids[f.id] = f
-    out.sort(key=lambda f: (vocab.templates[f.template].order, f.id))
+    out.sort(key=lambda f: (vocab.templates[f.template].order, in_number_order(f.id)))
     return Facts(out, stated)
 
 
@@ -181,7 +187,7 @@ def read_again(stated: list, vocab: Vocabulary) -> list:
     """The facts stated (``Facts.stated``, values given) with the auction read from them again."""
     out = list(stated)
     out += sequence_facts(out, vocab, Collector())
-    out.sort(key=lambda f: (vocab.templates[f.template].order, f.id))
+    out.sort(key=lambda f: (vocab.templates[f.template].order, in_number_order(f.id)))
     return out
 
 
