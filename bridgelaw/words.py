@@ -138,12 +138,12 @@ WORDS: dict[str, dict[str, str]] = {
     "result.weight": {"ru": "{weight}% × {board}", "en": "{weight}% × {board}"},
     "result.each_side": {"ru": "компенсирующий результат ({cite}), у каждой стороны свой: для С-Ю — {NS}; для В-З — {EW}",
                          "en": "adjusted score ({cite}), each side its own: for N-S {NS}; for E-W {EW}"},
-    "result.each_imps": {"ru": "против {other} за другим столом: С-Ю {NS} IMP, В-З {EW} IMP",
+    "result.each_imps": {"ru": "против {other} за другим столом, в импах: С-Ю {NS}, В-З {EW}",
                          "en": "against {other} at the other table: N-S {NS} IMPs, E-W {EW} IMPs"},
     "result.no_outcome": {"ru": "судья определяет его исход", "en": "the director states its outcome"},
     "result.weighted": {"ru": "взвешенный компенсирующий результат ({cite}): {board}",
                         "en": "weighted adjusted score ({cite}): {board}"},
-    "result.imps": {"ru": "взвешенно С-Ю {imps} IMP против {other} за другим столом",
+    "result.imps": {"ru": "взвешенно, в импах: С-Ю {imps} против {other} за другим столом",
                     "en": "weighted, N-S {imps} IMPs against {other} at the other table"},
     "result.matchpoints": {"ru": "веса применяются к очкам каждого исхода в протоколе",
                            "en": "the scorer applies the weights to each outcome's matchpoints"},
@@ -151,7 +151,7 @@ WORDS: dict[str, dict[str, str]] = {
                           "en": "artificial adjusted score (12C2): N-S {NS}, E-W {EW}"},
     "result.percent": {"ru": "{grade} ({n}%)", "en": "{grade} ({n}%)"},
     "result.session": {"ru": "{grade}: процент сессии, {n}% (12C2(c))", "en": "{grade}: the session percentage, {n}% (12C2(c))"},
-    "result.imp": {"ru": "{grade} ({n} IMP)", "en": "{grade} ({n} IMPs)"},
+    "result.imp": {"ru": "{grade} (импы: {n})", "en": "{grade} ({n} IMPs)"},
     "result.contradiction": {"ru": "Противоречие: судья отдал сделавшему претензию {judged} из оставшихся {r} взяток, но по {cite}"
                                    " оппонентам присуждено {award}; сделавшему претензию остаётся не больше {most}: результат"
                                    " посчитан так.",
