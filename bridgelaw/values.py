@@ -195,12 +195,38 @@ def name_call(seat: str, call: str, n: int, lang: str) -> str:
 _RUSSIAN_SEAT_LETTERS = {"С": "N", "В": "E", "Ю": "S", "З": "W"}  # З:2П, as a Russian director writes W:2S
 
 
+MAX_CALLS = 319  # the longest auction the Laws allow (every bid doubled and redoubled) has 319 calls
+
+
+def shown(value, most: int = 24) -> str:
+    """A value a user wrote, as a message quotes it: its text (a list or mapping as YAML writes it inline), cut
+    after ``most`` characters; never Python's repr."""
+    text = plain(value)
+    return f"'{text}'" if len(text) <= most else f"'{text[:most]}…' ({len(text)} characters)"
+
+
+def plain(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "nothing"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(plain(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {plain(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
 def coerce_calls(value) -> str:
     """Canonical auction (calls in order, space-separated; ``W:2S`` names the seat that called) from a
     list or a text; ValueError naming the first item that is no call at all."""
+    if isinstance(value, str) and len(value) > MAX_CALLS * 8:  # refused before it is split: no call is that long
+        raise WordError("error.calls_many", n=f"{len(value.split(maxsplit=MAX_CALLS + 1)) - 1}+", most=MAX_CALLS)
     items = value.split() if isinstance(value, str) else value
     if not isinstance(items, list) or not items:
         raise WordError("error.calls")
+    if len(items) > MAX_CALLS:  # before any work: each call is a fact the productions reason about
+        raise WordError("error.calls_many", n=len(items), most=MAX_CALLS)
     out = []
     for n, item in enumerate(items, 1):
         text = str(item).strip() if isinstance(item, (str, int)) and not isinstance(item, bool) else None
@@ -208,6 +234,6 @@ def coerce_calls(value) -> str:
         seat = NAMES.get(seat.upper(), _RUSSIAN_SEAT_LETTERS.get(seat.upper(), seat.upper()))
         c = coerce_call(call) if text else None
         if c is None or (seat and seat not in SEATS):
-            raise WordError("error.calls_item", n=n, item=repr(item))
+            raise WordError("error.calls_item", n=n, item=shown(item))
         out.append(f"{seat}:{c}" if seat else c)
     return " ".join(out)

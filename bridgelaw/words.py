@@ -391,6 +391,18 @@ WORDS: dict[str, dict[str, str]] = {
                                 " (порт занят другой программой? укажите другой --port)",
                           "en": "cannot listen on {host}:{port}: {reason}"
                                 " (is another program using the port? give another --port)"},
+    "cli.no_such_host": {"ru": "не удаётся слушать {host}:{port}: такого адреса нет (укажите --host 127.0.0.1"
+                               " или 0.0.0.0 для локальной сети)",
+                         "en": "cannot listen on {host}:{port}: no such host (give --host 127.0.0.1, or 0.0.0.0 for"
+                               " the local network)"},
+    "cli.not_this_machine": {"ru": "не удаётся слушать {host}:{port}: это не адрес этой машины (укажите --host"
+                                   " 127.0.0.1 или 0.0.0.0 для локальной сети)",
+                             "en": "cannot listen on {host}:{port}: the address is not one of this machine's (give"
+                                   " --host 127.0.0.1, or 0.0.0.0 for the local network)"},
+    "cli.port_privileged": {"ru": "не удаётся слушать {host}:{port}: порты ниже 1024 открыты только"
+                                  " администратору (укажите --port 8000)",
+                            "en": "cannot listen on {host}:{port}: ports below 1024 are for the administrator only"
+                                  " (give --port 8000)"},
 
     # -- the built-in values (values.py): seats, sides, suits, yes/no, a contract's strain and doubles
     "seat.N": {"ru": "Север", "en": "North"},
@@ -426,6 +438,8 @@ WORDS: dict[str, dict[str, str]] = {
                    "en": "'{value}' is not a call (write a bid 1C..7NT, P, X or XX)"},
     "error.calls": {"ru": "нужны заявки по порядку, например: 1Ч пас 2Ч пас",
                     "en": "expected the calls in order, e.g. [1H, P, 2H, P]"},
+    "error.calls_many": {"ru": "{n} заявок: в торговле по Законам не больше {most} заявок",
+                         "en": "{n} calls: no auction the Laws allow has more than {most}"},
     "error.calls_item": {"ru": "заявка {n} ({item}) — не заявка: пишите назначение 1Т..7БК, пас, X или XX,"
                                " можно после места игрока, который её сделал (W:2П)",
                          "en": "call {n} ({item}) is not a call: write a bid 1C..7NT, P, X or XX,"

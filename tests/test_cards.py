@@ -195,6 +195,8 @@ def test_a_stated_order_is_kept_and_named_winners_are_not_thrown_away(knowledge,
 @pytest.mark.parametrize("line,words", [
     ("[DA, D1]", "cards.claim_line, card 2: 'D1' is no card"),
     ("[DA, SA]", "cards.claim_line, card 2: SA is not in S's or his partner's hand at the claim"),
+    ("[DA, DK, DA]", "cards.claim_line, card 3: DA is named twice"),  # N21c: 1,000 cards once accepted
+    ("[" + ", ".join(["DA"] * 1000) + "]", "cards.claim_line: 1000 cards; the claimer and his partner hold at most 26"),
 ])
 def test_a_named_card_no_one_could_play_is_an_error(knowledge, tmp_path, line, words):
     bad = _claim_variant(tmp_path, "  claim_named: [DA, DK, DQ, HJ, HA, HK, HQ]", f"  claim_line: {line}")

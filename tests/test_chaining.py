@@ -194,8 +194,31 @@ def test_a_derived_fact_keeps_its_id_under_ask_save_and_rule(knowledge, engine, 
 
 def test_check_asks_about_a_production_feeding_itself(project, capsys, no_cache):
     _with(project, COUNTER)
-    assert main(["check", "."]) == 0
+    assert main(["check", "."]) == 1  # its cases never end (the next test)
     found = [line for line in capsys.readouterr().out.splitlines() if "does this chain end?" in line]
     assert [re.sub(r":\d+", ":N", f) for f in found] == [
         "knowledge/law-63.yaml:N:N: warning: production 63B.tally-grows: does this chain end? this production can"
         " derive a fact it tests itself: 63B.tally-grows (knowledge/law-63.yaml:N) derives tally"]
+
+
+def test_check_finds_a_ruling_that_never_ends_in_seconds_and_fails(project, capsys, no_cache):
+    """K03c: the unbounded counter once passed `check` (exit 0, 'does this chain end?' only) after 290 s, every case
+    run to the engine's 10,000 firings.  Now each case runs to at most CHECK_LIMIT, and the first that reaches it is
+    an error (exit 1) naming the case and the loop."""
+    import time
+    _with(project, COUNTER)
+    t = time.perf_counter()
+    assert main(["check", "."]) == 1
+    out = capsys.readouterr().out
+    assert time.perf_counter() - t < 20
+    assert re.search(r"tests/cases/law-64\.yaml:\d+:\d+: case '[^']+': its ruling never ends: 500 firings \(the limit\)"
+                     r" and no end: these productions kept firing: 63B\.tally-grows", out), out
+
+
+def test_the_server_refuses_to_start_on_knowledge_whose_rulings_never_end(project, no_cache):
+    """K27b: the server once started and gave HTTP 500 to the first interview naming a revoke."""
+    from bridgelaw.faces.web import create_app
+    _with(project, COUNTER)
+    with pytest.raises(BridgelawError, match=r"its ruling never ends: .*63B\.tally-grows"):
+        create_app(project)
+    create_app(ROOT)  # the shipped knowledge: no cycle, nothing run at the start

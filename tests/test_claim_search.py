@@ -4,7 +4,6 @@ directly, and equal cards are found in one pass.  C16's eight-card ending is the
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 
@@ -60,7 +59,7 @@ def test_c16s_eight_card_ending_is_searched_whole_in_fewer_positions():
     North-South's cards named; positions alike now count once (the figures are in the README)."""
     left = _c16()
     for named, most_positions, most_calls in (((), 3500, 1100), (tuple(left["S"] | left["N"]), 6000, 2100)):
-        s = dd._Search("S", "S", (), named, time.monotonic() + 600, None)
+        s = dd._Search("S", "S", (), named, 600 * dd.WORK_PER_SECOND, None)
         worst, _, best, _, lines = s.search({k: frozenset(v) for k, v in left.items()}, (), "E")
         assert (worst, best) == (5, 8) and not s.cut
         assert s.nodes < most_positions and len(s.solved) < most_calls
@@ -98,7 +97,7 @@ def test_dds_asked_directly_answers_as_endplays_solve_board():
             north = [c for c in hands["N"] if c[0] == lead[0]] or sorted(hands["N"])
             trick = [("W", lead), ("N", north[0])]
         left = {s: frozenset(h - {c for _, c in trick}) for s, h in hands.items()}
-        s = dd._Search(trump, "S", (), (), time.monotonic() + 60, None)
+        s = dd._Search(trump, "S", (), (), 60 * dd.WORK_PER_SECOND, None)
         deal = Deal(dd._pbn(hands))
         deal.trump = {"S": Denom.spades, "H": Denom.hearts, None: Denom.nt}[trump]
         deal.first = Player.west
@@ -133,13 +132,13 @@ def test_positions_alike_only_where_the_claimer_named_alike():
     order) lie alike too: a named ♠5 left is not an unnamed ♠3 left (he must lead the one, not the other)."""
     five_left = {"S": {("S", 3)}, "W": {("S", 2)}, "N": {("H", 0)}, "E": {("H", 1)}}
     three_left = {"S": {("S", 1)}, "W": {("S", 0)}, "N": {("H", 0)}, "E": {("H", 1)}}
-    named = dd._Search(None, "S", (), {("S", 3)}, time.monotonic() + 60, None)
+    named = dd._Search(None, "S", (), {("S", 3)}, 60 * dd.WORK_PER_SECOND, None)
     assert named.shape(five_left, (), "S")[0] != named.shape(three_left, (), "S")[0]
-    stated = dd._Search(None, "S", (("H", 0), ("S", 3)), (), time.monotonic() + 60, None)
+    stated = dd._Search(None, "S", (("H", 0), ("S", 3)), (), 60 * dd.WORK_PER_SECOND, None)
     assert stated.shape(five_left, (), "S")[0] != stated.shape(three_left, (), "S")[0]
-    in_order = dd._Search(None, "S", (("S", 1), ("S", 3), ("S", 7), ("S", 5)), (), time.monotonic() + 60, None)
+    in_order = dd._Search(None, "S", (("S", 1), ("S", 3), ("S", 7), ("S", 5)), (), 60 * dd.WORK_PER_SECOND, None)
     low_first = {"S": {("S", 3), ("S", 1)}, "W": {("S", 2)}, "N": {("H", 0), ("H", 2)}, "E": {("H", 1), ("H", 3)}}
     high_first = {"S": {("S", 7), ("S", 5)}, "W": {("S", 6)}, "N": {("H", 0), ("H", 2)}, "E": {("H", 1), ("H", 3)}}
     assert in_order.shape(low_first, (), "S")[0] != in_order.shape(high_first, (), "S")[0]  # ♠3 5 9 7 stated
-    unnamed = dd._Search(None, "S", (), (), time.monotonic() + 60, None)
+    unnamed = dd._Search(None, "S", (), (), 60 * dd.WORK_PER_SECOND, None)
     assert unnamed.shape(five_left, (), "S")[0] == unnamed.shape(three_left, (), "S")[0]

@@ -83,7 +83,7 @@ RULE = [
     ("I19", {"x.yaml": "- a\n- b\n"}, "x.yaml:1:1", 1, "an incident is a mapping"),
     ("I20", {"x.yaml": "just text\n"}, "x.yaml:1:1", 1, "an incident is a mapping"),
     ("I21", {"x.yaml": "title: t\nsource: t\nfacts: [a, b]\n"}, "x.yaml:3", 1,
-     "facts: expected a mapping, found a list ['a', 'b']"),
+     "facts: expected a mapping, found a list '[a, b]'"),
     ("I22", {"x.yaml": "title: t\nsource: t\nfacts:\n"}, "x.yaml:3", 1, "facts: expected a mapping, found nothing"),
     ("I23", {"x.yaml": "title: t\nsource: t\n"}, "x.yaml:1:1", 1, "facts"),
     ("I24", {"x.yaml": incident(DEAL)}, "x.yaml:5:3", 1, "duplicate key 'deal'"),
@@ -141,6 +141,18 @@ RULE = [
     ("I61", {"x.yaml": many(14)}, "x.yaml:5:3", 1, "14 facts of revoke; one board holds at most 13"),
     ("I61b", {"x.yaml": many(13)}, "x.yaml", 0, ""),
     ("I63", {"x.yaml": many(10_000, "conduct")}, "x.yaml:5:3", 1, "10000 facts of conduct; one board holds at most 64"),
+    # turn 3: values quoted as written, never as Python's repr; the auction as calls bounded before any work
+    ("I54r", {"x.yaml": incident(REVOKE.replace("offender: W", "offender: {seat: W}") % "trick: 2")}, "x.yaml:6",
+     1, "revoke.offender: unknown value '{seat: W}'"),
+    ("I54t", {"x.yaml": revoke("revoke_trick_winner: true")}, "x.yaml:6", 1, "unknown value 'true'"),
+    ("AU05", {"x.yaml": incident("  auction: {dealer: N, calls: '" + " ".join(["1C", "X", "XX"] + ["P"] * 497)
+                                 + "'}\n")}, "x.yaml:5", 1, "auction.calls: 500 calls: no auction the Laws allow"),
+    ("AU05c", {"x.yaml": incident("  auction: {dealer: N, calls: '" + " ".join(["1C"] + ["P"] * 400) + "'}\n")},
+     "x.yaml:5", 1, "401 calls: no auction the Laws allow has more than 319"),
+    ("AU05e", {"x.yaml": incident("  auction: {dealer: N, calls: '" + " ".join(["P"] * 200_000) + "'}\n")},
+     "x.yaml:5", 1, "320+ calls: no auction the Laws allow has more than 319"),
+    ("AU07l", {"x.yaml": incident("  auction: {dealer: N, calls: [1C, " + "Z" * 100_000 + "]}\n")}, "x.yaml:5", 1,
+     "call 2 ('ZZZZZZZZZZZZZZZZZZZZZZZZ…' (100000 characters)) is not a call"),
 ]
 
 
@@ -207,6 +219,195 @@ def test_a_wrong_value_in_a_required_slot_is_not_also_missing(value, tmp_path, m
     _make(tmp_path, {"x.yaml": incident(REVOKE.replace("offender: W", f"offender: {value}") % "trick: 2")})
     text = check(capsys, monkeypatch, tmp_path, ["rule", "x.yaml"], 1, "revoke.offender")
     assert "missing" not in text and len([line for line in text.splitlines() if line.startswith("x.yaml")]) == 1
+
+
+# -- the cards: board files, pasted PBN, deals and play records (the turn-3 rows) --------------------------------
+
+DEALT = "N:AK32.KQ2.A32.K32 Q54.JT9.Q54.QJT9 JT987.A54.K7.A54 6.8763.JT986.876"
+PLAYED = "[[H3, H2, H9, HA], [D7, C6, DA, D4], [S2, S4, SJ, S6]]"
+
+
+def with_cards(cards: str) -> str:
+    return ("title: t\nsource: t\nfacts:\n  deal: {declarer: S, contract: 4S}\n"
+            "  revoke:\n    - {offender: W, attention_drawn: after_play}\ncards: " + cards + "\n")
+
+
+def pbn(play_rows: int) -> str:
+    return ('[Board "1"]\n[Dealer "N"]\n[Contract "4S"]\n[Declarer "S"]\n[Deal "' + DEALT + '"]\n'
+            '[Play "W"]\n' + "- - - -\n" * play_rows)
+
+
+def sparse(size: int):
+    def make(path: Path) -> None:
+        with open(path, "wb") as f:
+            f.truncate(size)  # a regular file of that size, written in no time
+    return make
+
+
+CARDS = [  # (id, files, incident, exit code, fragment): ``rule x.yaml``, or argv given as a list
+    ("N13c", {}, with_cards("{pbn: /dev/zero}"), 1, "zero: cannot read a PBN board: a device, not a file"),
+    ("N13d", {}, with_cards("{lin: /dev/urandom}"), 1, "urandom: cannot read a LIN board: a device, not a file"),
+    ("N13g", {"b.pbn": "<dir>"}, with_cards("{pbn: b.pbn}"), 1, "b.pbn: cannot read a PBN board: a folder"),
+    ("N13h", {"big.pbn": sparse(50 * 1024 * 1024)}, with_cards("{pbn: big.pbn}"), 1,
+     "big.pbn: cannot read a PBN board: larger than 1 MiB: not a PBN board file"),
+    ("N19d", {"zero.pbn": "<zero>", "notes.yaml": with_cards("{}").replace("cards: {}", "")},
+     ["rule", "zero.pbn", "--incident", "notes.yaml"], 1, "cannot read a PBN board: a device, not a file"),
+    ("N30", {"p.pbn": pbn(7000)}, with_cards("{pbn: p.pbn}"), 1,
+     "p.pbn: the Play section of its board 1 has 7000 tricks; a board has 13"),
+    ("N30b", {}, with_cards("\n  text: |\n" + "".join("    " + line + "\n" for line in pbn(20000).splitlines())), 1,
+     "the Play section of its board 1 has 20000 tricks"),
+    ("N10b", {}, with_cards(f"{{deal: '{DEALT}', play: [" + ", ".join(["[-, -, -, -]"] * 20000) + "]}"), 1,
+     "cards.play: 20000 tricks; a board has 13"),
+    ("N05", {}, with_cards(f"{{deal: '{DEALT.replace('AK32.', 'AK532.').replace('Q54.JT9', 'Q4.JT9')}', play: {PLAYED}}}"),
+     1, "cards.deal: each hand holds 13 cards; here N 14, E 12"),
+    ("N05b", {"dump.txt": "mine\n"},
+     with_cards(f"{{deal: '{DEALT.replace('.K32 ', '.K532 ')}', play: {PLAYED}}}"), 1,
+     "cards.deal: each hand holds 13 cards; here N 14"),
+    ("N05d", {}, with_cards(f"{{deal: '{DEALT.replace('.K32 ', '.Q32 ')}', play: {PLAYED}}}"), 1,
+     "cards.deal: CQ is in two hands (N and E)"),
+    ("N05i", {}, with_cards(f"{{deal: '{DEALT.replace('.K32 ', '.K532 ')}'}}"), 1, "here N 14"),
+    ("N04c", {}, with_cards("{deal: '', play: [[H3, H2, H9, HA]]}"), 1, "each hand holds 13 cards; here N 0, E 0"),
+    ("N26b", {}, with_cards("{deal: 'N:" + "A" * 3_000_000 + "'}"), 1,
+     "cards.deal: a deal of 3000002 characters is no deal of 52 cards"),
+    ("N17d", {"b.lin": "md|||||\n"}, with_cards("{lin: b.lin}"), 1, "b.lin: cannot read a LIN board: its deal"),
+    ("N17c", {"b.lin": "md|5S789TJH45AD7KC45A,S6H3678D689TJC678,S23KAH2QKD23AC23K,|\n"}, with_cards("{lin: b.lin}"),
+     1, "b.lin: cannot read a LIN board: its deal"),
+    ("N24", {"b.pbn": pbn(2)}, with_cards(f"{{pbn: b.pbn, deal: '{DEALT}'}}"), 1,
+     "cards: the deal is given twice (pbn and deal): give it one way"),
+    ("N24c", {"b.pbn": pbn(2)}, with_cards("{text: 'x', pbn: b.pbn}"), 1, "the deal is given twice (pbn and text)"),
+    ("N12.5", {}, with_cards(f"{{deal: '{DEALT}', play: [[H3, '', H9, HA]]}}"), 1,
+     "cards.play, trick 1: '' is no card (e.g. SA, H10, D7; '-' where a hand played none)"),
+    ("N13i", {"b.pbn": bytes([0x5b, 0xd8, 0xff, 0x00]) * 50}, with_cards("{pbn: b.pbn}"), 1,
+     "b.pbn: cannot read a PBN board: not UTF-8 text"),
+]
+
+
+@pytest.mark.parametrize("row", CARDS, ids=[r[0] for r in CARDS])
+def test_cards_that_are_no_board_are_an_error(row, tmp_path, monkeypatch, capsys):
+    """No FIFO, device or folder read, no file over the cap read whole, no endless Play read, no deal of other than
+    13 cards a hand and 52 distinct handed to the solver (which writes dump.txt where it runs): each a located
+    error, in a second, no file changed or added."""
+    _, files, incident_or_argv, code, fragment = row
+    for name, content in files.items():
+        if callable(content):
+            content(tmp_path / name)
+        elif content == "<zero>":
+            os.symlink("/dev/zero", tmp_path / name)
+        else:
+            _make(tmp_path, {name: content})
+    argv = incident_or_argv if isinstance(incident_or_argv, list) else ["rule", "x.yaml"]
+    if not isinstance(incident_or_argv, list):
+        (tmp_path / "x.yaml").write_text(incident_or_argv, encoding="utf-8")
+    text = check(capsys, monkeypatch, tmp_path, argv + ["--lang", "en", "--no-how"], code, fragment)
+    assert "Error" not in text and "codec" not in text, text
+
+
+def test_a_board_file_that_is_a_fifo_is_refused_at_once(tmp_path):  # N13k: open() once blocked for ever
+    os.mkfifo(tmp_path / "f.pbn")
+    (tmp_path / "x.yaml").write_text(with_cards("{pbn: f.pbn}"), encoding="utf-8")
+    r = bridgelaw("rule", str(tmp_path / "x.yaml"), "--lang", "en")
+    assert r.returncode == 1 and "f.pbn: cannot read a PBN board: a pipe, not a file" in r.stderr, r.stderr
+
+
+def test_the_solver_writes_nothing_where_it_runs(tmp_path, monkeypatch, capsys):
+    """N05j: 64C's double-dummy reference runs the solver in a folder of its own: a dump.txt of the user's is kept,
+    and none is written beside the incident."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dump.txt").write_text("mine\n", encoding="utf-8")
+    from bridgelaw.read import dd
+    seen = []
+    real = dd.solve
+
+    def solve(*a, **k):
+        seen.append(os.getcwd())
+        Path("dump.txt").write_text("the solver's", encoding="utf-8")  # as DDS does on an error
+        return real(*a, **k)
+
+    monkeypatch.setattr(dd, "solve", solve)
+    shutil.copy(ROOT / "facts" / "incidents" / "revoke-from-the-cards.yaml", tmp_path / "x.yaml")
+    code, text = run(capsys, tmp_path, ["rule", "x.yaml", "--lang", "en", "--no-how"])
+    assert code == 0, text
+    assert seen and str(tmp_path) not in seen[0]
+    assert (tmp_path / "dump.txt").read_text(encoding="utf-8") == "mine\n" and os.getcwd() == str(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dump.txt", "x.yaml"]
+
+
+# -- `bridgelaw page OUT`: never into the project's own folders, never over someone's files ---------------------
+
+
+PAGE = [  # (id, files in the row's folder, OUT (``{root}``: the project), exit code, fragment)
+    ("P03", {"p/index.html": "<h1>mine</h1>\n", "p/precious.txt": "x"}, "p", 1,
+     "not empty, and not a site `bridgelaw page` wrote"),
+    ("P06a", {}, "{root}/bridgelaw/faces/offline/site", 1, "inside the project's own folders"),
+    ("P06b", {}, "{root}", 1, "inside the project's own folders"),
+    ("P06c", {}, "{root}/knowledge", 1, "inside the project's own folders"),
+    ("P06d", {}, "{root}/bridgelaw/faces/web/static", 1, "inside the project's own folders"),
+    ("P06e", {}, "{root}/bridgelaw", 1, "inside the project's own folders"),
+    ("P06g", {}, "{root}/tests/site", 1, "inside the project's own folders"),
+    ("P07", {"f.html": "mine"}, "f.html", 1, "is a file, not a folder"),
+]
+
+
+@pytest.mark.parametrize("row", PAGE, ids=[r[0] for r in PAGE])
+def test_page_refuses_an_out_it_may_not_write_before_any_work(row, tmp_path, monkeypatch, capsys):
+    """Refused before the knowledge is checked (20-30 s): the check is never reached, no file written anywhere."""
+    _, files, out, code, fragment = row
+    _make(tmp_path, files)
+    from bridgelaw.faces.offline import build
+    monkeypatch.setattr(build, "knowledge_bundle", lambda root: pytest.fail("checked the knowledge first"))
+    project = _snapshot(ROOT / "bridgelaw") | _snapshot(ROOT / "knowledge")
+    check(capsys, monkeypatch, tmp_path, ["--root", str(ROOT), "page", out.replace("{root}", str(ROOT))], code,
+          fragment)
+    assert _snapshot(ROOT / "bridgelaw") | _snapshot(ROOT / "knowledge") == project
+
+
+@pytest.fixture
+def quick_build(monkeypatch):
+    """``build`` without Pyodide, the knowledge check or the zip: a few small files, in a second."""
+    from bridgelaw.faces.offline import build
+    monkeypatch.setattr(build, "pyodide_dir", lambda root: ROOT / "package.json")
+    monkeypatch.setattr(build, "PYODIDE_FILES", ())
+    monkeypatch.setattr(build, "knowledge_bundle", lambda root: (b"k", "0" * 64))
+    monkeypatch.setattr(build, "app_zip", lambda: b"zip")
+    return build
+
+
+def test_page_replaces_a_previous_site_whole_and_keeps_others_files_with_force(quick_build, tmp_path):
+    out = tmp_path / "site"
+    quick_build.build(ROOT, out)
+    (out / "stale.js").write_text("from an older build", encoding="utf-8")
+    quick_build.build(ROOT, out)  # a previous site: replaced whole
+    assert not (out / "stale.js").exists() and quick_build.is_site(out)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "index.html").write_text("<h1>mine</h1>", encoding="utf-8")
+    (mine / "notes.txt").write_text("notes", encoding="utf-8")
+    with pytest.raises(Exception, match="not empty"):
+        quick_build.build(ROOT, mine)
+    assert (mine / "index.html").read_text(encoding="utf-8") == "<h1>mine</h1>"
+    quick_build.build(ROOT, mine, force=True)
+    assert (mine / "notes.txt").read_text(encoding="utf-8") == "notes" and quick_build.is_site(mine)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mine", "site"]  # no temporary folder left
+
+
+def test_page_on_a_full_disk_leaves_no_partial_site_and_names_the_file(quick_build, tmp_path, monkeypatch):  # P05c
+    import errno
+    out = tmp_path / "site"
+    quick_build.build(ROOT, out)
+    before = _snapshot(out)
+    written = []
+
+    def full(path, data):
+        written.append(path)
+        if len(written) == 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        (Path(path)).write_bytes(data if isinstance(data, bytes) else data.encode())
+
+    monkeypatch.setattr(quick_build, "write_atomic", full)
+    with pytest.raises(Exception) as e:
+        quick_build.build(ROOT, out)
+    assert "cannot write: No space left on device" in str(e.value) and str(out) in str(e.value)
+    assert _snapshot(out) == before and sorted(p.name for p in tmp_path.iterdir()) == ["site"]
 
 
 # -- the knowledge, the vocabulary and --root ------------------------------------------------------
@@ -413,3 +614,48 @@ def test_output_into_a_closed_pipe_ends_quietly():
     proc.stdout.close()  # before the ruling is written: the write meets a closed pipe
     _, err = proc.communicate(timeout=TIMEOUT)
     assert proc.returncode in (0, 1) and err == b"", err
+
+
+def test_many_answers_taken_back_cost_one_step_each(knowledge, engine, monkeypatch):
+    """A14: 5,000 (answer, back) pairs took 117 s, each `back` ruling the interview again.  The step before an answer
+    is kept: taking the answer back returns to it without a ruling, and the interview is where it was."""
+    from bridgelaw.faces.interview import Interview
+    interview = Interview(knowledge, engine)
+    interview.answer(["defective_trick"], "incident")
+    interview.answer("S", "deal.declarer")
+    asked = interview.step()
+    steps = []
+    real = Interview._step
+    monkeypatch.setattr(Interview, "_step", lambda self: steps.append(1) or real(self))
+    for _ in range(200):
+        interview.answer("E")
+        interview.step()  # the next question, as the prompt shows it
+        assert interview.back()
+        assert interview.step() is asked
+    assert len(steps) == 200  # one for each answer's next question; none for taking it back
+
+
+@pytest.mark.parametrize("host,port,fragment", [
+    ("no.such.host.invalid", 0, "no such host (give --host 127.0.0.1"),  # U07: was 'Unknown error -2' + the port hint
+    ("203.0.113.1", 0, "the address is not one of this machine's"),  # U13
+], ids=["U07", "U13"])
+def test_serve_says_why_it_cannot_listen(host, port, fragment):
+    from bridgelaw.errors import BridgelawError
+    from bridgelaw.faces.web.app import listen
+    with pytest.raises(BridgelawError) as e:
+        listen(host, port)
+    assert fragment in str(e.value) and "another program" not in str(e.value), str(e.value)
+
+
+def test_a_privileged_port_is_named_as_such(monkeypatch):  # U14: 'Permission denied' + the port hint
+    import errno
+    import socket
+
+    from bridgelaw.errors import BridgelawError
+    from bridgelaw.faces.web.app import listen
+
+    def refuse(*a, **k):
+        raise PermissionError(errno.EACCES, "Permission denied")
+    monkeypatch.setattr(socket, "create_server", refuse)
+    with pytest.raises(BridgelawError, match="ports below 1024 are for the administrator only"):
+        listen("127.0.0.1", 80)

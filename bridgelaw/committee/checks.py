@@ -74,13 +74,54 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], st
         from .testrun import exercised, run_cases
         problems.extend(cross_checks(knowledge, cases))
         problems.extend(modeline_problems(root))
-        problems.extend(lint(knowledge, root, exercised(run_cases(Engine(knowledge), cases)), complete))
+        outcomes, endless = endless_cases(Engine(knowledge), cases)
+        problems.extend(endless)
+        if not endless:  # a production no case fires: only where every case ran
+            problems.extend(lint(knowledge, root, exercised(outcomes), complete))
+        else:  # the cycles that may be the loop, asked about
+            from .lint import cyclic
+            problems.extend(cyclic(knowledge))
     else:  # some law files only: what they say may rest on others, so only contradictions are linted
         from .lint import conflicts
         problems.extend(conflicts(knowledge, complete=False))
     summary = (f"checked {len(law_files)} law file(s), {n_incidents} incident(s), {n_cases} case(s)")
     # an incident that several cases name is read again for each: its mistake is still one
     return list({(str(p.loc), p.message): p for p in problems}.values()), summary
+
+
+def endless_cases(engine, cases: list) -> tuple[list, list[Problem]]:
+    """The cases' outcomes, each ruled to at most record.CHECK_LIMIT firings (the largest shipped case needs 18),
+    and an error for the first case whose ruling never ends (a loop of productions): the cases after it are not
+    run, so knowledge that loops is found in seconds, not in minutes at the engine's limit."""
+    from ..run import record
+    from .testrun import run_case
+    outcomes = []
+    with record.firing_limit(record.CHECK_LIMIT):
+        for i, case in enumerate(cases):
+            outcome = run_case(engine, case)
+            outcomes.append(outcome)
+            if outcome.exception is not None and record.limit_reached(outcome.exception):
+                loop = outcome.exception.problems[0]
+                rest = len(cases) - i - 1
+                return outcomes, [Problem(case.loc, f"case '{case.name}': its ruling never ends: {loop.message}",
+                                          hint=f"at {loop.loc}: {loop.hint}" + (
+                                              f"; the {rest} case(s) after it were not run" if rest else ""))]
+    return outcomes, []
+
+
+def refuse_endless(root: Path, knowledge) -> None:
+    """BridgelawError where the knowledge's productions feed each other in a cycle (lint.cycles: the shipped
+    knowledge has none, so this costs nothing there) and one of the project's cases then never ends: the server
+    is not started on knowledge whose rulings never end."""
+    from ..engine import Engine
+    from .lint import cycles
+    from .testrun import load_all
+    if not cycles(knowledge):
+        return
+    cases, _ = load_all(sorted((root / "tests" / "cases").glob("*.y*ml")), knowledge.vocabulary)
+    _, endless = endless_cases(Engine(knowledge), cases)
+    if endless:
+        raise BridgelawError(endless)
 
 
 def _is_data(path: Path) -> bool:

@@ -33,6 +33,7 @@ class Outcome:
     ruling: object = None
     problems: list = field(default_factory=list)
     error: str = ""  # the engine failed on this case
+    exception: BaseException | None = None  # what it raised
 
     @property
     def passed(self) -> bool:
@@ -76,7 +77,7 @@ def run_case(engine, case: Case) -> Outcome:
     try:
         ruling = engine.rule(case.incident)
     except Exception as e:  # the engine must not stop the other cases
-        return Outcome(case, None, [], f"{type(e).__name__}: {e}")
+        return Outcome(case, None, [], f"{type(e).__name__}: {e}", e)
     return Outcome(case, ruling, failures(case, ruling))
 
 

@@ -124,6 +124,9 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
         notes.append(equity["note"])
         adjusted = None if equity["tricks"] is None else adjusted  # 64C: the automatic result stands
     artificial = _artificial(knowledge, working, deal) if adjusted and not equity else None
+    if artificial:  # a side's grade the director has not settled ("?"): asked for, its figure not given
+        f = next(f for f in working if f.template == "artificial_score")
+        missing += [f"{f.id}.{side}" for side in SIDES if artificial[side]["grade"] not in ARTIFICIAL]
     unsettled = [f"{f.id}.{s}" for f in working if f.template == "adjusted_outcome"
                  for s in ("contract", "declarer", "tricks") if f.get(s) is None]
     missing += unsettled  # an outcome the director has not settled (its tricks "?") is not scored
@@ -242,7 +245,10 @@ def _figure(grade: str, side: str, scoring: str | None, figs: dict) -> dict:
     """One side's artificial score (12C2): at pairs 60/50/40% (12C2(a): at least 60, at most 40, as the
     regulations set them), at teams +3/0/-3 IMPs (12C2(b), varied by the organizer with the Regulating
     Authority's approval); 12C2(c): a side given average-plus whose session percentage is higher gets that
-    percentage, a side given average-minus whose session percentage is lower gets that."""
+    percentage, a side given average-minus whose session percentage is lower gets that.  A grade not known (the
+    director's "?") has no figure yet."""
+    if grade not in ARTIFICIAL:
+        return {"grade": grade, "percent": None, "imps": None, "session": False}
     pct = {"average_plus": figs.get("average_plus_percent", 60), "average": 50,
            "average_minus": figs.get("average_minus_percent", 40)}[grade]
     imp = {"average_plus": figs.get("average_plus_imps", 3), "average": 0,
@@ -262,6 +268,8 @@ def _artificial_scores(knowledge, working: list, grades: dict, scoring: str | No
 
     def shown(side, lang):
         g, o = labels.label_of(out[side]["grade"], lang), out[side]
+        if o["grade"] not in ARTIFICIAL:
+            return g
         if scoring == "pairs":
             key = "result.session" if o["session"] else "result.percent"
             return word(key, lang, grade=g, n=o["percent"])

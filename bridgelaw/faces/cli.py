@@ -186,7 +186,7 @@ def cmd_page(args) -> int:
     out = Path(args.out)
     if out.exists() and not out.is_dir():
         raise BridgelawError(Problem(Loc(_display(out)), word("cli.not_a_folder", MESSAGES)))
-    written = build(_root(args.root), out)
+    written = build(_root(args.root), out, args.force)
     print(word("cli.page_written", MESSAGES, n=len(written), out=_display(out)))
     return 0
 
@@ -230,7 +230,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
     r.add_argument("--debug", action="store_true", help="name each firing's production (its id) in the HOW trace")
     r.add_argument("--dd-budget", type=seconds, default=2.0, metavar="SECONDS",
-                   help="time for a claim's double-dummy lines, on one core (default 2)")
+                   help="work for a claim's double-dummy lines, in seconds of one core (counted in positions"
+                        " searched, not on the clock: the same on any machine; default 2)")
     r.set_defaults(func=cmd_rule)
 
     a = sub.add_parser("ask", help="interview: asks only what can change the ruling, then gives it")
@@ -250,7 +251,8 @@ def build_parser() -> argparse.ArgumentParser:
     w.set_defaults(func=cmd_serve)
 
     g = sub.add_parser("page", help="write the offline page's engine bundle (Pyodide, the app, the validated knowledge)")
-    g.add_argument("out", metavar="OUT_DIR", help="folder to write the site into")
+    g.add_argument("out", metavar="OUT_DIR", help="folder to write the site into (new, empty, or a previous site)")
+    g.add_argument("--force", action="store_true", help="write into a folder holding other files (they are kept)")
     g.set_defaults(func=cmd_page)
 
     c = sub.add_parser("check", help="validate vocabulary, knowledge, incidents and cases; list every error")

@@ -127,6 +127,7 @@ class Interview:
         producing = {p.id for ps in self._producers.values() for p in ps}
         self._producer_list = [p for p in knowledge.productions if p.id in producing]
         self._cache: tuple | None = None
+        self._back_to: tuple | None = None  # (the step cached before the last answer, the answers before it)
         self._implied: dict = {}  # choice fact id -> (the one option on offer, the answers when it was stated)
         self._cards_memo: dict = {}  # (deal pasted, facts) -> what the cards show (read once)
         for key, value in answers or ():
@@ -300,6 +301,7 @@ class Interview:
         if key is not None and not question_named(key, q):
             raise AnswerError(f"the question asked is '{q.key}', not '{key}'")
         v = q.parse(value)
+        before = self._cache  # the step this answer answers: what `back` returns to
         self.answers.append((q.key, v))
         problems = Collector()  # a count that contradicts another stated one is refused at the prompt,
         stated = self._infacts(self._state(), all_context=True)  # as is a declarer or contract the calls contradict
@@ -310,6 +312,7 @@ class Interview:
             e = problems.errors[0]
             raise AnswerError(f"{e.message}; {e.hint}" if e.hint else e.message)
         self._cache = None
+        self._back_to = (before, self.answers[:-1])
         return v
 
     def back(self) -> bool:
@@ -317,7 +320,10 @@ class Interview:
         if not self.answers:
             return False
         self.answers.pop()
-        self._cache = None
+        back_to, self._back_to = self._back_to, None
+        # the step before the last answer, as it was (no ruling again): each answer taken back costs nothing
+        self._cache = back_to[0] if back_to and back_to[0] and back_to[0][0] == len(self.answers) \
+            and back_to[1] == self.answers else None
         return True
 
     # -- what is established ---------------------------------------------------------------------

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import Collector, Loc
+from ..values import shown
 from .yamlsafe import LocDict, LocList, load
 
 COMMANDS = ("why", "back")
@@ -75,7 +76,7 @@ def load_answers(path: str | Path, display: str | None = None) -> Answers:
         out = []
         for key, value in items.items():
             if not _scalar_or_list(value):
-                c.add(items.loc_of(key), f"{key}: expected a value, found {value!r}")
+                c.add(items.loc_of(key), f"{key}: expected a value, found {shown(value)}")
             out.append(Entry(value, key, items.loc_of(key)))
         c.raise_if_any()
         return Answers(out, by_key=True)
@@ -88,12 +89,12 @@ def load_answers(path: str | Path, display: str | None = None) -> Answers:
                 continue
             (key, value), = item.items()
             if not _scalar_or_list(value):
-                c.add(item.loc_of(key), f"{key}: expected a value, found {value!r}")
+                c.add(item.loc_of(key), f"{key}: expected a value, found {shown(value)}")
                 continue
             out.append(Entry(value, key, item.loc_of(key)))
         elif _scalar_or_list(item):
             out.append(Entry(item, None, loc))
         else:
-            c.add(loc, f"expected an answer, found {item!r}")
+            c.add(loc, f"expected an answer, found {shown(item)}")
     c.raise_if_any()
     return Answers(out)

@@ -32,12 +32,15 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import Collector, Loc
+from ..errors import BridgelawError, Collector, Loc
 from ..values import SEATS, lho_of, partner_of, side_of
 from .dd import endplay_parts, trick_winner
-from .yamlsafe import LocDict, LocList
+from .yamlsafe import LocDict, LocList, read_text
 
 RANKS = "23456789TJQKA"
+BOARD_BYTES = 1024 * 1024  # a board file (PBN, LIN): a session's boards are a few hundred kilobytes
+DEAL_CHARS = 200  # a PBN deal string of 52 cards is about 70 characters
+TRICKS = 13  # a board's tricks: a play record of more is refused before it is read (endplay's reader is quadratic)
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,7 @@ def _card(text: str) -> tuple[str, int]:
         return t[0], RANKS.index(t[1])
     if len(t) == 2 and t[1] in "SHDC" and t[0] in RANKS:
         return t[1], RANKS.index(t[0])
-    raise ValueError(f"'{text}' is no card (e.g. SA, H10, D7)")
+    raise ValueError(f"'{text}' is no card (e.g. SA, H10, D7; '-' where a hand played none)")
 
 
 def _name(card: tuple[str, int]) -> str:
@@ -89,12 +92,28 @@ def _hands(deal_text: str) -> dict[str, set]:
     return out
 
 
+def _wrong_hands(hands: dict) -> str:
+    """What is wrong with a deal whose hands are not 13 cards each of 52 distinct ("" if nothing)."""
+    counts = [f"{s} {len(hands[s])}" for s in SEATS if len(hands[s]) != 13]
+    if counts:
+        return f"each hand holds 13 cards; here {', '.join(counts)}"
+    twice = sorted({card for s in SEATS for t in SEATS if s < t for card in hands[s] & hands[t]})
+    if twice:
+        card = twice[0]
+        holders = [s for s in SEATS if card in hands[s]]
+        return f"{_name(card)} is in two hands ({' and '.join(holders)})" + (
+            f", and {len(twice) - 1} more card(s) like it" if len(twice) > 1 else "")
+    return ""
+
+
 def _from_file(path: Path, kind: str, c: Collector, loc: Loc, board: int | None = None) -> tuple | None:
     """(deal string, tricks, tags) of one board of a PBN or LIN file (see ``read_board``)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        c.add(loc, f"{path.name}: cannot read a {kind.upper()} board ({getattr(e, 'strerror', None) or e})")
+    try:  # a regular file of at most BOARD_BYTES, opened without blocking: never a FIFO, a device or a folder
+        text = read_text(path, path.name, BOARD_BYTES, f"a {kind.upper()} board file",
+                         "a PBN or LIN file of a session's boards is a few hundred kilobytes", regular=True)
+    except BridgelawError as e:
+        why = e.problems[0].message.removeprefix("cannot read: ")
+        c.add(loc, f"{path.name}: cannot read a {kind.upper()} board: {why}", hint=e.problems[0].hint)
         return None
     return read_board(text, path.name, c, loc, board, kind)
 
@@ -134,6 +153,10 @@ def _pbn_boards(text: str, name: str, c: Collector, loc: Loc) -> list | None:
     cards were played); a tag a board does not give (Vulnerable, Dealer) is not read as endplay's default (the
     board number's), and the Dealer is read here (endplay keeps it only where a Contract is given)."""
     pbn, = endplay_parts("parsers.pbn")
+    for number, rows in enumerate(_play_rows(text), 1):
+        if rows > TRICKS:  # refused before endplay reads it: its reader's time grows with the square of the rows
+            c.add(loc, f"{name}: the Play section of its board {number} has {rows} tricks; a board has {TRICKS}")
+            return None
     try:
         boards = pbn.loads(text)
         if not boards:
@@ -156,6 +179,20 @@ def _pbn_boards(text: str, name: str, c: Collector, loc: Loc) -> list | None:
     return out
 
 
+def _play_rows(text: str) -> list[int]:
+    """The rows (tricks) of each Play section of a PBN text, counted line by line: each row up to the next tag."""
+    out, inside = [], False
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("["):
+            inside = line[1:].lstrip().lower().startswith("play ")
+            if inside:
+                out.append(0)
+        elif inside and line and line[0] not in ";%*":
+            out[-1] += 1
+    return out
+
+
 _LIN_PLAY = re.compile(r"\|pc\|([^|]*)", re.IGNORECASE)
 
 
@@ -174,13 +211,18 @@ def _lin_boards(text: str, name: str, c: Collector, loc: Loc) -> list | None:
         if "pn|" not in segment.lower():  # endplay's reader splits boards at their players' names
             segment = "pn|?,?,?,?|" + segment
         played = [p.strip() for p in _LIN_PLAY.findall(segment)]
+        if len(played) > 4 * TRICKS:
+            c.add(loc, f"{name}: a board of {len(played)} cards played ('pc|'); a board has {4 * TRICKS}")
+            return None
         whole = segment
         for _ in range(len(played) % 4):  # endplay's reader needs whole tricks
             whole = whole[:whole.lower().rindex("|pc|")] + "|"
         try:
             boards = lin.loads(whole)
         except Exception as e:  # noqa: BLE001 - endplay's reader raises what it meets (AttributeError, KeyError...)
-            c.add(loc, f"{name}: cannot read a LIN board ({type(e).__name__}: {e})")
+            c.add(loc, f"{name}: cannot read a LIN board: its deal (md|), auction (mb|) or cards played (pc|)"
+                  " are not written as a BBO hand record writes them",
+                  hint="a BBO hand record: md|3S789TJH45AD7KC45A,S6H3678D689TJC678,S23KAH2QKD23AC23K,|mb|1S|...|pc|H3|...")
             return None
         if not boards or boards[0].deal is None or "md|" not in segment.lower():
             c.add(loc, f"{name}: cannot read a LIN board (no 'md|' deal in it)",
@@ -272,6 +314,10 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
     loc = cards.loc if isinstance(cards, LocDict) else Loc(file)
     what = "cards.play"  # where the play record is, as an error names it
     tags: dict = {}
+    given = [k for k in ("pbn", "lin", "text", "deal") if isinstance(cards, dict) and k in cards]
+    if len(given) > 1:  # one is never dropped without a word
+        c.add(loc, f"cards: the deal is given twice ({' and '.join(given)}): give it one way")
+        return {}
     if "pbn" in cards or "lin" in cards or "text" in cards:
         kind = next(k for k in ("pbn", "lin", "text") if k in cards)
         number = cards.get("board")
@@ -295,20 +341,36 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
         deal_text, tricks, declarer = cards.get("deal"), cards.get("play") or [], deal_fact.get("declarer")
     if deal_text is None:
         return {}
+    deal_loc = cards.loc_of("deal") if "deal" in cards else loc
+    deal_name = "cards.deal" if what == "cards.play" else what
+    example = "e.g. N:AKQ2.J53.T95.K82 J9865.A6.K863.A5 T7.KQT84.AQ.QT93 43.972.J742.J764"
+    if len(str(deal_text)) > DEAL_CHARS:
+        c.add(deal_loc, f"{deal_name}: a deal of {len(str(deal_text))} characters is no deal of 52 cards",
+              hint=example)
+        return {}
     try:
         hands = _hands(str(deal_text))
-    except (ValueError, RuntimeError) as e:
-        c.add(cards.loc_of("deal") if "deal" in cards else loc, f"cards.deal: not a PBN deal ({e})",
-              hint="e.g. N:AKQ2.J53.T95.K82 J9865.A6.K863.A5 T7.KQT84.AQ.QT93 43.972.J742.J764")
+    except (ValueError, RuntimeError, IndexError, KeyError) as e:
+        c.add(deal_loc, f"{deal_name}: not a PBN deal ({e})", hint=example)
         return {}
+    # a hand of more or fewer than 13 cards (Laws 13, 14): the deal given is not what each held, so a card not in
+    # it is no error, and no failure to follow suit is read from it
+    wrong_hands = isinstance(facts, dict) and any(facts.get(t) for t in ("incorrect_hands", "surplus_card"))
+    if not wrong_hands:  # 13 cards a hand, 52 distinct: else no deal to read the play from (nor for DDS)
+        wrong = _wrong_hands(hands)
+        if wrong:
+            c.add(deal_loc, f"{deal_name}: {wrong}",
+                  hint="a hand of the wrong number of cards is a fact of its own (incorrect_hands: Laws 13, 14)")
+            return {}
     if declarer not in SEATS:
         c.add(loc, "cards: the play record needs the declarer (deal: {declarer: ...})")
         return {}
     contract = deal_fact.get("contract") or ""
     trump = next((s for s in "SHDC" if len(contract) > 1 and contract[1] == s), None)
-    # a hand of more or fewer than 13 cards (Laws 13, 14): the deal given is not what each held, so a card not in
-    # it is no error, and no failure to follow suit is read from it
-    wrong_hands = isinstance(facts, dict) and any(facts.get(t) for t in ("incorrect_hands", "surplus_card"))
+    if len(tricks) > TRICKS:
+        c.add(tricks.loc if isinstance(tricks, LocList) and getattr(tricks, "loc", None) else loc,
+              f"{what}: {len(tricks)} tricks; a board has {TRICKS}")
+        return {}
     played = _play(tricks, hands, lho_of(declarer), trump, cards, file, c, what, wrong_hands)
     if played is None:
         return {}
@@ -333,6 +395,8 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
     if isinstance(claim, dict) and len([t for t in played if t.winner]) < 13:
         shown["play_ended"] = None  # play ended with the claim: the claim's laws say what follows (69-71)
         out["claim"], out["claim_lines"] = _claim(claim, cards, hands, played, lho_of(declarer), trump, c)
+        if wrong_hands:  # no double-dummy search of hands not of 13 cards each (the solver refuses them)
+            out["claim_lines"] = None
     return out
 
 
@@ -366,11 +430,18 @@ def _claim(claim: dict, cards, hands: dict, played: list, first: str, trump: str
     said = {}
     for key in ("claim_line", "claim_named"):
         said[key] = []
+        if len(cards.get(key) or []) > 26:  # the claimer's side holds 26 cards at most
+            c.add(cards.loc_of(key), f"cards.{key}: {len(cards[key])} cards; the claimer and his partner hold at"
+                  f" most 26")
+            return shown, None
         for i, text in enumerate(cards.get(key) or []):
             try:
                 said[key].append(_card(text))
             except ValueError as e:
                 c.add(cards.loc_of(key), f"cards.{key}, card {i + 1}: {e}")
+                return shown, None
+            if said[key][-1] in said[key][:-1]:
+                c.add(cards.loc_of(key), f"cards.{key}, card {i + 1}: {_name(said[key][-1])} is named twice")
                 return shown, None
             if not any(said[key][-1] in left[s] for s in (claimer, partner_of(claimer))):
                 c.add(cards.loc_of(key), f"cards.{key}, card {i + 1}: {_name(said[key][-1])} is not"
@@ -409,7 +480,7 @@ def _play(tricks: list, hands: dict, leader: str, trump: str | None, cards, file
                 t.taken_back.append((seat, back))  # back in his hand: played later, or left over
                 entry = entry["replaced_by"]
             # "-": this hand played no card to the trick; a list: it played several (a defective trick, Law 67)
-            texts = [] if str(entry).strip() in ("-", "") else entry if isinstance(entry, list) else [entry]
+            texts = [] if str(entry).strip() == "-" else entry if isinstance(entry, list) else [entry]  # '': no card
             if not texts:
                 t.defects.append((seat, "omitted_card"))
             elif len(texts) > 1:

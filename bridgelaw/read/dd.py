@@ -19,8 +19,8 @@ the defence answering double dummy (endplay's DDS).  Evidence beside the directo
 
 The worst and best lines are searched with a memo on positions up to equal ranks (``_Search.shape``: a position
 whose cards still in play lie as another's is searched once), so with up to 6 cards left in each hand every
-line is covered well inside the budget; beyond, once ``budget`` seconds (one core) have gone, no further choice is
-tried: the line under way is finished on its double-dummy best cards and the result says the search was cut.  ``progress(n,
+line is covered well inside the budget; beyond, once ``budget`` seconds' work is done (counted in positions and
+solves, WORK_PER_SECOND a second: the same on any machine), no further choice is tried: the line under way is finished on its double-dummy best cards and the result says the search was cut.  ``progress(n,
 seconds)`` is called now and then past half a second, for a terminal to show (never in JSON or tests).
 endplay is imported only here and in read/cards.py, when an incident gives its cards, and only the parts used
 (``endplay_parts``: its package ``__init__`` would import its dealer, and with it matplotlib, for 1-1.7 s).
@@ -29,7 +29,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import os
 import sys
+import tempfile
 import threading
 import time
 from contextlib import contextmanager
@@ -42,6 +44,11 @@ RANKS = "23456789TJQKA"
 COMPLETE = 6  # cards a hand: up to this, every line is searched (in sorted order); beyond, the best card first
 PROGRESS_AFTER = 0.5  # seconds: a terminal shows the search's progress past this
 BUDGET = 2.0  # seconds on one core, unless the caller gives another (`bridgelaw rule --dd-budget`)
+# The budget counts work, not the clock, so that the same claim gives the same evidence on a busy machine and an
+# idle one: a position searched is one unit, a double-dummy solve SOLVE_WORK (it costs about four times as much),
+# and a second of the budget is WORK_PER_SECOND units (what one core of a small machine does in a second)
+SOLVE_WORK = 4
+WORK_PER_SECOND = 12_000
 _OPTIONS: ContextVar = ContextVar("dd_options", default=(BUDGET, None))
 _ONE_AT_A_TIME = threading.Lock()  # the solver serves one search at a time (the web server's threads queue)
 FOUND = 64  # searches remembered: an interview rules again at each step, the web replays at each request
@@ -58,6 +65,23 @@ def endplay_parts(*names: str) -> list:
             raise ModuleNotFoundError("endplay", name="endplay")
         sys.modules.setdefault("endplay", importlib.util.module_from_spec(spec))  # the package, its __init__ not run
     return [importlib.import_module("endplay." + n) for n in names]
+
+
+@contextmanager
+def _private_folder():
+    """The solver's working folder for the block: a temporary one of its own (DDS writes its error dump to
+    ``dump.txt`` in the working folder and cannot be told not to; the user's folder never receives it).  Held under
+    ``_ONE_AT_A_TIME``: the one place the working folder changes."""
+    here = os.open(".", os.O_RDONLY)
+    try:
+        with tempfile.TemporaryDirectory(prefix="bridgelaw-dds-") as folder:
+            os.chdir(folder)
+            try:
+                yield
+            finally:
+                os.fchdir(here)
+    finally:
+        os.close(here)
 
 
 @contextmanager
@@ -133,17 +157,21 @@ def solve(dds, hands: dict, trick, leader: str, trump: str | None) -> list:
 
 
 class _Search:
-    def __init__(self, trump, claimer, stated, named, deadline, progress):
+    def __init__(self, trump, claimer, stated, named, limit, progress):
         self._dds, = endplay_parts("_dds")  # DDS itself: its deal filled in directly (``dd``)
         self.trump, self.side, self.stated = trump, side_of(claimer), tuple(stated)
         self.named = frozenset(named) | frozenset(stated)
-        self.deadline, self.progress, self.start = deadline, progress, time.monotonic()
+        self.limit, self.progress, self.start = limit, progress, time.monotonic()
         self.memo: dict = {}
         self.solved: dict = {}
         self.cut = False
         self.shown = self.start + PROGRESS_AFTER
         self.nodes = 0
         self.said = {c: self.stated.index(c) if c in self.stated else -1 for c in self.named}  # -1: named, no order
+
+    def spent(self) -> bool:
+        """Whether the work done (positions searched, solves: never the clock) has reached the budget's."""
+        return self.nodes + SOLVE_WORK * len(self.solved) > self.limit
 
     def tick(self) -> float:
         """The time now, reporting progress past PROGRESS_AFTER (every 0.2 s after that)."""
@@ -175,12 +203,12 @@ class _Search:
                 wl, bl = (_MOVED, wl, cards, order), (_MOVED, bl, cards, order)
             return w, wl, b, bl, n
         self.nodes += 1
-        now = self.tick()
+        self.tick()
         legal = [c for c in hands[seat] if trick and c[0] == trick[0][1][0]] or sorted(hands[seat])
         head = self.runs(hands, trick, seat, order, where)
         classes = self.equal_once(hands, trick, seat, sorted(legal, reverse=True), head)
         if side_of(seat) == self.side:
-            if now > self.deadline:  # past the budget: each open position on its double-dummy best card
+            if self.spent():  # past the budget: each open position on its double-dummy best card
                 self.cut = self.cut or len(classes) > 1
                 scored = sorted(self.dd(hands, trick, leader), key=lambda x: -x[1])
                 choices = self.choices(hands, trick, seat, [c for c, _ in scored], head)[:1]
@@ -195,7 +223,7 @@ class _Search:
             choices = [max(self.dd(hands, trick, leader), key=lambda x: x[1])[0]]
         result = None
         for card in choices:
-            if result is not None and time.monotonic() > self.deadline:  # the budget is spent: no more siblings
+            if result is not None and self.spent():  # the budget is spent: no more siblings
                 self.cut = True
                 break
             r = self.play(hands, trick, leader, seat, card)
@@ -328,7 +356,7 @@ def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
     side = side_of(declarer)
     out = []
     key = ("revokes", revokes, trump, declarer)
-    with _ONE_AT_A_TIME:
+    with _ONE_AT_A_TIME, _private_folder():
         if key in _FOUND:
             return _FOUND[key]
         for offender, n, hands, before_him, leader, before, at_table in revokes:
@@ -371,11 +399,11 @@ def claim_lines(hands: dict, trick: list, leader: str, trump: str | None, claime
     progress = default_progress if progress is None else progress
     key = ("claim", tuple(frozenset(hands[k]) for k in SEATS), tuple(trick), leader, trump, claimer, tuple(stated),
            tuple(named), first_trick, budget)
-    with _ONE_AT_A_TIME:
+    with _ONE_AT_A_TIME, _private_folder():
         if key in _FOUND:  # the same claim again (the interview's next step, the web page's next request)
             return _FOUND[key]
         start = time.monotonic()
-        s = _Search(trump, claimer, stated, named, start + budget, progress)
+        s = _Search(trump, claimer, stated, named, budget * WORK_PER_SECOND, progress)
         worst, wl, best, bl, n = s.search({k: frozenset(v) for k, v in hands.items()}, tuple(trick), leader)
         s.tick()  # a search past the progress interval says so at its end too (it may end on a spent budget alone)
         wl, bl = _plays(wl), _plays(bl)

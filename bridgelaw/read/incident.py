@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import BridgelawError, Collector, Loc, suggest
-from ..values import name_call
+from ..values import name_call, shown
 from .auction import CALL_FINDINGS, finding_calls, sequence_facts, stated_calls
 from .schemas import validate
 from .vocabulary import Vocabulary
@@ -126,7 +126,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
             if item is None:
                 item = {}
             if not isinstance(item, dict):
-                c.add(iloc, f"{tname}: expected slot: value pairs, found {item!r}", "facts")
+                c.add(iloc, f"{tname}: expected slot: value pairs, found {shown(item)}", "facts")
                 continue
             vals, fid, wrong = {}, None, set()
             for sname, raw in item.items():
@@ -136,7 +136,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
                         fid = raw
                     else:
                         c.add(sloc, f"{tname}: a fact's id is a name (a letter, then letters, digits, _ or -),"
-                              f" found {raw!r}", "facts", "for example: id: r1")
+                              f" found {shown(raw)}", "facts", "for example: id: r1")
                     continue
                 slot = t.slots.get(sname)
                 if slot is None:

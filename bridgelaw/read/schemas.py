@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..errors import Loc, Problem, suggest
+from ..values import shown
 from .citations import REASONS
 from .yamlsafe import LocDict, LocList
 
@@ -386,22 +387,22 @@ def _message(err: jsonschema.ValidationError, data: Any, file: str) -> Problem:
     if v == "required":
         return Problem(loc, f"{where}: {err.message.replace('is a required property', 'is missing')}")
     if v == "enum":
-        return Problem(loc, f"{where}: {err.instance!r} is not allowed",
+        return Problem(loc, f"{where}: {shown(err.instance)} is not allowed",
                        hint=suggest(str(err.instance), map(str, err.validator_value)))
     if v == "pattern":
         desc = err.schema.get("description", f"a name matching {err.validator_value}")
-        return Problem(loc, f"{where}: {err.instance!r} is not of the right form", hint=f"expected {desc}")
+        return Problem(loc, f"{where}: {shown(err.instance)} is not of the right form", hint=f"expected {desc}")
     if v == "type":
         want = err.validator_value
         found = _KINDS.get(type(err.instance).__name__, type(err.instance).__name__)
-        shown = "" if err.instance is None else f" {err.instance!r}"
-        return Problem(loc, f"{where}: expected {_kind(want)}, found {found}{shown}"[:200])
+        said = "" if err.instance is None else f" {shown(err.instance, 60)}"
+        return Problem(loc, f"{where}: expected {_kind(want)}, found {found}{said}")
     if v in ("minProperties", "maxProperties") and err.schema is ONE_KEY:
         return Problem(loc, f"{where}: each item must have exactly one key (a name, then its content)")
     if v == "oneOf" and err.schema is CASE:
         return Problem(loc, f"{where}: give either 'facts' or 'incident' (one of them)")
     if v == "anyOf":
-        return Problem(loc, f"{where}: {err.instance!r} is none of what may be written here",
+        return Problem(loc, f"{where}: {shown(err.instance)} is none of what may be written here",
                        hint="expected " + "; or ".join(_alternatives(err.validator_value)))
     return Problem(loc, f"{where}: {err.message}"[:300])
 

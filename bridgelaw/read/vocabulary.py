@@ -111,13 +111,13 @@ class Slot:
             if isinstance(value, bool):
                 return value
             if isinstance(value, str) and value.strip().lower() in ("true", "false", "yes", "no", "да", "нет"):
-                raise ValueError(f"expected true or false, written without quotes; found the text {value!r}")
-            raise ValueError(f"expected true or false, found {value!r}")
+                raise ValueError(f"expected true or false, written without quotes; found the text {V.shown(value)}")
+            raise ValueError(f"expected true or false, found {V.shown(value)}")
         if t == "int":
             if isinstance(value, str) and value.strip().lstrip("+-").isdigit():
-                raise ValueError(f"expected a whole number, written without quotes; found the text {value!r}")
+                raise ValueError(f"expected a whole number, written without quotes; found the text {V.shown(value)}")
             if isinstance(value, bool) or not isinstance(value, int):
-                raise ValueError(f"expected a whole number, found {value!r}")
+                raise ValueError(f"expected a whole number, found {V.shown(value)}")
             if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
                 raise WordError("error.range", value=value, low=self.min, high=self.max)
             return value
@@ -127,7 +127,7 @@ class Slot:
                 s = V.NAMES.get(s.upper().replace(" ", ""), s.upper())
             if s in self.allowed():
                 return s
-            raise WordError("error.value", value=value)
+            raise WordError("error.value", value=V.shown(value)[1:-1] if len(V.plain(value)) <= 24 else V.shown(value))
         if t == "card":
             c = V.coerce_card(str(value))
             if c is None:
@@ -148,7 +148,7 @@ class Slot:
         if t in ("ref", "text"):
             if isinstance(value, (str, int)) and not isinstance(value, bool):
                 return str(value)
-            raise ValueError(f"expected a name, found {value!r}")
+            raise ValueError(f"expected a name, found {V.shown(value)}")
         raise ValueError(f"unknown type {t}")  # pragma: no cover - schema forbids
 
     def label_of(self, value: Any, lang: str) -> str:

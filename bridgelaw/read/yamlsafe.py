@@ -18,7 +18,9 @@ and line; no bridgelaw file needs a tenth of either.
 """
 from __future__ import annotations
 
+import os
 import re
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -230,16 +232,27 @@ def load(path: str | Path, display: str | None = None) -> Any:
     return loads(read_text(path, display), display or str(path))
 
 
-def read_text(path: str | Path, display: str | None = None, limit: int = MAX_BYTES) -> str:
-    """A file's UTF-8 text, read no further than ``limit`` bytes; BridgelawError naming the file otherwise."""
+def read_text(path: str | Path, display: str | None = None, limit: int = MAX_BYTES, what: str = "a bridgelaw file",
+              hint: str = "an incident, a law file or an answers file is a few kilobytes",
+              regular: bool = False) -> str:
+    """A file's UTF-8 text, read no further than ``limit`` bytes; BridgelawError naming the file otherwise.  A folder is
+    refused; ``regular``: anything but a regular file too (a FIFO nobody writes to, a device), opened without
+    blocking so as not to wait on it (board files)."""
     path = Path(path)
     name = display or str(path)
     try:
-        with open(path, "rb") as f:
+        fd = os.open(path, os.O_RDONLY | (os.O_NONBLOCK if regular else 0))  # a pipe of a shell's <(...) is read
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode) or (regular and not stat.S_ISREG(mode)):
+            os.close(fd)
+            kind = "a folder" if stat.S_ISDIR(mode) else "a pipe" if stat.S_ISFIFO(mode) else "a device" \
+                if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a socket"
+            raise BridgelawError(Problem(Loc(name), f"cannot read: {kind}, not a file"))
+        with os.fdopen(fd, "rb") as f:
             raw = f.read(limit + 1)
         if len(raw) > limit:
-            raise BridgelawError(Problem(Loc(name), f"larger than {limit // (1024 * 1024)} MiB: not a bridgelaw file",
-                                         hint="an incident, a law file or an answers file is a few kilobytes"))
+            size = f"{limit // (1024 * 1024)} MiB" if limit >= 1024 * 1024 else f"{limit // 1024} KiB"
+            raise BridgelawError(Problem(Loc(name), f"larger than {size}: not {what}", hint=hint))
         text = raw.decode("utf-8")
     except FileNotFoundError:
         raise BridgelawError(Problem(Loc(name), "no such file")) from None

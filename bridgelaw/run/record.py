@@ -18,6 +18,8 @@ BridgelawError naming the productions that kept firing.
 from __future__ import annotations
 
 import string
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from ..errors import BridgelawError, Problem
 from ..model import Knowledge, Production
@@ -27,6 +29,23 @@ from ..words import Said
 from .compiler import FiredMarker
 
 FIRING_LIMIT = 10_000  # firings per incident; the largest shipped case needs 18 (knowledge/README.md)
+CHECK_LIMIT = 500  # firings per case while `bridgelaw check` (and the server's start) runs the cases: a loop in seconds
+_LIMIT: ContextVar = ContextVar("firing_limit", default=None)
+
+
+@contextmanager
+def firing_limit(n: int):
+    """Within the block, a ruling stops (BridgelawError naming the loop) after ``n`` firings, not FIRING_LIMIT."""
+    token = _LIMIT.set(n)
+    try:
+        yield
+    finally:
+        _LIMIT.reset(token)
+
+
+def limit_reached(e: BaseException) -> bool:
+    """Whether ``e`` is the error of a ruling stopped at its firing limit (knowledge whose rulings never end)."""
+    return isinstance(e, BridgelawError) and any(getattr(p, "limit", False) for p in e.problems)
 
 
 def _text(value) -> str:
@@ -102,7 +121,7 @@ class Recorder:
         facts = [context[f"f{i}"] for i, p in enumerate(prod.when) if not p.negated]
         bindings = {k[2:]: v for k, v in context.items() if k.startswith("v_")}
         n = len(self.firings) + 1
-        if n > FIRING_LIMIT:
+        if n > (_LIMIT.get() or FIRING_LIMIT):
             self._stop(prod)
         uses = []
         rests = set()
@@ -191,11 +210,13 @@ class Recorder:
         for f in self.firings[-1000:]:
             recent[f.production] = recent.get(f.production, 0) + 1
         loop = sorted(recent, key=lambda p: (-recent[p], p))
-        raise BridgelawError(Problem(
-            prod.loc, f"{FIRING_LIMIT} firings (the limit) and no end: these productions kept firing:"
+        problem = Problem(
+            prod.loc, f"{_LIMIT.get() or FIRING_LIMIT} firings (the limit) and no end: these productions kept firing:"
             f" {', '.join(loop)}", f"production {prod.id}",
             "each firing derives a new fact (a value that keeps growing?): give the loop a guard such as"
-            " at_most, or let `bridgelaw check` show the cycle"))
+            " at_most, or let `bridgelaw check` show the cycle")
+        problem.limit = True
+        raise BridgelawError(problem)
 
     def _fact_text(self, template: str, fid: str, slots: dict) -> dict:
         t = self.vocab.templates[template]

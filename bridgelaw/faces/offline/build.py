@@ -19,7 +19,10 @@ from __future__ import annotations
 import importlib.metadata as md
 import io
 import json
+import os
 import pickle
+import shutil
+import tempfile
 import zipfile
 from dataclasses import replace
 from pathlib import Path
@@ -83,8 +86,40 @@ def knowledge_bundle(root: Path) -> tuple[bytes, str]:
     return pickle.dumps(knowledge, protocol=4), digest(knowledge)
 
 
-def build(root: Path, out: Path) -> list[Path]:
-    """Write the site's engine bundle into ``out`` (created if missing); the files written."""
+BUILT = ("site", "out", "build")  # the project's folders for what it builds (.gitignore)
+SITE_FILES = ("index.html", "app.zip", "knowledge.sha256")  # a folder holding these is a site ``page`` wrote
+
+
+def is_site(folder: Path) -> bool:
+    return all((folder / name).is_file() for name in SITE_FILES)
+
+
+def check_out(root: Path, out: Path, force: bool = False) -> None:
+    """Refuse an OUT the site may not be written into, before any work: inside the project's own folders (its
+    package, knowledge, tests...: the site would overwrite its templates, or the next build's app.zip would swallow
+    it), or a folder holding files of someone else's (unless ``force``).  A previous site is replaced whole."""
+    out = out.resolve()
+    root = root.resolve()
+    package = (PACKAGE_ROOT / "bridgelaw").resolve()
+    if out.exists() and not out.is_dir():
+        raise BridgelawError(Problem(Loc(str(out)), "is a file, not a folder: name a folder for the site"))
+    inside = out == root or out.is_relative_to(package) or out in root.parents or out in package.parents
+    if not inside and out.is_relative_to(root):  # in the project: only in a folder of its own (site/, as README says)
+        first = root / out.relative_to(root).parts[0]
+        inside = first.name not in BUILT and first.is_dir() and any(first.iterdir()) and not is_site(first)
+    if inside:
+        raise BridgelawError(Problem(Loc(str(out)), "inside the project's own folders: the site is never written there",
+                                     hint="name a folder of its own, e.g. site/ in the project or a folder elsewhere"))
+    if out.is_dir() and any(out.iterdir()) and not is_site(out) and not force:
+        raise BridgelawError(Problem(Loc(str(out)), "not empty, and not a site `bridgelaw page` wrote: its files"
+                                     " would be overwritten", hint="name an empty or new folder, or give --force"))
+
+
+def build(root: Path, out: Path, force: bool = False) -> list[Path]:
+    """Write the site's engine bundle into ``out``: built whole in a temporary folder beside it, then put in its
+    place (a previous site replaced, a folder's other files kept with ``force``); the files written.  A build that
+    fails (a full disk) leaves ``out`` as it was and names the file it could not write."""
+    check_out(root, out, force)
     source = pyodide_dir(root)
     data, sha = knowledge_bundle(root)
     files = {f"pyodide/{name}": (source / name).read_bytes() for name in PYODIDE_FILES}
@@ -96,10 +131,42 @@ def build(root: Path, out: Path) -> list[Path]:
     files["manifest.webmanifest"] = _render("manifest.webmanifest", app=said["ru"]["app"])
     kept = ["./"] + sorted(files) + ["manifest.webmanifest"]
     files["sw.js"] = _render("sw.js", version=f"bridgelaw-{sha[:16]}", files_json=json.dumps(sorted(set(kept))))
-    for name, payload in files.items():
-        (out / name).parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(out / name, payload)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    part = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent))
+    try:
+        for name, payload in files.items():
+            (part / name).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                write_atomic(part / name, payload)
+            except OSError as e:
+                raise BridgelawError(Problem(Loc(str(out / name)), f"cannot write: {e.strerror or e}",
+                                             hint="nothing of the new site was put in place")) from None
+        _put_in_place(part, out)
+    finally:
+        shutil.rmtree(part, ignore_errors=True)
     return [out / name for name in files]
+
+
+def _put_in_place(part: Path, out: Path) -> None:
+    """The site built in ``part`` becomes ``out``: renamed into place where ``out`` is missing, empty or a previous
+    site (that one removed after); else (``--force``) each file moved in, the folder's other files kept."""
+    if out.is_dir() and not is_site(out) and any(out.iterdir()):
+        for f in sorted(p for p in part.rglob("*") if p.is_file()):
+            (out / f.relative_to(part)).parent.mkdir(parents=True, exist_ok=True)
+            os.replace(f, out / f.relative_to(part))
+        return
+    old = None
+    if out.exists():
+        old = out.parent / f".{out.name}.{os.getpid()}.old"
+        os.replace(out, old)
+    try:
+        os.replace(part, out)
+    except OSError:
+        if old is not None:
+            os.replace(old, out)
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def _render(name: str, **ctx) -> bytes:

@@ -6,6 +6,7 @@ browser.
 """
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import socket
@@ -87,7 +88,10 @@ def create_app(root: Path | None = None, budget: float = BUDGET) -> FastAPI:
     app = FastAPI(title="bridgelaw", version="0.1.0",
                   summary="Rulings under the 2017 Laws of Duplicate Bridge: the director's interview over JSON.",
                   description=api.__doc__, docs_url="/api/docs", redoc_url=None)
-    app.state.service = Service(load(root or PROJECT_ROOT), budget=budget)
+    from ...committee.checks import refuse_endless
+    knowledge = load(root or PROJECT_ROOT)
+    refuse_endless(root or PROJECT_ROOT, knowledge)  # knowledge whose rulings never end is not served
+    app.state.service = Service(knowledge, budget=budget)
     app.state.service.warm()
     app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
     app.include_router(api.router)
@@ -133,7 +137,10 @@ def listen(host: str, port: int) -> socket.socket:
         return socket.create_server((host, port), family=family, backlog=2048)
     except OSError as e:
         reason = os.strerror(e.errno) if e.errno else str(e)
-        raise BridgelawError(Problem(Loc(f"{host}:{port}"), word("cli.cannot_listen", MESSAGES, host=host, port=port,
+        key = "cli.no_such_host" if isinstance(e, socket.gaierror) else "cli.not_this_machine" \
+            if e.errno == errno.EADDRNOTAVAIL else "cli.port_privileged" if e.errno == errno.EACCES and port < 1024 \
+            else "cli.cannot_listen"  # the port taken, or what the system says
+        raise BridgelawError(Problem(Loc(f"{host}:{port}"), word(key, MESSAGES, host=host, port=port,
                                                                   reason=reason))) from None
 
 
@@ -146,6 +153,11 @@ def serve(root: Path | None, host: str, port: int, budget: float | None = None) 
     import uvicorn
     app = create_app(root, budget or BUDGET)
     sock = listen(host, port)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="info", timeout_graceful_shutdown=GRACE))
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig, frame) -> None:  # SIGTERM, Ctrl-C: replays in flight end with a 503
+            app.state.service.stopping = True
+            super().handle_exit(sig, frame)
+
+    server = Server(uvicorn.Config(app, log_level="info", timeout_graceful_shutdown=GRACE))
     log.warning("bridgelaw serving on http://%s:%s/ (Ctrl-C to stop)", *sock.getsockname()[:2])
     server.run(sockets=[sock])

@@ -40,6 +40,7 @@ from typing import Any
 
 from ...engine import Engine
 from ...errors import suggest
+from ...values import shown
 from ...read.incident import incident_text
 from ..interview import CARDS, UNKNOWN, AnswerError, Interview, Question
 from .. import keys
@@ -121,7 +122,7 @@ def check_shape(answers: list) -> list[tuple[str, Any]]:
     out = []
     for i, (key, value) in enumerate(answers, 1):
         if not isinstance(key, str) or not key or len(key) > 200:
-            raise StateError("broken", f"the question key must be a short text, found {key!r}", i)
+            raise StateError("broken", f"the question key must be a short text, found {shown(key)}", i)
         if not (_scalar(value) or (isinstance(value, list) and all(_scalar(x) and x is not None for x in value))):
             raise StateError("invalid", f"expected a value, a list of values or null, "
                              f"found {type(value).__name__}", i, key)
@@ -177,6 +178,7 @@ class Service:
         self.knowledge = knowledge
         self.vocab = knowledge.vocabulary
         self.budget, self.pool = budget, pool
+        self.stopping = False  # set on SIGTERM (app.serve): a replay in flight ends with a 503 at its next answer
         self._engines: queue.LifoQueue = queue.LifoQueue()  # the free ones, the most recently used (warmest) first
         self._engines.put(Engine(knowledge))
         self._made = 1
@@ -214,6 +216,8 @@ class Service:
         """Replay ``answers`` (value None = not known) through a fresh Interview; StateError on the first misfit."""
         answers = check_shape(list(answers))
         self.check_counts(answers)
+        if self.stopping:
+            raise StateError("busy", "the server is stopping: send the answers again when it is back")
         engine = self._engine()
         try:
             return self._replay(engine, answers, time.monotonic() + self.budget)
@@ -224,10 +228,15 @@ class Service:
         interview = Interview(self.knowledge, engine)
         done, asked = self._resume(interview, answers)
         for i, (key, value) in enumerate(answers[done:], done + 1):
+            if self.stopping:  # SIGTERM: the requests in flight are answered, not cut off
+                raise StateError("busy", "the server is stopping: send the answers again when it is back", i, key)
             if time.monotonic() > deadline:
                 raise StateError("too_large", f"replaying the answers takes over {self.budget:g} s, the"
                                  f" server's limit; {i - 1} were checked: send them again to go on", i, key)
             if key == CARDS:  # the deal pasted in, at any question (the cards then answer what they show)
+                if not isinstance(value, str):
+                    raise StateError("invalid", f"the deal pasted in is a text (a PBN or LIN record), not"
+                                     f" {shown(value)}", i, key)
                 try:
                     interview.give_cards(value)
                 except AnswerError as e:
