@@ -217,9 +217,11 @@ WORDS: dict[str, dict[str, str]] = {
     "prompt.waiting": {"ru": "Ответ нужен для", "en": "This answer is needed by"},
     "prompt.hint": {"ru": "почему (why), назад (back), ? — не знаю", "en": "why, back, ? = not known"},
     "prompt.several": {"ru": "можно несколько сразу: 1,3", "en": "several at once: 1,3"},
-    "prompt.paste_deal": {"ru": "или вставьте сдачу (PBN или LIN; одна строка или несколько, в конце пустая строка):"
+    "prompt.paste_deal": {"ru": "или вставьте сдачу (PBN или LIN; одна строка или несколько, в конце пустая строка;"
+                                " при претензии — карты на руках: окончание N:-.AK.-.2 E:… S:… W:… ход:S взято:10):"
                                 " что видно по картам, спрашивать не будут",
-                          "en": "or paste the deal (PBN or LIN; one line or several, ended by an empty line):"
+                          "en": "or paste the deal (PBN or LIN; one line or several, ended by an empty line; at a"
+                                " claim, the cards still held: ending N:-.AK.-.2 E:… S:… W:… lead:S won:10):"
                                 " what the cards show is then not asked"},
     "prompt.deal_taken": {"ru": "Сдача принята: что видно по картам, спрашивать не будем.",
                           "en": "The deal is taken: what the cards show will not be asked."},
@@ -259,8 +261,10 @@ WORDS: dict[str, dict[str, str]] = {
     "page.error": {"ru": "Не получилось продолжить", "en": "Cannot go on"},
     "page.start": {"ru": "Начать заново", "en": "Start again"},
     "page.keep": {"ru": "Продолжить с ответами, которые подходят ({n})", "en": "Go on with the answers that fit ({n})"},
-    "page.paste": {"ru": "Есть запись сдачи? Вставьте её (PBN или LIN): что видно по картам, спрашивать не будут",
-                   "en": "Have the deal? Paste it (PBN or LIN): what the cards show is then not asked"},
+    "page.paste": {"ru": "Есть запись сдачи? Вставьте её (PBN или LIN; при претензии — карты на руках: окончание"
+                         " N:-.AK.-.2 E:… S:… W:… ход:S взято:10): что видно по картам, спрашивать не будут",
+                   "en": "Have the deal? Paste it (PBN or LIN; at a claim, the cards still held: ending N:-.AK.-.2"
+                         " E:… S:… W:… lead:S won:10): what the cards show is then not asked"},
     "page.paste_button": {"ru": "Взять сдачу", "en": "Use the deal"},
     "page.paste_empty": {"ru": "Вставьте запись сдачи (PBN или LIN).", "en": "Paste the record of the deal (PBN or LIN)."},
     "page.evidence": {"ru": "По картам (сведения для судьи, не решение)", "en": "From the cards (evidence, not a finding)"},

@@ -157,3 +157,21 @@ def test_a_three_card_deal_given_as_a_whole_deal_is_an_error_naming_the_ending()
     got = card_facts(_located({"deal": "N:.AK..2 .Q..AK Q..A2. K..KQ."}, "<x>"), ENDING_FACTS, "<x>", c)
     assert got == {} and "each hand holds 13 cards" in c.problems[0].message
     assert "ending" in (c.problems[0].hint or "")
+
+
+def test_an_ending_pasted_as_one_line_reads_as_the_ending_given_in_yaml():
+    c = Collector()
+    got = card_facts(_located({"text": "ending N:-.AK.-.2 E:-.Q.-.AK S:Q.-.A2.- W:K.-.KQ.- lead:S won:10"}, "<x>"),
+                     ENDING_FACTS, "<x>", c)
+    assert c.problems == [] and got["claim"]["tricks_to_claimer"] == 1 and got["deal"]["declarer_tricks"] == 10
+    c = Collector()
+    assert card_facts(_located({"text": "ending N:-.AK.-.2 E:-.Q.-.AK S:Q.-.A2.- W:K.-.KQ.- won:10"}, "<x>"),
+                      ENDING_FACTS, "<x>", c) == {}
+    assert "never read with the opening leader on lead" in c.problems[0].message
+    c = Collector()
+    card_facts(_located({"text": "ending N:-.AK.-.2 trumps"}, "<x>"), ENDING_FACTS, "<x>", c)
+    assert "'trumps' is not part of an ending" in c.problems[0].message
+    c = Collector()
+    got = card_facts(_located({"text": "Окончание N:-.AK.-.2 E:-.Q.-.AK S:Q.-.A2.- W:K.-.KQ.- ход:S взято:10"}, "<x>"),
+                     ENDING_FACTS, "<x>", c)
+    assert c.problems == [] and got["claim"]["tricks_to_claimer"] == 1

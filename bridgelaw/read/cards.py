@@ -320,6 +320,10 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
         return {}
     if "ending" in cards:  # the cards still held at a claim, as the director sees them
         return _ending(cards, facts, deal_fact, loc, c)
+    if "text" in cards and ENDING_TEXT.match(str(cards["text"])):  # the same, pasted into the interview or page
+        where = cards.loc_of("text") if isinstance(cards, LocDict) else loc
+        told = _ending_text(str(cards["text"]), where, c)
+        return {} if told is None else _ending(told, facts, deal_fact, where, c)
     if "pbn" in cards or "lin" in cards or "text" in cards:
         kind = next(k for k in ("pbn", "lin", "text") if k in cards)
         number = cards.get("board")
@@ -405,6 +409,28 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
 
 
 ENDING_KEYS = ("on_lead", "declarer_tricks", "claim_line", "claim_named")
+ENDING_TEXT = re.compile(r"\s*(ending|окончание)(\s|$)", re.IGNORECASE)  # Russian words too: окончание, ход, взято
+ENDING_EXAMPLE = "ending N:-.AK.-.2 E:-.Q.-.AK S:Q.-.A2.- W:K.-.KQ.- lead:S won:10"
+
+
+def _ending_text(text: str, where: Loc, c: Collector) -> dict | None:
+    """An ending pasted as one line ('ending N:.. E:.. S:.. W:.. lead:S won:10', won: declarer's side's tricks;
+    in Russian 'окончание ... ход:S взято:10')
+    as ``cards: {ending, on_lead, declarer_tricks}``; None with the problem in ``c``."""
+    out: dict = {"ending": {}}
+    for token in text.split()[1:]:
+        key, sep, value = token.partition(":")
+        key = key.strip().upper()
+        if sep and key in SEATS and key not in out["ending"]:
+            out["ending"][key] = value
+        elif sep and key in ("LEAD", "ХОД"):
+            out["on_lead"] = value.strip().upper()
+        elif sep and key in ("WON", "ВЗЯТО") and value.strip().isdigit():
+            out["declarer_tricks"] = int(value)
+        else:
+            c.add(where, f"cards.text: '{token}' is not part of an ending", hint=ENDING_EXAMPLE)
+            return None
+    return out
 
 
 def _holding(text, seat: str, where: str) -> set:
@@ -439,7 +465,7 @@ def _ending(cards, facts: dict, deal_fact: dict, loc: Loc, c: Collector) -> dict
         return {}
     if not isinstance(ending, dict) or sorted(map(str, ending)) != sorted(SEATS):
         c.add(where, "cards.ending: each hand's cards still held, under N, E, S and W",
-              hint="ending: {N: 'AK.-.-.-', E: 'Q2.-.-.-', S: '-.AK.-.-', W: '-.QJ.-.-'}")
+              hint="ending: {N: 'AK.-.-.-', E: 'Q2.-.-.-', S: '-.AK.-.-', W: '-.QJ.-.-'}; pasted: " + ENDING_EXAMPLE)
         return {}
     try:
         hands = {s: _holding(ending[s], s, "cards.ending") for s in SEATS}
