@@ -166,12 +166,12 @@ WORDS: dict[str, dict[str, str]] = {
     "result.weight": {"ru": "{weight}% × {board}", "en": "{weight}% × {board}"},
     "result.each_side": {"ru": "компенсирующий результат ({cite}), у каждой стороны свой: для С-Ю — {NS}; для В-З — {EW}",
                          "en": "adjusted score ({cite}), each side its own: for N-S {NS}; for E-W {EW}"},
-    "result.each_imps": {"ru": "против {other} за другим столом: С-Ю {NS} IMP, В-З {EW} IMP",
+    "result.each_imps": {"ru": "против {other} за другим столом, в импах: С-Ю {NS}, В-З {EW}",
                          "en": "against {other} at the other table: N-S {NS} IMPs, E-W {EW} IMPs"},
     "result.no_outcome": {"ru": "его определяет судья", "en": "the director states its outcome"},
     "result.weighted": {"ru": "взвешенный компенсирующий результат ({cite}): {board}",
                         "en": "weighted adjusted score ({cite}): {board}"},
-    "result.imps": {"ru": "взвешенно С-Ю {imps} IMP против {other} за другим столом",
+    "result.imps": {"ru": "взвешенно, в импах: С-Ю {imps} против {other} за другим столом",
                     "en": "weighted, N-S {imps} IMPs against {other} at the other table"},
     "result.matchpoints": {"ru": "веса применяются к очкам каждого исхода в протоколе",
                            "en": "the scorer applies the weights to each outcome's matchpoints"},
@@ -179,7 +179,7 @@ WORDS: dict[str, dict[str, str]] = {
                           "en": "artificial adjusted score (12C2): N-S {NS}, E-W {EW}"},
     "result.percent": {"ru": "{grade} ({n}%)", "en": "{grade} ({n}%)"},
     "result.session": {"ru": "{grade}: процент сессии, {n}% (12C2(c))", "en": "{grade}: the session percentage, {n}% (12C2(c))"},
-    "result.imp": {"ru": "{grade} ({n} IMP)", "en": "{grade} ({n} IMPs)"},
+    "result.imp": {"ru": "{grade} (импы: {n})", "en": "{grade} ({n} IMPs)"},
     "result.contradiction": {"ru": "Противоречие: судья отдал сделавшему претензию {judged} из оставшихся {r} взяток, но по {cite}"
                                    " оппонентам присуждено {award}; сделавшему претензию остаётся не больше {most}: результат"
                                    " посчитан так.",
@@ -256,9 +256,11 @@ WORDS: dict[str, dict[str, str]] = {
     "prompt.waiting": {"ru": "Ответ нужен для", "en": "This answer is needed by"},
     "prompt.hint": {"ru": "почему (why), назад (back), ? — не знаю", "en": "why, back, ? = not known"},
     "prompt.several": {"ru": "можно несколько сразу: 1,3", "en": "several at once: 1,3"},
-    "prompt.paste_deal": {"ru": "или вставьте сдачу (PBN или LIN; одна строка или несколько, в конце пустая строка):"
+    "prompt.paste_deal": {"ru": "или вставьте сдачу (PBN или LIN; одна строка или несколько, в конце пустая строка;"
+                                " при претензии — карты на руках: окончание N:-.AK.-.2 E:… S:… W:… ход:S взято:10):"
                                 " что видно по картам, спрашивать не будут",
-                          "en": "or paste the deal (PBN or LIN; one line or several, ended by an empty line):"
+                          "en": "or paste the deal (PBN or LIN; one line or several, ended by an empty line; at a"
+                                " claim, the cards still held: ending N:-.AK.-.2 E:… S:… W:… lead:S won:10):"
                                 " what the cards show is then not asked"},
     "prompt.deal_taken": {"ru": "Сдача принята: что видно по картам, спрашивать не будем.",
                           "en": "The deal is taken: what the cards show will not be asked."},
@@ -300,8 +302,10 @@ WORDS: dict[str, dict[str, str]] = {
     "page.error": {"ru": "Не получилось продолжить", "en": "Cannot go on"},
     "page.start": {"ru": "Начать заново", "en": "Start again"},
     "page.keep": {"ru": "Продолжить с ответами, которые подходят ({n})", "en": "Go on with the answers that fit ({n})"},
-    "page.paste": {"ru": "Есть запись сдачи? Вставьте её (PBN или LIN): что видно по картам, спрашивать не будут",
-                   "en": "Have the deal? Paste it (PBN or LIN): what the cards show is then not asked"},
+    "page.paste": {"ru": "Есть запись сдачи? Вставьте её (PBN или LIN; при претензии — карты на руках: окончание"
+                         " N:-.AK.-.2 E:… S:… W:… ход:S взято:10): что видно по картам, спрашивать не будут",
+                   "en": "Have the deal? Paste it (PBN or LIN; at a claim, the cards still held: ending N:-.AK.-.2"
+                         " E:… S:… W:… lead:S won:10): what the cards show is then not asked"},
     "page.paste_button": {"ru": "Взять сдачу", "en": "Use the deal"},
     "page.paste_empty": {"ru": "Вставьте запись сдачи (PBN или LIN).", "en": "Paste the record of the deal (PBN or LIN)."},
     "page.evidence": {"ru": "По картам (сведения для судьи, не решение)", "en": "From the cards (evidence, not a finding)"},

@@ -175,3 +175,22 @@ def test_two_requests_with_claims_at_once_both_get_answers_one_search_at_a_time(
     assert results["nine"]["ruling"]["claim_lines"]["remaining"] == 4
     assert results["eight"]["ruling"]["claim_lines"]["remaining"] == 5
     assert most[0] == 1
+
+
+def test_a_claim_given_by_its_ending_is_ruled_from_the_cards(knowledge, engine):
+    """The cards still held at a claim, pasted as one line: the split is the worst line's, never asked."""
+    answers = {k: v for k, v in CLAIMED.items() if k != "claim.tricks_to_claimer"} | {
+        "claim.tricks_claimed": 3, "claim.less_successful_normal_line": False, "deal.declarer": "S",
+        "deal.contract": "4S", "deal.vulnerability": "none", "claim.trump_mentioned": True}
+    ending = "ending N:-.AK.-.2 E:-.Q.-.AK S:Q.-.A2.- W:K.-.KQ.- lead:S won:10"
+    interview = Interview(knowledge, engine)
+    interview.answer(["claim"], "incident")
+    interview.give_cards(ending)
+    asked = []
+    while isinstance(q := interview.step(), Question):
+        asked.append(q.key)
+        assert q.key in answers, f"asked {q.key}"
+        interview.answer(answers[q.key], q.key)
+    assert "claim.tricks_to_claimer" not in asked
+    assert [(e.args["claimer_tricks"], e.args["other_tricks"]) for e in q.elements if e.kind == "claim_result"] \
+        == [(1, 2)]

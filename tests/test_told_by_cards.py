@@ -10,7 +10,7 @@ import pytest
 
 from bridgelaw.errors import Collector
 from bridgelaw.read.cards import card_facts
-from bridgelaw.read.incident import load_incident
+from bridgelaw.read.incident import _located, load_incident
 from bridgelaw.read.yamlsafe import dumps, load
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -110,3 +110,68 @@ def test_the_cards_alone_rule_as_the_facts_typed_by_hand(knowledge, engine, path
     assert _elements(by_cards) == _elements(typed)
     assert getattr(by_cards.result, "text", None) == getattr(typed.result, "text", None)  # None: no result yet
     assert {q.slot for q in by_cards.open_questions} <= {q.slot for q in typed.open_questions}
+
+
+# -- a claim told by the cards still held (an ending): checked as a partial deal, the split from the cards --------
+
+ENDING_FACTS = {"deal": {"declarer": "S", "contract": "4S"}, "claim": {"claimer": "S"}}
+ENDING = {"N": "-.AK.-.2", "E": "-.Q.-.AK", "S": "Q.-.A2.-", "W": "K.-.KQ.-"}
+
+
+def _ending(**cards) -> tuple[dict, list[str]]:
+    c = Collector()
+    got = card_facts(_located({"ending": ENDING, "on_lead": "S", "declarer_tricks": 10, **cards}, "<x>"),
+                     ENDING_FACTS, "<x>", c)
+    return got, [p.message for p in c.problems]
+
+
+def test_a_three_card_ending_gives_the_split_on_the_worst_line():
+    got, problems = _ending()
+    assert problems == []
+    assert got["deal"]["declarer_tricks"] == 10
+    assert got["claim"]["tricks_remaining"] == 3 and got["claim"]["trump_outstanding"] is True
+    assert got["claim"]["tricks_to_claimer"] == 1  # ♠Q into West's ♠K, a diamond lost at the end
+    lines = got["claim_lines"]()
+    assert (lines.first_trick, lines.worst, lines.best) == (11, 1, 1) and lines.worst_line[0] == ("S", "SQ")
+
+
+@pytest.mark.parametrize("cards, said", [
+    ({"ending": {**ENDING, "N": "-.AK.-.-"}}, "every hand holds as many cards at a claim (the tricks still to play);"
+                                              " here N 2, E 3, S 3, W 3"),
+    ({"ending": {**ENDING, "N": "-.AK.-.K"}}, "CK is in two hands (N and E)"),
+    ({"ending": {**ENDING, "N": "-.AA.-.2"}}, "N holds HA twice"),
+    ({"ending": {**ENDING, "N": "-.AK.2"}}, "four holdings"),
+    ({"ending": {k: v for k, v in ENDING.items() if k != "W"}}, "each hand's cards still held, under N, E, S and W"),
+    ({"on_lead": None}, "never read with the opening leader on lead"),
+    ({"declarer_tricks": 11}, "0 to 10 (3 still to play)"),
+    ({"deal": "N:AKQ2.J53.T95.K82 J9865.A6.K863.A5 T7.KQT84.AQ.QT93 43.972.J742.J764"}, "the deal is given twice"),
+    ({"play": [["C3", "C4", "C5", "CA"]]}, "an ending takes only"),
+])
+def test_a_partial_deal_is_checked_with_a_located_error(cards, said):
+    got, problems = _ending(**cards)
+    assert got == {} and len(problems) == 1 and said in problems[0], problems
+
+
+def test_a_three_card_deal_given_as_a_whole_deal_is_an_error_naming_the_ending():
+    c = Collector()
+    got = card_facts(_located({"deal": "N:.AK..2 .Q..AK Q..A2. K..KQ."}, "<x>"), ENDING_FACTS, "<x>", c)
+    assert got == {} and "each hand holds 13 cards" in c.problems[0].message
+    assert "ending" in (c.problems[0].hint or "")
+
+
+def test_an_ending_pasted_as_one_line_reads_as_the_ending_given_in_yaml():
+    c = Collector()
+    got = card_facts(_located({"text": "ending N:-.AK.-.2 E:-.Q.-.AK S:Q.-.A2.- W:K.-.KQ.- lead:S won:10"}, "<x>"),
+                     ENDING_FACTS, "<x>", c)
+    assert c.problems == [] and got["claim"]["tricks_to_claimer"] == 1 and got["deal"]["declarer_tricks"] == 10
+    c = Collector()
+    assert card_facts(_located({"text": "ending N:-.AK.-.2 E:-.Q.-.AK S:Q.-.A2.- W:K.-.KQ.- won:10"}, "<x>"),
+                      ENDING_FACTS, "<x>", c) == {}
+    assert "never read with the opening leader on lead" in c.problems[0].message
+    c = Collector()
+    card_facts(_located({"text": "ending N:-.AK.-.2 trumps"}, "<x>"), ENDING_FACTS, "<x>", c)
+    assert "'trumps' is not part of an ending" in c.problems[0].message
+    c = Collector()
+    got = card_facts(_located({"text": "Окончание N:-.AK.-.2 E:-.Q.-.AK S:Q.-.A2.- W:K.-.KQ.- ход:S взято:10"}, "<x>"),
+                     ENDING_FACTS, "<x>", c)
+    assert c.problems == [] and got["claim"]["tricks_to_claimer"] == 1

@@ -151,8 +151,10 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
             board = outcomes[0]["text"]
             tricks, score = outcomes[0]["tricks"], outcomes[0]["score_"]
         key = "result.weighted" if weighted else "result.equity_adjusted"
-        tail = _both(lambda lang: "" if not weighted else "; " + (
-            word("result.imps", lang, imps=f"{imps['NS']:+.2f}".rstrip("0").rstrip("."), other=deal["other_table_score"])
+        shown = {s: f"{v:+.2f}".rstrip("0").rstrip(".") for s, v in (imps or {}).items()}
+        tail = _both(lambda lang: ("; " + word("result.each_imps", lang, other=deal["other_table_score"], **shown))
+                     if imps and not weighted else "" if not weighted else "; " + (
+            word("result.imps", lang, imps=shown["NS"], other=deal["other_table_score"])
             if imps else word("result.matchpoints", lang)))
         cite = next((e.cite for e in elements if e.kind == "weighted_score"), adjusted.cite) if weighted else adjusted.cite
         revoke = adjusted.cite.startswith("64C")  # 64C2(b): the revokes' own rectification, then the adjustment
@@ -186,7 +188,7 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
     if outcomes and len(outcomes) == 1:
         o = outcomes[0]
         return Result(status, text, o["contract"], o["declarer"], o["tricks"], table, o["made"], o["score"], steps,
-                      notes, missing, provisional, [_public(o)])
+                      notes, missing, provisional, [_public(o)], imps)
     if outcomes:  # weighted: each outcome has its score; the sides' figures are the scorer's (or the IMPs)
         return Result(status, text, deal["contract"], deal["declarer"], None, table, None, None, steps, notes,
                       missing, provisional, [_public(o) for o in outcomes], imps)
@@ -311,9 +313,10 @@ def _public(o: dict) -> dict:
 
 
 def _weighted_imps(deal: dict, outcomes: list, scoring: Scoring) -> dict | None:
-    """At teams, with the other table's score given: the weighted IMPs of several outcomes (12C1(c), 78B)."""
+    """At teams, with the other table's score given: the IMPs of the assigned outcome against it (86B1), or
+    the weighted IMPs of several outcomes (12C1(c), 78B)."""
     other = deal.get("other_table_score")
-    if len(outcomes) < 2 or deal.get("scoring") != "teams" or other is None or not all(o["score"] for o in outcomes):
+    if not outcomes or deal.get("scoring") != "teams" or other is None or not all(o["score"] for o in outcomes):
         return None
     ns = round(sum(o["weight"] * imps(scoring.imps, o["score"]["NS"] - other) for o in outcomes) / 100, 2)
     return {"NS": ns, "EW": -ns}

@@ -314,10 +314,16 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
     loc = cards.loc if isinstance(cards, LocDict) else Loc(file)
     what = "cards.play"  # where the play record is, as an error names it
     tags: dict = {}
-    given = [k for k in ("pbn", "lin", "text", "deal") if isinstance(cards, dict) and k in cards]
+    given = [k for k in ("pbn", "lin", "text", "deal", "ending") if isinstance(cards, dict) and k in cards]
     if len(given) > 1:  # one is never dropped without a word
         c.add(loc, f"cards: the deal is given twice ({' and '.join(given)}): give it one way")
         return {}
+    if "ending" in cards:  # the cards still held at a claim, as the director sees them
+        return _ending(cards, facts, deal_fact, loc, c)
+    if "text" in cards and ENDING_TEXT.match(str(cards["text"])):  # the same, pasted into the interview or page
+        where = cards.loc_of("text") if isinstance(cards, LocDict) else loc
+        told = _ending_text(str(cards["text"]), where, c)
+        return {} if told is None else _ending(told, facts, deal_fact, where, c)
     if "pbn" in cards or "lin" in cards or "text" in cards:
         kind = next(k for k in ("pbn", "lin", "text") if k in cards)
         number = cards.get("board")
@@ -360,7 +366,9 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
         wrong = _wrong_hands(hands)
         if wrong:
             c.add(deal_loc, f"{deal_name}: {wrong}",
-                  hint="a hand of the wrong number of cards is a fact of its own (incorrect_hands: Laws 13, 14)")
+                  hint="the cards still held at a claim are given as ending: {N: .., E: .., S: .., W: ..} with on_lead"
+                       " and declarer_tricks; a hand of the wrong number of cards is a fact of its own"
+                       " (incorrect_hands: Laws 13, 14)")
             return {}
     if declarer not in SEATS:
         c.add(loc, "cards: the play record needs the declarer (deal: {declarer: ...})")
@@ -397,6 +405,118 @@ def card_facts(cards: LocDict, facts: dict, file: str, c: Collector) -> dict:
         out["claim"], out["claim_lines"] = _claim(claim, cards, hands, played, lho_of(declarer), trump, c)
         if wrong_hands:  # no double-dummy search of hands not of 13 cards each (the solver refuses them)
             out["claim_lines"] = None
+    return out
+
+
+ENDING_KEYS = ("on_lead", "declarer_tricks", "claim_line", "claim_named")
+ENDING_TEXT = re.compile(r"\s*(ending|окончание)(\s|$)", re.IGNORECASE)  # Russian words too: окончание, ход, взято
+ENDING_EXAMPLE = "ending N:-.AK.-.2 E:-.Q.-.AK S:Q.-.A2.- W:K.-.KQ.- lead:S won:10"
+
+
+def _ending_text(text: str, where: Loc, c: Collector) -> dict | None:
+    """An ending pasted as one line ('ending N:.. E:.. S:.. W:.. lead:S won:10', won: declarer's side's tricks;
+    in Russian 'окончание ... ход:S взято:10')
+    as ``cards: {ending, on_lead, declarer_tricks}``; None with the problem in ``c``."""
+    out: dict = {"ending": {}}
+    for token in text.split()[1:]:
+        key, sep, value = token.partition(":")
+        key = key.strip().upper()
+        if sep and key in SEATS and key not in out["ending"]:
+            out["ending"][key] = value
+        elif sep and key in ("LEAD", "ХОД"):
+            out["on_lead"] = value.strip().upper()
+        elif sep and key in ("WON", "ВЗЯТО") and value.strip().isdigit():
+            out["declarer_tricks"] = int(value)
+        else:
+            c.add(where, f"cards.text: '{token}' is not part of an ending", hint=ENDING_EXAMPLE)
+            return None
+    return out
+
+
+def _holding(text, seat: str, where: str) -> set:
+    """{(suit, rank)} of one hand written S.H.D.C ('AK.-.Q2.' or 'AK..Q2.': '-' or nothing a void)."""
+    parts = str(text).strip().upper().replace("10", "T").split(".")
+    if len(parts) != 4:
+        raise ValueError(f"{where}: {seat}'s cards are written spades.hearts.diamonds.clubs (e.g. AK.-.Q2.-),"
+                         f" four holdings; '{text}' has {len(parts)}")
+    out: set = set()
+    for suit, holding in zip("SHDC", parts):
+        for r in holding.replace("-", "").strip():
+            if r not in RANKS:
+                raise ValueError(f"{where}: {seat}'s {suit} holding '{holding}': '{r}' is no rank (AKQJT98765432)")
+            if (suit, RANKS.index(r)) in out:
+                raise ValueError(f"{where}: {seat} holds {_name((suit, RANKS.index(r)))} twice")
+            out.add((suit, RANKS.index(r)))
+    return out
+
+
+def _ending(cards, facts: dict, deal_fact: dict, loc: Loc, c: Collector) -> dict:
+    """A claim told by the cards still held (``cards: {ending: {N: .., E: .., S: .., W: ..}, on_lead: W,
+    declarer_tricks: 7}``): checked as a partial deal (each hand as many cards, no card twice, the leader named,
+    the tricks won and still to play at most 13), never read as a whole deal with the opening leader on lead.
+    The claim's lines are searched from it at once: the claimer's side's tricks on the worst line his statement
+    allows are the split the cards give (70A, 70D1), stated where the director said nothing."""
+    where = cards.loc_of("ending") if isinstance(cards, LocDict) else loc
+    ending = cards.get("ending")
+    other = [k for k in cards if k != "ending" and k not in ENDING_KEYS]
+    if other:
+        c.add(loc, f"cards: an ending (the cards held at a claim) is given with {', '.join(map(str, other))};"
+              f" an ending takes only {', '.join(ENDING_KEYS)}")
+        return {}
+    if not isinstance(ending, dict) or sorted(map(str, ending)) != sorted(SEATS):
+        c.add(where, "cards.ending: each hand's cards still held, under N, E, S and W",
+              hint="ending: {N: 'AK.-.-.-', E: 'Q2.-.-.-', S: '-.AK.-.-', W: '-.QJ.-.-'}; pasted: " + ENDING_EXAMPLE)
+        return {}
+    try:
+        hands = {s: _holding(ending[s], s, "cards.ending") for s in SEATS}
+    except ValueError as e:
+        c.add(where, str(e))
+        return {}
+    both = sorted({card for s in SEATS for t in SEATS if s < t for card in hands[s] & hands[t]})
+    if both:
+        holders = [s for s in SEATS if both[0] in hands[s]]
+        c.add(where, f"cards.ending: {_name(both[0])} is in two hands ({' and '.join(holders)})")
+        return {}
+    sizes = {s: len(hands[s]) for s in SEATS}
+    n = sizes["N"]
+    if len(set(sizes.values())) > 1 or not 1 <= n <= 13:
+        c.add(where, "cards.ending: every hand holds as many cards at a claim (the tricks still to play); here "
+              + ", ".join(f"{s} {k}" for s, k in sizes.items()))
+        return {}
+    leader = cards.get("on_lead")
+    if leader not in SEATS:
+        c.add(cards.loc_of("on_lead") if isinstance(cards, LocDict) and "on_lead" in cards else where,
+              "cards.on_lead: who is on lead at the claim (N, E, S or W): an ending is never read with the"
+              " opening leader on lead")
+        return {}
+    won = cards.get("declarer_tricks")
+    if not isinstance(won, int) or isinstance(won, bool) or not 0 <= won <= 13 - n:
+        c.add(cards.loc_of("declarer_tricks") if isinstance(cards, LocDict) and "declarer_tricks" in cards else where,
+              f"cards.declarer_tricks: the tricks declarer's side has won before the claim, 0 to {13 - n}"
+              f" ({n} still to play)")
+        return {}
+    declarer = deal_fact.get("declarer")
+    if declarer not in SEATS:
+        c.add(loc, "cards: an ending needs the declarer (deal: {declarer: ...})")
+        return {}
+    contract = deal_fact.get("contract") or ""
+    trump = next((s for s in "SHDC" if len(contract) > 1 and contract[1] == s), None)
+    claim = (facts.get("claim") if isinstance(facts, dict) else None) or None
+    shown = {"declarer_tricks": won, "play_ended": None if isinstance(claim, dict) else False}
+    out = {"deal": shown, "revoke": [], "revoke_tricks": None, "defective_trick": [], "trick_arrangement": None,
+           "board": {"name": None, "dealer": None, "vulnerability": None,
+                     "hands": {s: ["".join(RANKS[r] for r in sorted((r for x, r in hands[s] if x == suit),
+                                                                    reverse=True)) or "-" for suit in "SHDC"]
+                               for s in SEATS}, "tricks": []}}
+    if isinstance(claim, dict):
+        played = [_Trick(k, leader, [], winner=leader) for k in range(1, 14 - n)]  # the tricks before: done
+        got, lines = _claim(claim, cards, hands, played, leader, trump, c)
+        got["tricks_remaining"] = n
+        if lines is not None:
+            found = lines()
+            if found.complete:  # the split the cards give: the claimer's side's tricks on the worst line
+                got["tricks_to_claimer"] = found.worst
+        out["claim"], out["claim_lines"] = got, lines
     return out
 
 

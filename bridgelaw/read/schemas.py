@@ -273,6 +273,15 @@ INCIDENT = {
                       "claim_line": {"type": "array", "items": {"type": "string"},
                                      "description": "the cards the claimer named, in the order he named them"
                                                     " (a claim's lines keep that order: read/dd.py)"},
+                      "ending": {"type": "object", "description": "at a claim, the cards each hand still holds"
+                                 " (N, E, S, W, each spades.hearts.diamonds.clubs: 'AK.-.Q2.-'), in place of"
+                                 " the deal and its play; with on_lead and declarer_tricks",
+                                 "properties": {s: {"type": "string"} for s in "NESW"},
+                                 "required": list("NESW"), "additionalProperties": False},
+                      "on_lead": {"enum": list("NESW"), "description": "who is on lead at the claim (an ending)"},
+                      "declarer_tricks": {"type": "integer", "minimum": 0, "maximum": 13,
+                                          "description": "the tricks declarer's side won before the claim (an"
+                                                         " ending)"},
                       "claim_named": {"type": "array", "items": {"type": "string"},
                                       "description": "the cards the claimer named as winners, in no order (a claim's"
                                                      " lines lead them first and never throw them away)"}},
