@@ -9,7 +9,7 @@ from bridgelaw.errors import BridgelawError
 from bridgelaw.explain.result import _figure
 from bridgelaw.faces.interview import Interview, simulate
 
-ERROR_NO_RESULT = {"deal": {"scoring": "pairs"}, "director_error": {"scored_normally": False, "result_assignable": False}}
+ERROR_NO_RESULT = {"deal": {"scoring": "pairs"}, "director_error": {"wrong": True, "scored_normally": False, "result_assignable": False, "side_caused": False}}
 
 
 @pytest.mark.parametrize("grade,side,figs,percent,session", [
@@ -49,7 +49,7 @@ def test_the_interview_asks_the_figures_of_an_artificial_score_and_reaches_rules
 
 def test_no_figures_asked_where_no_artificial_score_is_shown(knowledge, engine):
     _, asked = simulate(Interview(knowledge, engine), engine.incident("t", {"director_error": {
-        "scored_normally": False, "result_assignable": False}}))   # no form of scoring: no figures shown
+        "wrong": True, "scored_normally": False, "result_assignable": False, "side_caused": False}}))   # no form of scoring: no figures shown
     assert not [q for q in asked if q.template == "artificial_figures"]
 
 

@@ -12,7 +12,7 @@ from bridgelaw.faces.interview import Interview, simulate
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARD = {"declarer": "S", "contract": "3S", "vulnerability": "none", "play_ended": True, "declarer_tricks": 9}
-ERROR = {"scored_normally": False, "result_assignable": True}
+ERROR = {"wrong": True, "scored_normally": False, "result_assignable": True}
 NS_MADE = {"contract": "4S", "declarer": "S", "tricks": 10, "for_side": "NS"}
 EW_DOWN = {"contract": "4S", "declarer": "S", "tricks": 9, "for_side": "EW"}
 
