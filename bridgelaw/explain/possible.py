@@ -98,11 +98,16 @@ def _not_yet(knowledge, incident, chosen: dict, known) -> tuple[dict, object]:
     return chosen, known
 
 
+LISTED = 1000  # the most whole numbers an unknown is split over (a trick: 13; a day would be millions)
+
+
 def _domain(vocab, slot, form, facts) -> list | None:
     """The values ``form`` leaves possible for ``slot`` in order, given the rest of the incident; None: not listed."""
     t = slot.type
     if t not in TYPES:
         return None
+    if t == "int" and (slot.min is None or slot.max is None or slot.max - slot.min >= LISTED):
+        return None  # a number with no small range (a day, a score): not split, left not known
     every = V.CARDS if t == "card" else slot.choices() if t != "strain" else list(V.STRAINS)
     if form == NOT_KNOWN:
         return list(every)
