@@ -122,7 +122,8 @@ class Interview:
         subjects = {p.subject.template for p in knowledge.productions}
         subjects |= {DERIVED_WHILE_READING[t] for t in subjects if t in DERIVED_WHILE_READING}  # the auction
         self.kinds = [n for n, t in templates.items() if n in subjects and not t.derived and not t.context]
-        self.context = [n for n, t in templates.items() if t.context]
+        from ..read.regulations import TEMPLATE as STATED_BY_ENGINE  # the authority's elections: never asked
+        self.context = [n for n, t in templates.items() if t.context and n != STATED_BY_ENGINE]
         self._producers = {t: ps for t, ps in knowledge.derivers.items() if templates[t].derived}
         producing = {p.id for ps in self._producers.values() for p in ps}
         self._producer_list = [p for p in knowledge.productions if p.id in producing]

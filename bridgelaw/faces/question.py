@@ -142,6 +142,8 @@ class Question:
                 if any(v == c.value and type(v) is type(c.value) for c in self.choices):
                     return v
             raise AnswerError.of("error.not_one_of", raw=raw, allowed=self._allowed())
+        if self.type == "int" and isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
+            raw = int(raw.strip())  # a number typed, where the range is too wide to list (a day, minutes)
         return self._coerced(raw) if self.coerce else raw
 
     def _coerced(self, raw: Any) -> Any:

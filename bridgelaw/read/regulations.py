@@ -27,6 +27,7 @@ from ..errors import BridgelawError, Collector, Loc, Problem, suggest
 from .yamlsafe import LocDict, LocList, load, located
 
 FOLDER = "regulations"
+TEMPLATE = "regulations"  # the fact the engine states from the authority's file (regulated): never asked
 DEFAULT = "wbf"
 AS_THEY_STAND = 99991231  # the day ruled for when none is given: every amendment in force
 _KEYS = ("authority", "name", "source", "elections")

@@ -27,6 +27,9 @@ from .lasting import check_lasting
 from .yamlsafe import LocDict, load
 
 
+LISTED = 1000  # the most whole numbers a slot lists as its values (a trick, a count); wider ranges are typed
+
+
 @dataclass(frozen=True)
 class Slot:
     """One slot of a template (or one argument of an element kind).
@@ -70,8 +73,10 @@ class Slot:
         if t == "strain":
             return list(V.STRAINS)
         if t == "int":
-            return [str(i) for i in range(self.min if self.min is not None else 0,
-                                          (self.max if self.max is not None else 13) + 1)]
+            low, high = self.min if self.min is not None else 0, self.max if self.max is not None else 13
+            if high - low >= LISTED:  # a day, a number of minutes: the range, not its every value
+                return [f"{low}..{high}"]
+            return [str(i) for i in range(low, high + 1)]
         return []
 
     def choices(self) -> list:
@@ -79,7 +84,7 @@ class Slot:
         if self.type == "bool":
             return [True, False]
         if self.type == "int":
-            return [int(x) for x in self.allowed()]
+            return [int(x) for x in self.allowed() if ".." not in x]  # a wide range is typed, not picked
         return self.allowed()
 
     def coerce(self, value: Any) -> Any:
