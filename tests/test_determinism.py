@@ -61,6 +61,7 @@ def test_order_of_files_and_of_productions_does_not_matter(tmp_path, engine):
     the loader puts them in canonical order, whatever order the files are read or written in."""
     shutil.copytree(ROOT / "facts", tmp_path / "facts")
     shutil.copytree(ROOT / "knowledge", tmp_path / "knowledge")
+    shutil.copytree(ROOT / "regulations", tmp_path / "regulations")
     for f in (tmp_path / "knowledge").glob("law-*.yaml"):
         data = yaml.safe_load(f.read_text(encoding="utf-8"))
         data["productions"] = list(reversed(data["productions"]))
@@ -76,6 +77,7 @@ def test_names_of_files_do_not_matter(tmp_path, engine):
     """Law files named .yml instead of .yaml are read the same (the order is the other test's)."""
     shutil.copytree(ROOT / "facts", tmp_path / "facts")
     shutil.copytree(ROOT / "knowledge", tmp_path / "knowledge")
+    shutil.copytree(ROOT / "regulations", tmp_path / "regulations")
     files = sorted((tmp_path / "knowledge").glob("law-*.yaml"))
     for f in files:
         f.rename(f.with_suffix(".yml"))

@@ -143,7 +143,7 @@ RULE = [
     ("I63", {"x.yaml": many(10_000, "conduct")}, "x.yaml:5:3", 1, "10000 facts of conduct; one board holds at most 64"),
     # turn 3: values quoted as written, never as Python's repr; the auction as calls bounded before any work
     ("I54r", {"x.yaml": incident(REVOKE.replace("offender: W", "offender: {seat: W}") % "trick: 2")}, "x.yaml:6",
-     1, "revoke.offender: unknown value '{seat: W}'"),
+     1, "revoke.offender: a partly known value is {one_of: [...]} or one of NS, EW, defender, declarer_side"),
     ("I54t", {"x.yaml": revoke("revoke_trick_winner: true")}, "x.yaml:6", 1, "unknown value 'true'"),
     ("AU05", {"x.yaml": incident("  auction: {dealer: N, calls: '" + " ".join(["1C", "X", "XX"] + ["P"] * 497)
                                  + "'}\n")}, "x.yaml:5", 1, "auction.calls: 500 calls: no auction the Laws allow"),

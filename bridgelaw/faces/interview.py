@@ -47,7 +47,7 @@ from ..engine import Engine, waiting
 from ..errors import Collector
 from ..read.auction import (CALL_FINDINGS, DERIVED_WHILE_READING, READ_WITH, finding_calls, sequence_facts,
                             state_changes, state_contract, state_findings, stated_calls)
-from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
+from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts, in_number_order
 from ..model import Knowledge
 from ..explain.not_encoded import law_not_encoded
 from ..explain.result import EQUITY, FIGURES
@@ -339,7 +339,7 @@ class Interview:
         if not answered:
             state_contract(out, self.vocab)  # a declarer and contract the calls give are not asked
             state_findings(out)  # nor the call a finding is about, where the calls give only one
-        out.sort(key=lambda f: (self.vocab.templates[f.template].order, f.id))
+        out.sort(key=lambda f: (self.vocab.templates[f.template].order, in_number_order(f.id)))
         return out
 
     def _read(self, facts: list[InFact]) -> tuple:

@@ -215,8 +215,9 @@ def regulated(incident, knowledge, ra: str | None = None, as_of: str | None = No
     fact = InFactType(template="regulations", id=stated.id if stated else "regulations",
                       values=tuple((s, values.get(s)) for s in order), loc=stated.loc if stated else Loc(incident.name))
     order_of = knowledge.vocabulary.templates
+    from .incident import in_number_order  # the incident's own order: revoke-2 before revoke-10
     facts = tuple(sorted((*(f for f in incident.facts if f is not stated), fact),
-                         key=lambda f: (order_of[f.template].order, f.id)))
+                         key=lambda f: (order_of[f.template].order, in_number_order(f.id))))
     said = {"name": name, "authority": chosen.authority, "title": dict(chosen.title), "as_of": as_of,
             "file": chosen.file,
             "elections": [{"option": o, "cite": options[o].cite,
