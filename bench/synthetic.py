@@ -65,6 +65,8 @@ def _vocabulary_data(groups: list[str]) -> dict:
             templates[f"{name}_{g}"] = c
     for e in raw["elements"].values():  # a lasting element's fact is a real template, not one of a group
         e.pop("lasts", None)
+        if "excludes" in e:  # an option named by the choice template, which is one of each group's here
+            e["excludes"] = [x for x in e["excludes"] if ":" not in x]
     return {"templates": templates, "elements": raw["elements"]}
 
 

@@ -44,7 +44,7 @@ class Problem:
         """file:line:col: what is wrong; a warning says so (in ``lang``: `check`'s language); the hint after."""
         head = f"{self.loc}: "
         if self.severity != "error":
-            head += f"{word('check.' + self.severity, lang) if f'check.{self.severity}' in WORDS else self.severity}: "
+            head += f"{word(f'check.{self.severity}', lang) if f'check.{self.severity}' in WORDS else self.severity}: "
         if self.breadcrumb:
             head += f"{self.breadcrumb}: "
         text = head + self.message

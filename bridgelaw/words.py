@@ -149,16 +149,16 @@ WORDS: dict[str, dict[str, str]] = {
     "result.equity_adjusted": {"ru": "компенсирующий результат ({cite}): {board}", "en": "adjusted score ({cite}): {board}"},
     "result.after_transfer": {"ru": "после автоматического исправления было: {board}",
                               "en": "after the automatic rectification: {board}"},
-    "result.equity_short": {"ru": "Без фальшренонса пара {side} взяла бы {judged_ru} — больше, чем {after} после"
+    "result.equity_short": {"ru": "Без фальшренонса пара {side} взяла бы {judged} — больше, чем {after} после"
                                   " автоматической передачи; передачи недостаточно, поэтому в силе компенсирующий"
                                   " результат ({cite}).",
-                            "en": "Without the revoke {side} would have won {judged} tricks, more than the {after} they"
+                            "en": "Without the revoke {side} would have won {judged}, more than the {after} they"
                                   " have after the automatic rectification: it is not enough, and the adjusted"
                                   " score stands ({cite})."},
-    "result.equity_enough": {"ru": "Без фальшренонса пара {side} взяла бы {judged_ru} — не больше, чем {after}"
+    "result.equity_enough": {"ru": "Без фальшренонса пара {side} взяла бы {judged} — не больше, чем {after}"
                                    " после автоматической передачи: в силе результат после неё; передача"
                                    " взяток никогда не уменьшается (64C, 12B2).",
-                             "en": "Without the revoke {side} would have won {judged} tricks, no more than the {after}"
+                             "en": "Without the revoke {side} would have won {judged}, no more than the {after}"
                                    " they have after the automatic rectification: that result stands; a transfer"
                                    " is never reduced (64C, 12B2)."},
     "result.adjusted_stands": {"ru": "в силе компенсирующий результат ({cite}), а не результат после автоматического исправления",
@@ -412,6 +412,7 @@ WORDS: dict[str, dict[str, str]] = {
     "check.warning": {"ru": "предупреждение", "en": "warning"},
     "check.check": {"ru": "проверка", "en": "check"},
     "check.vocabulary_part": {"ru": "словарь", "en": "vocabulary"},
+    "check.one_file": {"ru": "проверен файл {file}", "en": "checked {file}"},
     "check.vocabulary": {"ru": "Проверен словарь: частей — {n}", "en": "checked the vocabulary: {n} part(s)"},
     "check.path": {"ru": "Проверено: {path}", "en": "checked {path}"},
     "check.cases": {"ru": "Проверено: {path}, тестов — {n}", "en": "checked {path}: {n} case(s)"},
@@ -505,7 +506,7 @@ WORDS: dict[str, dict[str, str]] = {
                    "en": "'{value}' is not a call (write a bid 1C..7NT, P, X or XX)"},
     "error.calls": {"ru": "нужны заявки по порядку, например: 1Ч пас 2Ч пас",
                     "en": "expected the calls in order, e.g. [1H, P, 2H, P]"},
-    "error.calls_many": {"ru": "{n} заявок: в торговле по Законам не больше {most} заявок",
+    "error.calls_many": {"ru": "{n} заявок: в торговле по Правилам не больше {most} заявок",
                          "en": "{n} calls: no auction the Laws allow has more than {most}"},
     "error.calls_item": {"ru": "заявка {n} ({item}) — не заявка: пишите назначение 1Т..7БК, пас, X или XX,"
                                " можно после места игрока, который её сделал (W:2П)",

@@ -219,7 +219,7 @@ def test_the_search_keeps_to_its_budget_and_says_what_it_covered(knowledge):
     # past the budget only the line under way is finished (the whole search is minutes): CPU time, with room,
     # so that a loaded or slow machine does not fail it
     assert time.process_time() - start < 0.6 + 10
-    assert calls and min(calls) >= dd.PROGRESS_AFTER
+    assert all(s >= dd.PROGRESS_AFTER for s in calls)  # shown only past PROGRESS_AFTER of the clock (the budget is work)
     from bridgelaw.explain.evidence import claim_lines
     assert "the search stopped at its budget (0.6 s)" in " ".join(claim_lines(lines)["text"]["en"])
 

@@ -41,7 +41,7 @@ def test_the_irregularity_comes_first_and_what_happens_now_last(engine, tmp_path
     # decisive element (explain/announce.py)
     assert lines[-1].endswith("North calls next."), text
     text = _rule(engine, tmp_path, "  auction: {dealer: N, calls: [1S, P, P, P, 'E:2H']}\n")
-    lines = [line for line in text.splitlines() if line[:1].isdigit()]
+    lines = [line for line in text.splitlines() if line[:1].isdigit() and "For the director to judge" not in line]
     assert lines[-1].endswith("North is declarer; East makes the opening lead, face down."), text
 
 

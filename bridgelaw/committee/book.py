@@ -54,15 +54,18 @@ def _cases(knowledge, root: Path, d: Describer) -> list[CaseView]:
     from .testrun import case_files, law_of, load_all, run_cases
     cases, _ = load_all(case_files(root), knowledge.vocabulary)
     out, seen = [], set()
+    by_id = {p.id: p.law for p in knowledge.productions}  # several laws: shown under the law it first fires
     for o in run_cases(engine_for(knowledge), cases):
         c = o.case
         anchor = f"case-{_slug(Path(c.file).stem)}-{_slug(c.name)}"
         while anchor in seen:
             anchor += "-"
         seen.add(anchor)
-        out.append(CaseView(anchor, c.name, c.file, law_of(c), c.description, c.source, c.keywords,
+        fired = list(dict.fromkeys(o.ruling.fired())) if o.ruling else []
+        law = law_of(c) or next((by_id[pid] for pid in fired if pid in by_id), None)  # a file of tellings spans
+        out.append(CaseView(anchor, c.name, c.file, law, c.description, c.source, c.keywords,
                             [d.fact(f) for f in c.incident.facts], [d.expected(e) for e in c.expect],
-                            list(c.expect_none), list(dict.fromkeys(o.ruling.fired())) if o.ruling else [],
+                            list(c.expect_none), fired,
                             o.passed, o.problems + ([o.error] if o.error else [])))
     return out
 

@@ -46,7 +46,7 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], di
         return [], both("check.vocabulary", n=len(vocab.parts))
     if files is not None and len(files) == 1 and files[0].resolve().parent == (root / "regulations").resolve():
         regs, found = _regulations(root, vocab)
-        return [p for p in found if p.loc.file == _rel(files[0])], f"checked {_rel(files[0])}"
+        return [p for p in found if p.loc.file == _rel(files[0])], both("check.one_file", file=_rel(files[0]))
     if files is not None and len(files) == 1 and (not LAW_FILE.match(files[0].name) or _is_data(files[0])):
         return _check_one_file(files[0], vocab)
     law_files = files if files is not None else law_files

@@ -427,8 +427,8 @@ def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict
     everything = tuple(x for cls in u.classes for x in cls[1])
     if whole and set(values) == set(everything):
         if u.written == NOT_KNOWN:
-            return {lang: word("possible.not_known_card" if slot.type == "card" else "possible.not_known", lang)
-                    for lang in LANGS}
+            card = slot.type == "card"
+            return {lang: word("possible.not_known_card" if card else "possible.not_known", lang) for lang in LANGS}
         if u.written[0] == "name":
             return dict(knowledge.vocabulary.partly_known[slot.type][u.written[1]].label)
     out = {}

@@ -343,8 +343,8 @@ def _revoke_equity(elements: list, working: list, side: str, tricks: int) -> dic
                 and e.about and e.about != revoke.id) if adj.cite == "64C2(a)" else 0
     target, after = min(13, judged + first), tricks if nos == side else 13 - tricks
     key = "result.equity_enough" if target <= after else "result.equity_short"
-    note = _both(lambda lang: word(key, lang, side=SIDE_LABELS[nos][lang], judged=target,
-                                          judged_ru=count(target, "tricks", "ru"), after=after, cite=adj.cite))
+    note = _both(lambda lang: word(key, lang, side=SIDE_LABELS[nos][lang], judged=count(target, "tricks", lang),
+                                   after=after, cite=adj.cite))
     return {"tricks": None if target <= after else target if nos == side else 13 - target, "note": note}
 
 
