@@ -86,6 +86,8 @@ def _write_vocabulary(data: dict, groups: list[str], folder: Path) -> None:
 def _literal(slot, rng: random.Random):
     """A random value for a slot of a testable type (or a card, contract, text)."""
     if slot.type in _TESTABLE:
+        if slot.type == "int" and not slot.choices():  # a range too wide to list (a day): a number in it
+            return rng.randint(slot.min, min(slot.max, slot.min + 100))
         return rng.choice(slot.choices())
     if slot.type == "card":
         return rng.choice("SHDC") + rng.choice(["2", "5", "9", "10", "Q", "A"])
