@@ -43,6 +43,8 @@ def _value(slot, n: int, ids: dict):
         return " ".join([c for b in ("1C 1D 1H 1S 1NT 2C 2D 2H 2S 2NT 3C 3D 3H 3S 3NT 4C 4D 4H 4S".split())
                          for c in (b, "P")] + ["X", "3NT"])
     choices = slot.choices()
+    if not choices and slot.type == "int":  # a range too wide to list (a day, minutes): a number within it
+        return slot.min + n % 100
     return choices[n % len(choices)]
 
 

@@ -50,7 +50,7 @@ ROOT = Path(__file__).resolve().parent.parent
 INCIDENTS = ROOT / "facts" / "incidents"
 # what a Russian screen may show in Latin letters: the typed commands, seat and suit letters of
 # shorthand, incident codes (C03), proper names, law citations (64A2, 16B1(a)) and production ids in HOW
-ALLOWED = {"why", "back", "ACBL", "BBO", "NT", "bridgelaw", "Enter", "YAML", "UTF", "EN", "RU", "PBN", "LIN"}  # PBN, LIN: the names of the board formats a director pastes
+ALLOWED = {"why", "back", "ACBL", "WBF", "EBU", "RBF", "BBO", "NT", "bridgelaw", "Enter", "YAML", "UTF", "EN", "RU", "PBN", "LIN"}  # PBN, LIN: the names of the board formats a director pastes
 
 
 def english(text: str) -> set[str]:
