@@ -121,6 +121,69 @@ def test_replays_run_side_by_side_on_a_pool_of_engines(knowledge, heavy):
     assert service._made == 2
 
 
+CLAIM = (ROOT / "tests" / "fixtures" / "claim-board.pbn").read_text(encoding="utf-8")
+
+
+CLAIMED = {"claim.claimer": "S", "claim.about_current_trick_only": False, "claim.action": "stated_tricks_won",
+           "claim.tricks_claimed": 4, "claim.statement": "incomplete", "claim.hand_faced": True,
+           "claim.response": "doubted", "claim.after_doubt": "director_called",
+           "claim.unstated_line_relied_on": True, "claim.needs_card_placement": False,
+           "claim.suit_order_open": False, "claim.less_successful_normal_line": True, "claim.tricks_to_claimer": 1,
+           "deal.scoring": "pairs"}
+
+
+def claim_answers(service, deal: str) -> list:
+    """The answers of an interview about the claim on ``deal``, to its ruling (which shows the claim's lines)."""
+    from bridgelaw.faces.interview import CARDS
+    from bridgelaw.explain.ruling import Ruling
+    answers = [("incident", ["claim"]), (CARDS, deal)]
+    while not isinstance(step := service.replay(answers).step, Ruling):
+        answers.append((step.key, CLAIMED[step.key]))
+    return answers
+
+
+def test_four_slow_claims_leave_an_engine_for_a_trivial_request(knowledge, monkeypatch):
+    """Four requests whose claim search runs long (each search held 1.5 s here, as one at its work budget is on
+    a busy machine; the solver serves one at a time) never take the last engine: a request with no deal is
+    answered in under 0.5 s while they run."""
+    from bridgelaw.read import dd
+    service = Service(knowledge, budget=60, pool=4)
+    service.warm()
+    # the claim, and the claim a trick earlier: two searches, each asked by two requests
+    claims = [claim_answers(service, deal) for deal in (CLAIM, CLAIM.replace("D6 D7 D5 D8\n", ""))]
+    monkeypatch.setattr(dd, "_FOUND", {})  # nothing searched before: the answers are, the searches are not
+    start, searched = dd._Search.__init__, []
+
+    def slow(self, *args):  # one search begins (under the solver's lock)
+        searched.append(1)
+        time.sleep(1.5)
+        start(self, *args)
+    monkeypatch.setattr(dd._Search, "__init__", slow)
+    errors = []
+
+    def claim(answers):
+        try:
+            service.replay(answers)
+        except Exception as e:  # noqa: BLE001 - reported below
+            errors.append(e)
+    threads = [threading.Thread(target=claim, args=(claims[n % 2],)) for n in range(4)]
+    for t in threads:
+        t.start()
+    time.sleep(0.3)  # the four are running, or waiting for the solver
+    t0 = time.perf_counter()
+    try:
+        snap = service.replay([])
+    except StateError as e:  # every engine busy (503) after WAIT seconds
+        snap = e
+    took = time.perf_counter() - t0
+    busy = sum(t.is_alive() for t in threads)
+    for t in threads:
+        t.join(30)
+    assert not errors, errors
+    assert len(searched) == 2 and busy, "the slow requests ended before the trivial one was sent"
+    assert took <= 0.5 and not isinstance(snap, StateError), f"a trivial request waited {took:.2f} s behind {busy} slow ones"
+
+
 @pytest.fixture(scope="module")
 def client(web_app):
     with TestClient(web_app, raise_server_exceptions=False, follow_redirects=False) as c:

@@ -13,7 +13,8 @@ cards then answer what they show, and the ruling gives the hands and tricks (``b
 Error naming the answer: 400 broken, 409 stale (not the question asked at that
 point), 413 too large (more facts of a kind than one board holds, or answers
 that take over the server's time budget to replay), 422 invalid (unknown
-template or slot, value not allowed); 503 busy (every engine in use: retry).
+template or slot, value not allowed); 503 busy (every engine in use, or as many requests with a deal
+as may run at once: retry).
 """
 from __future__ import annotations
 

@@ -23,7 +23,10 @@ a replay runs to a per-request BUDGET of seconds and stops there (413, with the
 answers checked so far remembered, so a retry goes on from them).  experta
 engines are not thread-safe, so the service keeps a small pool of engines, one
 per replay running at a time (at most POOL; a request that finds none free
-within WAIT seconds gets 503); a Snapshot holds only plain data.
+within WAIT seconds gets 503); a Snapshot holds only plain data.  A request
+that carries a deal may read a long PBN and search a claim's lines to their
+work budget (the solver serves one search at a time): such requests hold at
+most POOL - 1 engines together, so one is always left for the others.
 """
 from __future__ import annotations
 
@@ -183,6 +186,7 @@ class Service:
         self._engines.put(Engine(knowledge))
         self._made = 1
         self._lock = threading.Lock()  # guards the pool's count and the remembered prefixes, never a replay
+        self._dealt = threading.BoundedSemaphore(max(1, pool - 1))  # the engines requests with a deal may hold
         self._seen: OrderedDict = OrderedDict()  # frozen answers as sent -> (canonical answers, asked)
 
     def warm(self) -> None:
@@ -218,11 +222,19 @@ class Service:
         self.check_counts(answers)
         if self.stopping:
             raise StateError("busy", "the server is stopping: send the answers again when it is back")
-        engine = self._engine()
+        dealt = any(key == CARDS for key, _ in answers)  # slow work may follow: the cards read, a claim searched
+        if dealt and not self._dealt.acquire(timeout=WAIT):
+            raise StateError("busy", f"{max(1, self.pool - 1)} requests with a deal are being worked on: try again"
+                             " in a moment")
         try:
-            return self._replay(engine, answers, time.monotonic() + self.budget)
+            engine = self._engine()
+            try:
+                return self._replay(engine, answers, time.monotonic() + self.budget)
+            finally:
+                self._engines.put(engine)
         finally:
-            self._engines.put(engine)
+            if dealt:
+                self._dealt.release()
 
     def _replay(self, engine: Engine, answers: list, deadline: float) -> Snapshot:
         interview = Interview(self.knowledge, engine)
