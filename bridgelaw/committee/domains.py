@@ -14,6 +14,7 @@ from ..ops import OPS, compare, has_var
 from ..read.auction import DERIVED_WHILE_READING
 
 ANY = None  # a domain too large to list: every test is assumed satisfiable on it
+LISTED = 100_000  # the most whole numbers a domain lists (a day, 19000101..99991231, would take gigabytes)
 UNKNOWN = object()  # the slot of a fact may be unknown (None)
 
 
@@ -24,7 +25,7 @@ def slot_domain(slot) -> frozenset | None:
         return frozenset(slot.values)
     if t == "bool":
         return frozenset((True, False))
-    if t == "int" and slot.min is not None and slot.max is not None:
+    if t == "int" and slot.min is not None and slot.max is not None and slot.max - slot.min < LISTED:
         return frozenset(range(slot.min, slot.max + 1))
     fixed = {"seat": V.SEATS, "side": V.SIDES, "suit": V.SUITS, "strain": V.STRAINS}
     if t in fixed:
