@@ -74,3 +74,42 @@ def test_save_list_and_export_round_trip_through_log_import(page, s, tmp_path, c
     assert transfer.to_json(open_store(url).entries()) == exported["body"]  # the log exports the same file
     assert cli.main(["log", "list", "--db", url, "--law", "64A", "--board", "7"]) == 0
     assert "Club night" in capsys.readouterr().out
+
+
+# -- in Chromium: the page saves to IndexedDB, keeps it over a reload, and downloads the export ---------------
+
+from test_offline import served, site  # noqa: E402,F401  (the site built once, served on loopback)
+from test_web_e2e import PHONE, _shot, browser  # noqa: E402,F401  (Debian's Chromium driven by Playwright)
+
+
+def test_the_page_saves_to_indexeddb_and_downloads_what_log_import_reads(served, browser, s, tmp_path, capsys):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US",
+                                  accept_downloads=True, base_url=served)
+    page = context.new_page()
+    page.goto(f"/#/?s={s}&lang=en")
+    page.wait_for_selector("section.ruling", timeout=120_000)
+    page.click("#log-save")
+    page.wait_for_selector("form.log #event")
+    assert page.locator("h1").inner_text() == "Save to this device's log"
+    page.fill("#event", "Club night")
+    page.fill("#board", "7")
+    page.fill("#table", "3")
+    page.click("#save")
+    page.wait_for_selector("p.saved", timeout=30_000)
+    assert page.locator("tr.entry").count() == 1 and "64A2" in page.locator("tr.entry").inner_text()
+    _shot(page, "offline-log", full=True)
+    page.goto("/#/log?lang=en&law=64A")  # the entry is the browser's, kept over a new visit
+    page.reload()
+    page.wait_for_selector("#log-export", timeout=120_000)
+    assert page.locator("tr.entry").count() == 1
+    with page.expect_download() as download:
+        page.click("#log-export")
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    context.close()
+    url = f"sqlite:///{tmp_path / 'log.sqlite'}"
+    assert cli.main(["log", "import", str(path), "--db", url, "--lang", "en"]) == 0
+    assert "Entries imported: 1; already there: 0" in capsys.readouterr().out
+    assert transfer.to_json(open_store(url).entries()) == path.read_text(encoding="utf-8")
+    (e,) = open_store(url).entries()
+    assert (e.event, e.board, e.table, e.lang) == ("Club night", 7, "3", "en") and "64A2" in e.laws

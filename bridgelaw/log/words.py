@@ -81,7 +81,7 @@ WORDS: dict[str, dict[str, str]] = {
                           " командой bridgelaw log import ФАЙЛ.",
                     "en": "The entries are kept in this browser only. Export them as a file and load it into the"
                           " event's log with bridgelaw log import FILE."},
-    "device.export": {"ru": "Выгрузить журнал в файл (записей: {n})", "en": "Export the log as a file ({n} entries)"},
+    "device.export": {"ru": "Выгрузить журнал в файл (записей: {n})", "en": "Export the log as a file (entries: {n})"},
     "written": {"ru": "Записано в журнал: № {id} ({db})", "en": "Logged: entry {id} ({db})"},
     "imported": {"ru": "Импортировано записей: {n}; уже были: {same}", "en": "Entries imported: {n}; already there: {same}"},
     "exported": {"ru": "Записей выгружено: {n} → {out}", "en": "Entries exported: {n} -> {out}"},

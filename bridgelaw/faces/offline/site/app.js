@@ -82,7 +82,7 @@ function show(html) {
   const doc = new DOMParser().parseFromString(html, "text/html");
   document.title = doc.title;
   document.documentElement.lang = doc.documentElement.lang;
-  view.replaceChildren(...doc.body.childNodes);
+  view.replaceChildren(...doc.head.querySelectorAll("style"), ...doc.body.childNodes);  // a page's own styles too
   boot.remove();  // the pages have headings of their own
   view.hidden = false;
   window.scrollTo(0, 0);
