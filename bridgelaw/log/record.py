@@ -20,6 +20,7 @@ OUTCOMES = ("upheld", "changed", "withdrawn")  # an appeal's outcome (93B3: the 
 CORRECTION_LAWS = ("79C", "82C")
 APPEAL_LAWS = ("92", "93")
 EDITION = 2017  # the knowledge's laws edition: its files' headers admit only 2017 (read/schemas.py)
+FORMAT = 1  # the JSON export's version: {"bridgelaw_log": 1, "entries": [...]} (transfer.py reads it)
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,19 @@ class Entry:
 
 
 FIELDS = tuple(f.name for f in fields(Entry))
+
+
+def exported(e: Entry) -> dict:
+    """An entry as the JSON export holds it: every field, the ruling as JSON (not text)."""
+    d = e.to_dict()
+    d["ruling"] = json.loads(e.ruling) if e.ruling else None
+    return d
+
+
+def export_json(entries: list[dict]) -> str:
+    """The JSON export of entries given as ``exported`` makes them (``log export --json``, the offline page's
+    export: ``log import`` reads both)."""
+    return json.dumps({"bridgelaw_log": FORMAT, "entries": entries}, ensure_ascii=False, indent=1) + "\n"
 
 
 def now() -> str:

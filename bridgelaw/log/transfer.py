@@ -9,19 +9,12 @@ import io
 import json
 from pathlib import Path
 
-from .record import FIELDS, Entry, canonical
+from .record import FIELDS, FORMAT, Entry, canonical, export_json, exported
 from .store import LogError
-
-FORMAT = 1
 
 
 def to_json(entries) -> str:
-    out = []
-    for e in entries:
-        d = e.to_dict()
-        d["ruling"] = json.loads(e.ruling) if e.ruling else None
-        out.append(d)
-    return json.dumps({"bridgelaw_log": FORMAT, "entries": out}, ensure_ascii=False, indent=1) + "\n"
+    return export_json([exported(e) for e in entries])
 
 
 def to_csv(entries) -> str:

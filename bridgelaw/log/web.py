@@ -16,16 +16,14 @@ import ipaddress
 from pathlib import Path
 from urllib.parse import parse_qs, urlencode
 
-import jinja2
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from .printed import page as printed_page
-from .record import entry
+from .saving import render, ruled_entry, wanted
 from .words import word
 
 router = APIRouter(include_in_schema=False)
-ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(str(Path(__file__).parent / "templates")), autoescape=True)
 COOKIE = "bridgelaw_log_token"
 SHOWN = 200
 
@@ -52,7 +50,7 @@ def attach(app, db: str | None, host: str, root: Path) -> None:
     from .record import knowledge_digest
     from .store import open_store
     app.state.log = WebLog(open_store(db), loopback(host), knowledge_digest(root))
-    app.state.service.log_save = True
+    app.state.service.log_save = "web.save"  # the ruling page's link, its words
     app.include_router(router)
 
 
@@ -64,9 +62,8 @@ def _lang(value: str | None) -> str:
     return value if value in ("ru", "en") else "ru"
 
 
-def _html(template: str, status: int = 200, **ctx) -> HTMLResponse:
-    lang = ctx["lang"]
-    return HTMLResponse(ENV.get_template(template).render(w=lambda k, **f: word(k, lang, **f), **ctx), status)
+def _html(template: str, status: int = 200, lang: str = "ru", **ctx) -> HTMLResponse:
+    return HTMLResponse(render(template, lang, **ctx), status)
 
 
 def _refused(lang: str, event: str | None) -> HTMLResponse:
@@ -95,33 +92,18 @@ def save_form(request: Request, s: str = "", lang: str = "ru", event: str = "") 
 
 @router.post("/log/save")
 async def save(request: Request) -> Response:
-    from ..faces.web.session import StateError, decode
-    from ..faces.web.view import title, titled
-    from ..explain.ruling import Ruling
     form = {k: v[0] for k, v in parse_qs((await request.body()).decode("utf-8", "replace")).items()}
     lang, log = _lang(form.get("lang")), _log(request)
-    event, s = (form.get("event") or "").strip(), form.get("s", "")
-    again = {"lang": lang, "s": s, "event": event, "need_token": not log.open}
-    try:
-        board = int(form.get("board", ""))
-    except ValueError:
-        board = None
-    if not event or board is None or board < 1:
+    event, board = wanted(form)
+    again = {"lang": lang, "s": form.get("s", ""), "event": event, "need_token": not log.open}
+    if not event or board is None:
         return _html("web_save.html", 400, **again, error=word("web.need", lang))
     token = _allowed(request, log, event, form.get("token"))
     if token is None:
         return _refused(lang, event)
-    service = request.app.state.service
-    try:
-        snap = service.replay(decode(s))
-    except StateError as e:
-        return _html("web_save.html", 400, **again, error=str(e))
-    if not isinstance(snap.step, Ruling):
-        return _html("web_save.html", 400, **again, error=word("web.no_ruling", lang))
-    ruling = titled(snap.step, service.vocab, snap.kinds, lang)
-    e = entry(ruling.to_dict(), snap.incident_yaml(title(service.vocab, snap.kinds, lang)), lang, event=event,
-              board=board, table=(form.get("table") or "").strip() or None,
-              director=(form.get("director") or "").strip() or None, knowledge=log.knowledge)
+    e, error = ruled_entry(request.app.state.service, form, lang, log.knowledge)
+    if e is None:
+        return _html("web_save.html", 400, **again, error=error)
     n = log.store.add(e)
     where = "/log?" + urlencode({"event": event, "lang": lang, "saved": n})
     return _keep(RedirectResponse(where, status_code=303), token)

@@ -75,6 +75,13 @@ WORDS: dict[str, dict[str, str]] = {
                           " (судья получает его командой bridgelaw log token ТУРНИР).",
                     "en": "This server is reachable over the network: an event's log opens only with its token"
                           " (the director makes one with bridgelaw log token EVENT)."},
+    "device.save": {"ru": "Записать в журнал на этом устройстве", "en": "Save to this device's log"},
+    "device.log": {"ru": "Журнал решений на этом устройстве", "en": "This device's ruling log"},
+    "device.kept": {"ru": "Записи хранятся только в этом браузере. Выгрузите их файлом и загрузите в журнал турнира"
+                          " командой bridgelaw log import ФАЙЛ.",
+                    "en": "The entries are kept in this browser only. Export them as a file and load it into the"
+                          " event's log with bridgelaw log import FILE."},
+    "device.export": {"ru": "Выгрузить журнал в файл (записей: {n})", "en": "Export the log as a file (entries: {n})"},
     "written": {"ru": "Записано в журнал: № {id} ({db})", "en": "Logged: entry {id} ({db})"},
     "imported": {"ru": "Импортировано записей: {n}; уже были: {same}", "en": "Entries imported: {n}; already there: {same}"},
     "exported": {"ru": "Записей выгружено: {n} → {out}", "en": "Entries exported: {n} -> {out}"},

@@ -11,6 +11,7 @@ What it writes into OUT_DIR:
                          needs, jinja2), unpacked into the browser's Python; compiled extensions are left out
     knowledge.pickle     the validated knowledge (with Laws 77-78's tables), read by runtime.start()
     knowledge.sha256     its digest (runtime.digest): the page's knowledge is the project's
+    knowledge.files.sha256  the digest of its files (log/record.knowledge_digest): what the device's log records
 
 Knowledge that fails ``bridgelaw check`` is refused: nothing is written.
 """
@@ -28,6 +29,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...errors import BridgelawError, Loc, Problem
+from ...log.record import knowledge_digest
 from ...read.files import write_atomic
 from ...words import LANGS, words
 from .runtime import digest
@@ -123,7 +125,8 @@ def build(root: Path, out: Path, force: bool = False) -> list[Path]:
     source = pyodide_dir(root)
     data, sha = knowledge_bundle(root)
     files = {f"pyodide/{name}": (source / name).read_bytes() for name in PYODIDE_FILES}
-    files |= {"app.zip": app_zip(), "knowledge.pickle": data, "knowledge.sha256": (sha + "\n").encode()}
+    files |= {"app.zip": app_zip(), "knowledge.pickle": data, "knowledge.sha256": (sha + "\n").encode(),
+              "knowledge.files.sha256": (knowledge_digest(root) + "\n").encode()}
     files |= {f"static/{f.name}": f.read_bytes() for f in sorted(STATIC.iterdir()) if f.is_file()}
     files |= {name: (SITE / name).read_bytes() for name in ("app.js", "worker.js")}
     said = {lang: words("page", lang) | words("offline", lang) for lang in LANGS}

@@ -1,7 +1,9 @@
 """What the offline page's Python runs (under Pyodide, and natively in tests): no YAML, no disk, no HTTP.
 
-    start(knowledge_pickle) -> digest          # the validated knowledge the site ships; its digest
-    request(path, params_json) -> str          # the page's request -> its reply as JSON (web/render.py's Reply)
+    start(knowledge_pickle, files) -> digest   # the validated knowledge the site ships (``files``: the digest of
+                                               # its files, log/record.knowledge_digest, for the log); its digest
+    request(path, params_json) -> str          # the page's request -> its reply as JSON (web/render.py's Reply;
+                                               # a /log/save reply's ``keep``: the entry the device keeps, device.py)
     rule_json(incident) -> str                 # an Incident -> the ruling as JSON (explain/ruling_json.py)
     digest(knowledge) -> str                   # the same digest natively: the page holds the same knowledge
 
@@ -20,13 +22,15 @@ _STATE: dict = {}
 BUDGET = 60.0  # seconds one replay may take: a phone is slower than a server, and there is no other client
 
 
-def start(knowledge_pickle: bytes) -> str:
+def start(knowledge_pickle: bytes, files: str | None = None) -> str:
     """Load the site's knowledge and build the engine once; the knowledge's digest."""
     from ...engine import Engine
     from ..web.session import Service
     knowledge = pickle.loads(knowledge_pickle)
     _STATE["knowledge"], _STATE["engine"] = knowledge, Engine(knowledge)
     _STATE["service"] = Service(knowledge, budget=BUDGET, pool=1)
+    _STATE["service"].log_save = "device.save"  # the ruling page's link to this device's log
+    _STATE["files"] = files
     return digest(knowledge)
 
 
@@ -38,7 +42,11 @@ def request(path: str, params_json: str) -> str:
     one = {k: (v[-1] if isinstance(v, list) else v) or "" for k, v in params.items()}
     lang = one.get("lang") if one.get("lang") in ("ru", "en") else "ru"
     service, s = _STATE["service"], one.get("s", "")
-    if path == "/answer":
+    keep = None
+    if path == "/log" or path.startswith("/log/"):
+        from . import device
+        reply, keep = device.request(service, path, one, lang, _STATE.get("files"))
+    elif path == "/answer":
         v = params.get("v", [])
         reply = render.answer(service, s, one.get("k", ""), v if isinstance(v, list) else [v], lang)
     elif path == "/incident.yaml":
@@ -47,7 +55,7 @@ def request(path: str, params_json: str) -> str:
         reply = render.ruling_text(service, s, lang)
     else:
         reply = render.page(service, s, lang)
-    return json.dumps(dataclasses.asdict(reply), ensure_ascii=False)
+    return json.dumps(dataclasses.asdict(reply) | ({"keep": keep} if keep else {}), ensure_ascii=False)
 
 
 def rule_json(incident) -> str:

@@ -192,11 +192,14 @@ def _ruling(service, snap: Snapshot, lang: str) -> dict:
 
 
 def _log_save(service, snap: Snapshot, lang: str) -> dict | None:
-    """The link to save the ruling to an event's log, where the server keeps one (serve --log)."""
-    if not getattr(service, "log_save", False):
+    """The link to save the ruling to a log, where the page keeps one: the server's (serve --log) or the
+    offline page's on the device; ``service.log_save`` names its words."""
+    key = getattr(service, "log_save", None)
+    if not key:
         return None
     from ...log.words import word as log_word
-    return {"href": "/log/save?" + urlencode({"s": snap.token, "lang": lang}), "label": log_word("web.save", lang)}
+    return {"href": "/log/save?" + urlencode({"s": snap.token, "lang": lang}),
+            "label": log_word(key if isinstance(key, str) else "web.save", lang)}
 
 
 def _asked(q, judged: dict, lang: str) -> str:

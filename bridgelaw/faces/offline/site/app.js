@@ -29,6 +29,32 @@ const ask = (path, params) => new Promise((resolve) => {
   worker.postMessage({ id, path, params: JSON.stringify(params) });
 });
 
+// This device's ruling log (device.py): the entries in IndexedDB, as the JSON export holds them, by uid; every
+// /log request gets them all (oldest first), and a saved ruling's reply brings the entry to keep.
+let opened;
+function logDb() {
+  opened ??= new Promise((resolve, reject) => {
+    const open = indexedDB.open("bridgelaw-log", 1);
+    open.onupgradeneeded = () => open.result.createObjectStore("entries", { keyPath: "uid" });
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  return opened;
+}
+async function keep(entry) {
+  const t = (await logDb()).transaction("entries", "readwrite");
+  t.objectStore("entries").put(entry);
+  return new Promise((resolve, reject) => { t.oncomplete = resolve; t.onerror = () => reject(t.error); });
+}
+async function kept() {
+  const all = (await logDb()).transaction("entries").objectStore("entries").getAll();
+  const entries = await new Promise((resolve, reject) => {
+    all.onsuccess = () => resolve(all.result);
+    all.onerror = () => reject(all.error);
+  });
+  return entries.sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0));
+}
+
 function paramsOf(url) {
   const params = {};
   for (const [k, v] of url.searchParams) (params[k] ??= []).push(v);
@@ -37,9 +63,12 @@ function paramsOf(url) {
 
 async function go(href, how) {  // how: "push" (a new step), "replace" (a redirect's target), "none" (back, reload)
   const url = new URL(href, location.origin);
-  const data = await ask(url.pathname, paramsOf(url));
+  const params = paramsOf(url);
+  if (url.pathname === "/log" || url.pathname.startsWith("/log/")) params.kept = [JSON.stringify(await kept())];
+  const data = await ask(url.pathname, params);
   if (data.error) { return failed(data.error); }
   const reply = JSON.parse(data.reply);
+  if (reply.keep) await keep(reply.keep);
   if (reply.location) {
     history.pushState(null, "", "#" + reply.location);
     return go(reply.location, "none");
@@ -53,7 +82,7 @@ function show(html) {
   const doc = new DOMParser().parseFromString(html, "text/html");
   document.title = doc.title;
   document.documentElement.lang = doc.documentElement.lang;
-  view.replaceChildren(...doc.body.childNodes);
+  view.replaceChildren(...doc.head.querySelectorAll("style"), ...doc.body.childNodes);  // a page's own styles too
   boot.remove();  // the pages have headings of their own
   view.hidden = false;
   window.scrollTo(0, 0);

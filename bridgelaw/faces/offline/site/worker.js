@@ -12,17 +12,18 @@ const bytes = async (name) => {
 let runtime;
 const started = (async () => {
   progress(5, "engine");
-  const files = Promise.all([bytes("app.zip"), bytes("knowledge.pickle")]);
+  const files = Promise.all([bytes("app.zip"), bytes("knowledge.pickle"), bytes("knowledge.files.sha256")]);
   const py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
   progress(70, "knowledge");
-  const [app, knowledge] = await files;
+  const [app, knowledge, kept] = await files;
   py.unpackArchive(app, "zip", { extractDir: "/app" });
   py.FS.writeFile("/app/knowledge.pickle", knowledge);
+  py.FS.writeFile("/app/knowledge.files.sha256", kept);
   runtime = py.runPython(`
 import sys
 sys.path.insert(0, "/app")
 from bridgelaw.faces.offline import runtime
-runtime.start(open("/app/knowledge.pickle", "rb").read())
+runtime.start(open("/app/knowledge.pickle", "rb").read(), open("/app/knowledge.files.sha256").read().strip())
 runtime`);
   progress(100, "ready");
   postMessage({ type: "ready" });
