@@ -3,10 +3,6 @@ at 127.0.0.1 by a phone-sized page.  Without the event's token the server refuse
 with it, a director saves the ruling, finds it by law and opens its printable record."""
 from __future__ import annotations
 
-import socket
-import subprocess
-import sys
-import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
@@ -17,7 +13,7 @@ from bridgelaw.faces.web.session import encode
 from bridgelaw.log.store import open_store
 from bridgelaw.read.incident import load_incident
 from tests.test_web_e2e import PHONE, _shot, browser  # noqa: F401  (browser: the fixture)
-from web_director import script
+from web_director import script, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,29 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def served(tmp_path_factory):
     url = f"sqlite:///{tmp_path_factory.mktemp('log') / 'log.sqlite'}"
     token = open_store(url).new_token("Кубок")
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "bridgelaw.faces.cli", "serve", "--host", "0.0.0.0", "--port",
-                             str(port), "--log", "--db", url], cwd=ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    started = time.monotonic()
-    while True:
-        try:
-            urllib.request.urlopen(base + "/", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() - started > 60:
-                proc.kill()
-                pytest.fail(f"bridgelaw serve --log did not start:\n{proc.stdout.read()}")
-            time.sleep(0.2)
-    yield base, token, url
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    with serving("--host", "0.0.0.0", "--log", "--db", url) as base:
+        yield base, token, url
 
 
 def test_save_find_by_law_and_print_only_with_the_events_token(browser, served, knowledge, engine):  # noqa: F811

@@ -12,19 +12,16 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
-import socket
 import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from bridgelaw.read.incident import load_incident
 from bridgelaw.faces.interview import UNKNOWN
-from web_director import script
+from web_director import script, serving
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
@@ -48,29 +45,8 @@ def _claim_incident() -> Path | None:
 
 @pytest.fixture(scope="module")
 def server():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "bridgelaw.faces.cli", "serve", "--port", str(port)], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = f"http://127.0.0.1:{port}"
-    started = time.monotonic()
-    while True:
-        try:
-            urllib.request.urlopen(base + "/", timeout=2)
-            break
-        except OSError:
-            if proc.poll() is not None or time.monotonic() - started > 60:
-                proc.kill()
-                pytest.fail(f"bridgelaw serve did not start:\n{proc.stdout.read()}")
-            time.sleep(0.2)
-    print(f"\nbridgelaw serve ready in {time.monotonic() - started:.1f} s")
-    yield base
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
+    with serving() as base:
+        yield base
 
 
 @pytest.fixture(scope="module")
