@@ -71,7 +71,7 @@ def test_an_answer_refused_is_said_in_the_directors_language(knowledge):
     yes_no = Q(key="k", kind="exists", text={"ru": "?", "en": "?"}, choices=(Choice(True, {"ru": "да", "en": "yes"}),))
     with pytest.raises(AnswerError) as e:
         yes_no.parse("может быть")
-    assert e.value.say("ru").startswith("«может быть» — не один из ответов")
+    assert e.value.say("ru").startswith("«может быть» — такого ответа нет: наберите номер от 1 до 1 (1 — да)")
 
 
 def test_no_other_choice_is_asked_once_every_choice_on_offer_is_stated(knowledge, engine):

@@ -410,3 +410,64 @@ def test_g3_u17_the_choice_questions_are_said_not_templated():
     assert word("question.choice_made", "ru", who="разыгрывающий (Юг)", option="первый ход вне очереди (54)") == \
         "Уже выбрано, как поступить (первый ход вне очереди (54))? Выбирает разыгрывающий (Юг)."
     assert not any("(а)" in v["ru"] for v in WORDS.values())
+
+
+# -- the interview's own words in Russian (turn 3: U18, E2, E3, E4) ----------------------------------------------
+
+def _ask_ru(knowledge, lines: list[str]) -> str:
+    """Answer the Russian interview with ``lines`` on a pipe, to its end: what the screen showed."""
+    import io
+
+    from bridgelaw.faces.interview import Interview
+    from bridgelaw.faces.prompt import Plain, Unfinished, converse
+    out = io.StringIO()
+    with pytest.raises(Unfinished):
+        converse(Interview(knowledge), "ru", [Plain(io.StringIO("".join(line + "\n" for line in lines)))], out)
+    return out.getvalue()
+
+
+# an opening lead out of turn: declarer South, East led ♦A face up on trick 1, nothing after; South has chosen
+LEAD_OUT_OF_TURN = ["lead", "3", "2", "БТ", "1", "1", "1", "1"]
+
+
+def test_u18_whose_lead_and_another_lead_are_asked_as_a_director_would(knowledge):
+    out = _ask_ru(knowledge, LEAD_OUT_OF_TURN + ["3"])  # not accepted: who leads now?
+    assert "? Известно, кто сейчас должен ходить?" in out and "и это: кто ходит" not in out
+    out = _ask_ru(knowledge, LEAD_OUT_OF_TURN + ["1"])  # declarer became dummy: was there another lead?
+    assert "? Был ли ещё один ход картой (например, ещё один ход вне очереди)?" in out
+    assert "Был ли ещё один случай: ход картой" not in out
+    lead = knowledge.vocabulary.templates["lead"]
+    assert lead.asked_again["en"] == "Was another card led (another lead out of turn, say)?"
+
+
+def test_e2_an_answer_not_offered_says_what_to_type_in_russian(knowledge):
+    out = _ask_ru(knowledge, ["99"])
+    assert re.search(r"! «99» — такого ответа нет: наберите номер от 1 до \d\d, «ещё» \(весь список\)\.", out), out[-600:]
+    out = _ask_ru(knowledge, ["lead", "5"])  # no seat 5
+    assert "! «5» — такого ответа нет: наберите номер от 1 до 4 (1 — Север, 2 — Восток, 3 — Юг, 4 — Запад)" in out
+    for line in (ln for ln in out.splitlines() if ln.startswith("! ")):
+        assert not english(line), line
+        assert "=" not in line, line  # no 1=auction, 2=change_of_call
+
+
+def test_e3_a_card_is_typed_and_refused_in_russian(knowledge):
+    out = _ask_ru(knowledge, ["lead", "3", "2", "ЖЖ"])
+    assert "? Какой картой пошли (например, ♥5, ♠К, Б10)?" in out
+    assert "! «ЖЖ» — не карта: пишите масть и достоинство, например, ♥5, ♠К, Б10 или ЧТ" in out
+    assert "H5, S10, DA" not in out
+    text = _all_russian(knowledge)
+    assert "например, H5" not in text and "♠10)" not in text
+
+
+def test_e4_ask_says_where_it_saved_the_facts_in_russian(tmp_path, monkeypatch, capsys):
+    import io
+    save = tmp_path / "ask.yaml"
+    answers = ["auction", "3", "2", "2", "1H P 1S 1H", "2", "1", "3", "1", "1", "1", "1", "1", "1", "1", "1", "1",
+               "1", "1", "1", "1", "1", "1"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
+    code = cli.main(["ask", "--save", str(save)])
+    out = capsys.readouterr()
+    if code == 0:
+        assert f"Факты записаны в файл {save}" in out.out and "wrote" not in out.out
+    else:  # the interview wanted more answers than typed: it says so in Russian, and saved nothing
+        assert not english(out.err.replace(str(save), "")), out.err

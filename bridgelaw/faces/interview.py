@@ -663,7 +663,8 @@ class Interview:
         t = self.vocab.templates[template]
         has = any(tt == template for tt, _ in st.facts.values())
         key = "question.another" if has else "question.exists"
-        text = {lang: word(key, lang, label=t.label[lang][:1].lower() + t.label[lang][1:]) for lang in LANGS}
+        text = (t.asked_again if has else t.asked) or \
+            {lang: word(key, lang, label=t.label[lang][:1].lower() + t.label[lang][1:]) for lang in LANGS}
         help_ = t.description
         choices = _yes_no()
         if template == CHOICE and self._pending(st):  # the seat and the option, what follows; "not yet" an answer

@@ -20,7 +20,7 @@ from typing import Any, Callable, TextIO
 from ..errors import BridgelawError, Loc, Problem
 from .interview import CARDS, UNKNOWN, AnswerError, Interview, Question, question_named
 from ..explain.ruling import Ruling
-from ..words import MESSAGES, both, word
+from ..words import both, word
 
 WHY = frozenset(both("prompt.command_why").values())  # what a director types for why / back
 BACK = frozenset(both("prompt.command_back").values())
@@ -379,7 +379,7 @@ def converse(interview: Interview, lang: str, sources: list, out: TextIO | None 
                 interview.give_cards(value)
             except AnswerError as e:
                 if cmd.loc is None:
-                    print(f"! {e}", file=out)
+                    print(f"! {e.say(lang)}", file=out)
                     continue
                 raise BridgelawError(Problem(cmd.loc, f"cards: {e}")) from None
             print(word("prompt.deal_taken", lang), file=out)
@@ -432,12 +432,12 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
     from ..read.incident import incident_text, load_incident
     why_not = writable_target(save) if save else None
     if why_not:  # before the interview: a director's answers are never lost to a bad path
-        print(f"{display(save)}: cannot save there: {why_not}", file=sys.stderr)
+        print(word("ask.cannot_save", lang, path=display(save), why=why_not), file=sys.stderr)
         return 2
     knowledge, engine = loaded(root)
     tty = sys.stdin.isatty() and sys.stdout.isatty()
     if save and save.exists() and not force and not tty:
-        print(word("cli.exists_kept", MESSAGES, path=display(save)), file=sys.stderr)
+        print(word("cli.exists_kept", lang, path=display(save)), file=sys.stderr)
         return 1
     sources: list = [Replay(load_answers(answers, display(answers)), display(answers))] if answers else []
     sources.append(Prompts() if tty else Plain(sys.stdin))
@@ -476,8 +476,8 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
         replaced = save.exists()
         if replaced and not force:
             import questionary
-            if not questionary.confirm(word("cli.replace", MESSAGES, path=display(save)), default=False).unsafe_ask():
-                print(word("cli.kept", MESSAGES, path=display(save)), file=sys.stderr)
+            if not questionary.confirm(word("cli.replace", lang, path=display(save)), default=False).unsafe_ask():
+                print(word("cli.kept", lang, path=display(save)), file=sys.stderr)
                 return 1
         cards = interview.cards_given()
         text = incident_text(interview.facts_data(), source="bridgelaw ask", title=ruling.title or ruling.incident,
@@ -486,9 +486,8 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
             write_atomic(save, text)
         except OSError as e:  # after the interview: keep the facts on the terminal
             print(f"\n{text}")
-            print(f"{display(save)}: not saved ({e.strerror or e}); the established facts are printed above"
-                  " as an incident file: copy them into a file for `bridgelaw rule`", file=sys.stderr)
+            print(word("ask.not_saved", lang, path=display(save), why=e.strerror or e), file=sys.stderr)
             return 1
         load_incident(save, knowledge.vocabulary, display(save))  # as `rule` will read it
-        print(word("cli.replaced" if replaced else "cli.wrote", MESSAGES, path=display(save)))
+        print(word("ask.replaced" if replaced else "ask.saved", lang, path=display(save)))
     return 0

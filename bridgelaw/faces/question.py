@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..words import LANGS, WordError, both
+from ..words import LANGS, WordError, both, word
 
 
 class _Unknown:
@@ -141,7 +141,7 @@ class Question:
                     v = None
                 if any(v == c.value and type(v) is type(c.value) for c in self.choices):
                     return v
-            raise AnswerError.of("error.not_one_of", raw=raw, allowed=self._allowed())
+            raise self._not_one_of(raw)
         if self.type == "int" and isinstance(raw, str) and raw.strip().lstrip("-").isdigit():
             raw = int(raw.strip())  # a number typed, where the range is too wide to list (a day, minutes)
         return self._coerced(raw) if self.coerce else raw
@@ -153,6 +153,26 @@ class Question:
             raise AnswerError(str(e), {lang: e.text(lang) for lang in LANGS}) from None
         except ValueError as e:
             raise AnswerError(str(e)) from None
+
+    def _not_one_of(self, raw: Any) -> AnswerError:
+        """An answer that is none of the choices: in English the values allowed; in Russian what to type, in
+        words a director reads (the numbers, with their labels when there are few; «ещё»; «?»), never the ids."""
+        texts = both("error.not_one_of", raw=raw, allowed=self._allowed())
+        if self.type == "int":
+            values = [c.value for c in self.choices]
+            contiguous = values == list(range(values[0], values[0] + len(values))) if values else False
+            what = word("error.type_number_from", "ru", low=values[0], high=values[-1]) if contiguous and len(values) > 2 \
+                else word("error.type_one_of", "ru", values=", ".join(map(str, values)))
+        else:
+            what = word("error.type_number_from", "ru", low=1, high=len(self.choices))
+            if len(self.choices) <= 6:
+                what += " (" + ", ".join(f"{i} — {c.label['ru']}" for i, c in enumerate(self.choices, 1)) + ")"
+        if any(not c.short for c in self.choices):
+            what += word("error.or_more", "ru")
+        if self.allow_unknown:
+            what += word("error.or_unknown", "ru")
+        texts["ru"] = word("error.no_such_answer", "ru", raw=raw, what=what)
+        return AnswerError(texts["en"], texts)
 
     def _allowed(self) -> str:
         if self.type == "int":  # a count is typed as the number itself

@@ -70,6 +70,10 @@ TEMPLATE = {
                 "description": "with many: at most this many facts of it in one incident, which describes one"
                                " board (default 13, one a trick)"},
         "context": {"type": "boolean", "description": "deal context, asked first"},
+        "asked": {**I18N, "description": "whether a fact of it happened, as the interview asks it (default: the"
+                                         " catalog's «Произошло ли также и это: label?»)"},
+        "asked_again": {**I18N, "description": "with many: whether there was another one, as the interview asks it"
+                                               " (default: «Был ли ещё один случай: label?»)"},
         "slots": {"type": "object", "additionalProperties": SLOT},
     },
     "required": ["label", "slots"],

@@ -206,6 +206,8 @@ class Template:
     context: bool = False
     description: dict | None = None
     max: int = 1  # facts of it one incident (one board) can hold: a 'many' template's max, else MANY_MAX
+    asked: dict | None = None  # {ru, en}: whether a fact of it happened, as the interview asks it
+    asked_again: dict | None = None  # {ru, en}: whether there was another one
 
 
 @dataclass(frozen=True)
@@ -415,7 +417,8 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
         templates[tname] = Template(name=tname, label=traw["label"], slots=slots, loc=traw.loc, order=order,
                                     derived=bool(traw.get("derived")), many=bool(traw.get("many")),
                                     context=bool(traw.get("context")), description=traw.get("description"),
-                                    max=traw.get("max") or (MANY_MAX if traw.get("many") else 1))
+                                    max=traw.get("max") or (MANY_MAX if traw.get("many") else 1),
+                                    asked=traw.get("asked"), asked_again=traw.get("asked_again"))
     for t in templates.values():
         for s in t.slots.values():
             if s.type == "ref" and s.template and s.template not in templates:
