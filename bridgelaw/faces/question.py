@@ -156,7 +156,7 @@ class Question:
 
     def _not_one_of(self, raw: Any) -> AnswerError:
         """An answer that is none of the choices: in English the values allowed; in Russian what to type, in
-        words a director reads (the numbers, with their labels when there are few; «ещё»; «?»), never the ids."""
+        words a director reads (the numbers, with their labels when there are few; "more"; "?"), never the ids."""
         texts = both("error.not_one_of", raw=raw, allowed=self._allowed())
         if self.type == "int":
             values = [c.value for c in self.choices]
