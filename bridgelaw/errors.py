@@ -13,7 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from .words import WORDS, word
+import re
+from functools import cache
+
+from .words import WORDS, word, words
 
 
 @dataclass(frozen=True)
@@ -47,10 +50,34 @@ class Problem:
             head += f"{word(f'check.{self.severity}', lang) if f'check.{self.severity}' in WORDS else self.severity}: "
         if self.breadcrumb:
             head += f"{self.breadcrumb}: "
-        text = head + self.message
+        text = head + said(self.message, lang)
         if self.hint:
-            text += "\n  " + self.hint.replace("\n", "\n  ")
+            text += "\n  " + "\n  ".join(said(line, lang) for line in self.hint.split("\n"))
         return text
+
+
+@cache
+def _patterns() -> tuple:
+    """``(regex, name)`` for each of the catalog's problem texts: its English, its {fields} any text."""
+    out = []
+    for name, en in words("problem", "en").items():
+        parts = re.split(r"\{(\w+)\}", en)
+        rx = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts))
+        out.append((re.compile(rx), name))
+    return tuple(out)
+
+
+def said(text: str, lang: str) -> str:
+    """A loader's English message (or hint line) in ``lang``, where the catalog has its words; as it is else."""
+    if lang == "en":
+        return text
+    for rx, name in _patterns():
+        m = rx.fullmatch(text)
+        if m:
+            fields = {k: v.replace("' or '", "' или '").replace("'", "«", 1).replace("'", "»", 1)
+                      if k == "names" and v.startswith("'") else v for k, v in m.groupdict().items()}
+            return words("problem", lang)[name].format(**fields)
+    return text
 
 
 class BridgelawError(Exception):

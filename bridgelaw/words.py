@@ -526,6 +526,22 @@ WORDS: dict[str, dict[str, str]] = {
                                " optionally after the seat that made it (W:2S)"},
     "error.range": {"ru": "{value} — вне пределов {low}..{high}", "en": "{value} is out of range {low}..{high}"},
     "error.value": {"ru": "неизвестное значение «{value}»", "en": "unknown value '{value}'"},
+    # -- a file's problems as `check` and `rule` say them (errors.Problem.render): the English as the loaders
+    #    write it, matched whole, and the committee's Russian for it; a message none matches stays English
+    "problem.unknown_value": {"ru": "неизвестное значение «{value}»", "en": "unknown value '{value}'"},
+    "problem.slot_value": {"ru": "{where}: неизвестное значение «{value}»", "en": "{where}: unknown value '{value}'"},
+    "problem.unknown_slot": {"ru": "в шаблоне {template} нет поля «{slot}»", "en": "unknown slot '{slot}' in {template}"},
+    "problem.required_slot": {"ru": "{template}: не указано обязательное поле «{slot}»",
+                              "en": "{template}: required slot '{slot}' is missing"},
+    "problem.unknown_key_in": {"ru": "неизвестный ключ «{key}» в {where}", "en": "unknown key '{key}' in {where}"},
+    "problem.unknown_key": {"ru": "неизвестный ключ «{key}»", "en": "unknown key '{key}'"},
+    "problem.missing": {"ru": "{where}: не указан обязательный ключ «{key}»", "en": "{where}: '{key}' is missing"},
+    "problem.not_allowed": {"ru": "{where}: значение {value} недопустимо", "en": "{where}: {value} is not allowed"},
+    "problem.no_file": {"ru": "файл не найден", "en": "no such file"},
+    "problem.no_path": {"ru": "нет такого файла или папки", "en": "no such file or folder"},
+    "problem.did_you_mean": {"ru": "может быть, имелось в виду {names}?", "en": "did you mean {names}?"},
+    "problem.has": {"ru": "{what} — допустимо: {names}", "en": "{what} has: {names}"},
+    "problem.allowed": {"ru": "допустимо: {names}", "en": "allowed: {names}"},
 }
 
 

@@ -61,11 +61,15 @@ def test_rule_on_a_bad_incident_exits_1_without_traceback(tmp_path, capsys):
     before = bad.read_bytes()
     assert cli.main(["rule", str(bad)]) == 1
     err = capsys.readouterr().err
-    assert "bad.yaml:3:22: facts: revoke.offender: unknown value 'Q'" in err
+    assert "bad.yaml:3:22: facts: revoke.offender: неизвестное значение «Q»" in err  # Russian by default
     assert "Traceback" not in err
+    assert cli.main(["rule", str(bad), "--lang", "en"]) == 1
+    assert "bad.yaml:3:22: facts: revoke.offender: unknown value 'Q'" in capsys.readouterr().err
     assert bad.read_bytes() == before
 
 
 def test_rule_on_a_missing_file(tmp_path, capsys):
     assert cli.main(["rule", str(tmp_path / "nope.yaml")]) == 1
+    assert "nope.yaml: файл не найден" in capsys.readouterr().err
+    assert cli.main(["rule", str(tmp_path / "nope.yaml"), "--lang", "en"]) == 1
     assert "nope.yaml: no such file" in capsys.readouterr().err

@@ -56,7 +56,7 @@ def test_the_ruling_names_its_authority(capsys):
 
 
 def test_an_unknown_authority_or_day_is_a_clear_error(capsys):
-    assert main(["rule", ADJUSTED, "--ra", "abcl"]) == 1
+    assert main(["rule", ADJUSTED, "--ra", "abcl", "--lang", "en"]) == 1
     err = capsys.readouterr().err
     assert "--ra: no regulations for 'abcl'" in err and "did you mean 'acbl'?" in err
     assert main(["rule", ADJUSTED, "--as-of", "2015-6-1"]) == 1
@@ -92,7 +92,7 @@ def test_check_refuses_an_option_the_laws_do_not_give_and_a_value_they_do_not_al
                    "  correction_period_minutes: {value: 10}\n"
                    "  adjusted_score_method: {value: averaged}\n", encoding="utf-8")
     before = bad.read_bytes()
-    assert main(["check", str(bad)]) == 1
+    assert main(["check", "--lang", "en", str(bad)]) == 1
     out = capsys.readouterr().out
     assert ("club.yaml:4:3: regulations club: 'adjusted_score_metod' is not an option the Laws leave to the"
             " Regulating Authority") in out
@@ -112,7 +112,7 @@ def test_an_option_in_laws_yaml_that_the_vocabulary_does_not_hold_is_an_error(pr
     laws = project / "knowledge" / "laws.yaml"
     text = laws.read_text(encoding="utf-8")
     laws.write_text(text.replace("option: opening_lead_face_down", "option: opening_lead_face_dow"), encoding="utf-8")
-    assert main(["check", str(project / "regulations" / "wbf.yaml")]) == 1
+    assert main(["check", "--lang", "en", str(project / "regulations" / "wbf.yaml")]) == 1
     out = capsys.readouterr().out
     assert "'opening_lead_face_down' is not an option the Laws leave" in out
 

@@ -471,3 +471,26 @@ def test_e4_ask_says_where_it_saved_the_facts_in_russian(tmp_path, monkeypatch, 
         assert f"Факты записаны в файл {save}" in out.out and "wrote" not in out.out
     else:  # the interview wanted more answers than typed: it says so in Russian, and saved nothing
         assert not english(out.err.replace(str(save), "")), out.err
+
+
+def test_check_and_rule_say_a_files_common_problems_in_russian(tmp_path, capsys):
+    """E8 and `check` in Russian: an unknown value, an unknown slot (with its «может быть»), a missing required
+    slot, a missing file; --lang en keeps the English."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("facts:\n  deal: {declarer: X, contract: 4S}\n  lead:\n"
+                   "    - {player: E, card: DA, trik: 1, faced: true, response: none}\n"
+                   "  revoke:\n    - {what: 1}\n", encoding="utf-8")
+    assert cli.main(["check", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "bad.yaml:2:20: facts: deal.declarer: неизвестное значение «X»\n  deal.declarer — допустимо: E, N, S, W" in out
+    assert "facts: в шаблоне lead нет поля «trik»\n  может быть, имелось в виду «trick»?\n  lead — допустимо: card," in out
+    assert "facts: revoke: не указано обязательное поле «offender»" in out
+    assert "unknown" not in out and "did you mean" not in out and " has: " not in out
+    assert cli.main(["rule", str(bad)]) == 1
+    assert "неизвестное значение «X»" in capsys.readouterr().err
+    assert cli.main(["rule", str(tmp_path / "nope.yaml")]) == 1
+    assert "nope.yaml: файл не найден" in capsys.readouterr().err
+    assert cli.main(["check", "--lang", "en", str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "deal.declarer: unknown value 'X'" in out and "unknown slot 'trik' in lead" in out
+    assert "did you mean 'trick'?" in out and "revoke: required slot 'offender' is missing" in out

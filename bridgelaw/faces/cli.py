@@ -370,8 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)
-    except BridgelawError as e:
-        print(str(e), file=sys.stderr)
+    except BridgelawError as e:  # in the command's language (--lang), where the catalog has the words
+        print("\n".join(p.render(getattr(args, "lang", None) or "en") for p in e.problems), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
