@@ -494,3 +494,15 @@ def test_check_and_rule_say_a_files_common_problems_in_russian(tmp_path, capsys)
     out = capsys.readouterr().out
     assert "deal.declarer: unknown value 'X'" in out and "unknown slot 'trik' in lead" in out
     assert "did you mean 'trick'?" in out and "revoke: required slot 'offender' is missing" in out
+
+
+def test_u5_u6_no_contradiction_when_no_trick_moved_or_the_period_is_open(russian):
+    """U5: both sides revoked, no trick moves (64B7): the result line says «за столом», not «после
+    автоматического исправления». U6: while it is open whether the correction period has ended, the 71
+    line says it on that condition, never asserts it."""
+    text = russian["both-sides-revoke"]
+    result = next(ln for ln in text.splitlines() if ln.startswith("Результат:"))
+    assert "за столом было: 4♥ Юг, взяток: 10" in result and "автоматическ" not in result
+    text = russian["claimed-twelve-agreed-eleven"]
+    assert "Если уступка дошла до судьи в период коррекции, судья отменяет уступку взятки" in text
+    assert "Период коррекции не истёк: судья отменяет" not in text

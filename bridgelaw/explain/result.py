@@ -158,8 +158,9 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
             if imps else word("result.matchpoints", lang)))
         cite = next((e.cite for e in elements if e.kind == "weighted_score"), adjusted.cite) if weighted else adjusted.cite
         revoke = adjusted.cite.startswith("64C")  # 64C2(b): the revokes' own rectification, then the adjustment
-        before = "result.after_transfer" if revoke else "result.at_table"
-        stands = _both(lambda lang: f"; {word('result.adjusted_stands', lang, cite=adjusted.cite)}" if revoke else "")
+        moved = revoke and not any(e.kind == "no_rectification" for e in elements)  # 64B: no trick moved
+        before = "result.after_transfer" if moved else "result.at_table"
+        stands = _both(lambda lang: f"; {word('result.adjusted_stands', lang, cite=adjusted.cite)}" if moved else "")
         text = _both(lambda lang: f"{word(key, lang, cite=cite, board=board[lang])}{tail[lang]};"
                                   f" {word(before, lang, board=at[lang])}{stands[lang]}")
         status = "adjusted"
