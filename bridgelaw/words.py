@@ -439,6 +439,11 @@ WORDS: dict[str, dict[str, str]] = {
     "cli.wrote": {"ru": "записан {path}", "en": "wrote {path}"},
     "ask.saved": {"ru": "Факты записаны в файл {path}", "en": "wrote {path}"},
     "ask.replaced": {"ru": "Факты записаны в файл {path} (прежний файл заменён)", "en": "replaced {path}"},
+    "save.is_folder": {"ru": "это папка, а не файл", "en": "is a folder, not a file"},
+    "save.not_regular": {"ru": "это не обычный файл (устройство или канал)", "en": "is not a regular file (a device or a pipe)"},
+    "save.no_folder": {"ru": "папки {folder} нет", "en": "its folder {folder} does not exist"},
+    "save.not_folder": {"ru": "{folder} — не папка", "en": "{folder} is not a folder"},
+    "save.read_only": {"ru": "в папку {folder} нельзя писать", "en": "its folder {folder} cannot be written to"},
     "ask.cannot_save": {"ru": "{path}: сохранить туда нельзя: {why}", "en": "{path}: cannot save there: {why}"},
     "ask.not_saved": {"ru": "{path}: не сохранено ({why}); установленные факты напечатаны выше как файл случая:"
                             " скопируйте их в файл для `bridgelaw rule`",

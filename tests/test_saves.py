@@ -52,18 +52,22 @@ def test_a_save_without_the_limit_replaces_the_file(tmp_path, capsys):
     assert "\nreplaced " in capsys.readouterr().out
 
 
-@pytest.mark.parametrize("where, why", [
-    ("missing/c08.yaml", "its folder {d}/missing does not exist"),
-    ("folder", "is a folder, not a file"),
-    ("plain/c08.yaml", "{d}/plain is not a folder"),
+@pytest.mark.parametrize("where, why, lang", [
+    ("missing/c08.yaml", "cannot save there: its folder {d}/missing does not exist", "en"),
+    ("folder", "cannot save there: is a folder, not a file", "en"),
+    ("plain/c08.yaml", "cannot save there: {d}/plain is not a folder", "en"),
+    ("missing/c08.yaml", "сохранить туда нельзя: папки {d}/missing нет", "ru"),
+    ("folder", "сохранить туда нельзя: это папка, а не файл", "ru"),
+    ("plain/c08.yaml", "сохранить туда нельзя: {d}/plain — не папка", "ru"),
 ])
-def test_ask_refuses_a_target_it_cannot_write_before_asking_anything(where, why, tmp_path, capsys):
+def test_ask_refuses_a_target_it_cannot_write_before_asking_anything(where, why, lang, tmp_path, capsys):
+    """Said in the interview's language (Russian by default), before any question."""
     (tmp_path / "folder").mkdir()
     (tmp_path / "plain").write_text("x", encoding="utf-8")
-    assert main(["ask", "--answers", str(ANSWERS), "--save", str(tmp_path / where)]) == 2
+    assert main(["ask", "--lang", lang, "--answers", str(ANSWERS), "--save", str(tmp_path / where)]) == 2
     out, err = capsys.readouterr()
     assert out == ""  # not one question asked
-    assert err == f"{tmp_path / where}: cannot save there: {why.format(d=tmp_path)}\n"
+    assert err == f"{tmp_path / where}: {why.format(d=tmp_path)}\n"
 
 
 def test_write_atomic_keeps_the_mode_and_leaves_nothing_on_failure(tmp_path, monkeypatch):

@@ -430,7 +430,7 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
     from ..engine import loaded
     from ..read.files import writable_target, write_atomic
     from ..read.incident import incident_text, load_incident
-    why_not = writable_target(save) if save else None
+    why_not = writable_target(save, lang) if save else None
     if why_not:  # before the interview: a director's answers are never lost to a bad path
         print(word("ask.cannot_save", lang, path=display(save), why=why_not), file=sys.stderr)
         return 2

@@ -17,6 +17,8 @@ import os
 import secrets
 from pathlib import Path
 
+from ..words import word
+
 
 def write_atomic(path: str | Path, data: str | bytes) -> None:
     """Write ``data`` (text as UTF-8) to ``path`` all at once, or not at all (OSError)."""
@@ -38,19 +40,19 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
         raise
 
 
-def writable_target(path: str | Path) -> str | None:
+def writable_target(path: str | Path, lang: str = "en") -> str | None:
     """Why a file could not be written at ``path`` (its folder missing or read-only, a folder in its
-    place), or None if it could."""
+    place), in ``lang``, or None if it could."""
     path = Path(path)
     folder = path.parent
     if path.is_dir():
-        return "is a folder, not a file"
+        return word("save.is_folder", lang)
     if path.exists() and not path.is_file():
-        return "is not a regular file (a device or a pipe)"
+        return word("save.not_regular", lang)
     if not folder.exists():
-        return f"its folder {folder} does not exist"
+        return word("save.no_folder", lang, folder=folder)
     if not folder.is_dir():
-        return f"{folder} is not a folder"
+        return word("save.not_folder", lang, folder=folder)
     if not os.access(folder, os.W_OK | os.X_OK):
-        return f"its folder {folder} cannot be written to"
+        return word("save.read_only", lang, folder=folder)
     return None
