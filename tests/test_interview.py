@@ -301,9 +301,11 @@ def test_ask_replays_answers_and_saves_an_incident_rule_reads(tmp_path, capsys):
     assert "trick: 4" in text and "trick: 3" not in text
 
     assert main(["--root", str(MINI), "ask", "--answers", str(answers), "--save", str(save)]) == 1
+    assert "уже есть: не заменён" in capsys.readouterr().err  # the interview's language, Russian by default
+    assert main(["--root", str(MINI), "ask", "--lang", "en", "--answers", str(answers), "--save", str(save)]) == 1
     assert "exists: not replaced" in capsys.readouterr().err
     assert main(["--root", str(MINI), "ask", "--answers", str(answers), "--save", str(save), "--force"]) == 0
-    assert "replaced" in capsys.readouterr().out
+    assert "прежний файл заменён" in capsys.readouterr().out
 
 
 def test_ask_reports_a_replayed_answer_that_does_not_fit(tmp_path, capsys):
