@@ -25,7 +25,7 @@ from bridgelaw.read.incident import load_incident
 ROOT = Path(__file__).resolve().parent.parent
 INCIDENTS = sorted((ROOT / "facts" / "incidents").glob("*.yaml"))
 COUNTS: dict = {"incidents": 0, "variants": 0, "plain": 0, "unnamed": 0, "conditional": 0, "classes": 0,
-                "bounded": 0, "already": 0, "auction": 0}
+                "bounded": 0, "already": 0, "auction": 0, "ruled_out": 0}
 
 
 def _slots(knowledge, incident) -> list[tuple]:
@@ -72,6 +72,10 @@ def check(engine, incident, fact: str, slot: str, form) -> list[str]:
         COUNTS["bounded"] += 1
         return []  # said left not known: the ruling is as before
     COUNTS["classes"] += sum(len(s["classes"]) for s in possible["slots"])
+    split = next((s for s in possible["slots"] if s["fact"] == fact and s["slot"] == slot), None)
+    if split and not any(value in c["values"] for c in split["classes"]):
+        COUNTS["ruled_out"] += 1  # the rest of the incident rules the stated value out of "not known" (the
+        return []  # vocabulary's not_known: a revoker is not dummy): no class stands for it
     if base.possible:  # something was not known already: its conditions and this one's combine
         COUNTS["already"] += 1
         lost = {e.cite for e in base.elements} - {e.cite for e in got.elements}

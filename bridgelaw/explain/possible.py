@@ -73,6 +73,7 @@ def unknowns(knowledge, incident) -> list[Unknown]:
             values = _domain(vocab, slot, form, incident.facts)
             if values is None:
                 continue
+            values = _allowed(vocab, f.template, slot_name, values, incident.facts)
             classes = tuple(_classes(knowledge, f.template, slot, values, incident.facts, f.id))
             out.append(Unknown(f.id, f.template, slot_name, form, classes))
     return out
@@ -130,6 +131,43 @@ def _domain(vocab, slot, form, facts) -> list | None:
         return list(every)  # relative to a seat not stated: any seat
     rel = {"self": seat, "partner": V.partner_of(seat), "lho": V.lho_of(seat), "rho": V.rho_of(seat)}
     return [v for v in every if v in {rel[a] for a in are}]
+
+
+def _stated_value(facts, template: str, slot: str):
+    """The value the incident states for ``template.slot`` (its first fact that states it), or None."""
+    return next((f.get(slot) for f in facts if f.template == template and f.get(slot) is not None), None)
+
+
+def _allowed(vocab, template: str, slot: str, values: list, facts, strict: bool = False) -> list:
+    """``values`` less those the rest of the incident rules out (the vocabulary's ``not_known``: a revoker is not
+    dummy; a trick is not after the one being played); all of them where that would leave none (the director's
+    words stand)."""
+    rule = vocab.not_known.get((template, slot))
+    if rule is None:
+        return values
+    out = list(values)
+    if rule.not_seats:
+        t, s, are = rule.not_seats
+        seat = _stated_value(facts, t, s)
+        if seat is not None:
+            rel = {"self": seat, "partner": V.partner_of(seat), "lho": V.lho_of(seat), "rho": V.rho_of(seat)}
+            out = [v for v in out if v not in {rel[a] for a in are}]
+    for bound, keep in ((rule.at_most, lambda v, n: v <= n), (rule.at_least, lambda v, n: v >= n)):
+        n = bound and _stated_value(facts, *bound)
+        if isinstance(n, int) and not isinstance(n, bool):
+            out = [v for v in out if keep(v, n)]
+    return out if strict else out or values
+
+
+def _ruled_out(vocab, split: list, chosen: dict, known) -> bool:
+    """Whether a combination's chosen values break what the rest of the incident allows, now that every slot
+    has its value (a declarer not known either: the revoker his partner)."""
+    for u in split:
+        v = chosen.get((u.fact, u.slot))
+        if v is not None and (u.template, u.slot) in vocab.not_known and \
+                not _allowed(vocab, u.template, u.slot, [v], known.facts, strict=True):
+            return True
+    return False
 
 
 def _usage(knowledge) -> dict:
@@ -209,7 +247,7 @@ def rule_each(knowledge, incident, rule_one):
         chosen, known = _not_yet(knowledge, incident, chosen, _known(knowledge, incident, chosen))
         c = Collector()
         check_cards(list(known.facts), knowledge.vocabulary, c)
-        if c.problems:  # the rest of the incident rules it out
+        if c.problems or _ruled_out(knowledge.vocabulary, split, chosen, known):  # the rest of the incident rules it out
             continue
         key = tuple(sorted(chosen.items(), key=repr))
         if key not in done:
@@ -390,7 +428,8 @@ def _unnamed(knowledge, e, split, combos, where, ci):
         values = tuple(x for cls in u.classes for x in cls[1] if cls[0] in reps)
         label = _label_of(knowledge, u, values, whole=True)
         rep = u.classes[combos[ci][j]][0]
-        key = "seat.not_known" if t == "seat" and u.written == NOT_KNOWN and len(values) == 4 else None
+        key = "seat.not_known" if t == "seat" and u.written == NOT_KNOWN and \
+            set(values) == {x for cls in u.classes for x in cls[1]} else None
         if t == "card":
             cards.append((rep, label))
             continue
