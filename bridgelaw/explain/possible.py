@@ -178,28 +178,46 @@ def _usage(knowledge) -> dict:
         return got
     out: dict = {}
     for p in knowledge.productions:
+        figures = _figures(p)
         for pat in p.when:
             for t in pat.tests:
-                consts, var = out.setdefault((pat.template, t.slot), ([], [False]))
+                consts, var = out.setdefault((pat.template, t.slot), ([], [False, False]))
                 if t.names or variables(t.value) or t.depends:
                     var[0] = True
+                    var[1] = var[1] or any(a is None or a != t.slot for a in figures.get(t.names, ()))
                 elif t.op != "known":
                     consts.append((t.op, t.value))
-    out = {k: (tuple(dict.fromkeys((op, v if not isinstance(v, list) else tuple(v)) for op, v in c)), var[0])
-           for k, (c, var) in out.items()}
+    out = {k: (tuple(dict.fromkeys((op, v if not isinstance(v, list) else tuple(v)) for op, v in c)), var[0],
+               var[1]) for k, (c, var) in out.items()}
     knowledge.__dict__["_slot_usage"] = out
+    return out
+
+
+def _figures(p) -> dict:
+    """Each variable a production's elements (its choices' too) or derived facts give: the arguments it is given
+    under, None where it is given in arithmetic.  Given under another name than its slot's (``claimer_tricks:
+    $w`` from ``tricks_to_claimer: $w``) or in arithmetic, a number is a figure of its own: each value a class."""
+    out: dict = {}
+    items = [(a, v) for e in p.then for a, v in e.args] + \
+            [(a, v) for e in p.then for ch in e.choices for x in ch.then for a, v in x.args] + \
+            [(a, v) for d in p.derive for a, v in d.slots]
+    for a, v in items:
+        for var in variables(v):
+            out.setdefault(var.name, set()).add(a if v == var else None)
     return out
 
 
 def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> list:
     """``values`` split into the classes the productions' tests tell apart: [(first value, values), ...]."""
     # a slot no production tests is read by the readers (the dealer gives the calls their seats): each value
-    consts, var = _usage(knowledge).get((template, slot.name), ((), True))
+    consts, var, figure = _usage(knowledge).get((template, slot.name), ((), True, False))
 
     def signature(v) -> tuple:
         sig = tuple(compare(op, v, c) for op, c in consts)
         if not var:
             return sig
+        if slot.type == "int" and figure:  # a figure an element gives of its own (a claim's tricks): each value
+            return sig, v
         if slot.type == "int":  # how it stands to each number the incident states
             return sig, tuple((v > n) - (v < n) for n in _stated(facts, fid, int))
         if slot.type == "card":  # a card the incident names is its own class; the rest by suit
@@ -208,7 +226,23 @@ def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> l
     groups: dict = {}
     for v in values:
         groups.setdefault(signature(v), []).append(v)
-    return [(vs[0], tuple(vs)) for vs in groups.values()]
+    said = _words(facts) if slot.type == "card" else ""
+    # a class is ruled by its first value, or, for a card, by its first the incident's own words do not name (a
+    # finding that says "the ♠2" keeps saying it when the card is ruled by its class)
+    return [(next((v for v in vs if V.render_card(v) not in said), vs[0]) if said else vs[0], tuple(vs))
+            for vs in groups.values()]
+
+
+def _words(facts) -> str:
+    """The words the incident's facts state (a finding's text), together."""
+    out = []
+    for f in facts:
+        for _, v in f.values:
+            if isinstance(v, str) and " " in v:
+                out.append(v)
+            elif isinstance(v, dict):
+                out += [x for x in v.values() if isinstance(x, str)]
+    return "\n".join(out)
 
 
 def _stated(facts, fid: str, kind) -> set:
@@ -251,12 +285,58 @@ def rule_each(knowledge, incident, rule_one):
             continue
         key = tuple(sorted(chosen.items(), key=repr))
         if key not in done:
-            done[key] = rule_one(known)
+            done[key] = _each_value(knowledge, split, combo, rule_one(known))
         combos.append(combo)
         rulings.append(done[key])
     if not rulings:
         return rule_one(_known(knowledge, incident, {}))
     return merge(knowledge, split, combos, rulings, bounded)
+
+
+def _each_value(knowledge, split: list, combo: tuple, ruling):
+    """``ruling``, made for a combination whose class of several numbers was ruled by its first value, with its
+    result worked out for every value of the class (the elements are the same for each: the productions' tests
+    cannot tell them apart) and said as the range from the first to the last where they differ ("3♠ by North,
+    from 0 tricks, down 9; E-W +450 to 9 tricks, made; N-S +140"), never the first value's figures alone."""
+    if ruling.result is None or not ruling.working:
+        return ruling
+    from .result import board_result
+    for u, i in zip(split, combo):
+        values = u.classes[i][1]
+        if len(values) < 2 or knowledge.vocabulary.templates[u.template].slots[u.slot].type != "int":
+            continue
+        results = []
+        for v in values:
+            working = [replace(f, values=tuple((s, v if s == u.slot else x) for s, x in f.values))
+                       if f.id == u.fact and f.template == u.template else f for f in ruling.working]
+            results.append(board_result(knowledge, working, ruling.elements, ruling.open_questions))
+        if len({_key(r.text if r else None) for r in results}) > 1:
+            ruling = replace(ruling, result=_range(results))
+    return ruling
+
+
+def _range(results: list):
+    """One result for a class of numbers whose values give different results: the line from the first value's
+    to the last's (what they share said once), the figures kept only where every value gives the same."""
+    import re
+    first, last = results[0], results[-1]
+    base = next(r for r in results if r is not None)
+    text = {}
+    for lang in LANGS:
+        a, b = ((r.text[lang] if r else word("possible.no_result", lang)) for r in (first, last))
+        sa, sb = re.split(r"(, |; )", a), re.split(r"(, |; )", b)
+        p = 0
+        while p < min(len(sa), len(sb)) and sa[p] == sb[p]:
+            p += 1
+        q = 0
+        while q < min(len(sa), len(sb)) - p and sa[-1 - q] == sb[-1 - q]:
+            q += 1
+        middle = [x[p:len(x) - q] for x in (sa, sb)]
+        text[lang] = "".join(sa[:p]) + word("possible.range", lang, first="".join(middle[0]),
+                                                last="".join(middle[1])) + "".join(sa[len(sa) - q:])
+    same = {k: getattr(base, k) if len({_key(getattr(r, k, None)) for r in results}) == 1 else None
+            for k in ("contract", "declarer", "tricks", "table_tricks", "made", "score", "outcomes", "imps")}
+    return replace(base, text=text, steps=[], **same)
 
 
 def stated_slots(knowledge, incident) -> list[tuple]:
