@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 
 from .. import values as V
+from ..model import Var
 from ..ops import compare, variables
 from ..read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again
 from ..errors import Collector
@@ -177,19 +178,50 @@ def _usage(knowledge) -> dict:
     if got is not None:
         return got
     out: dict = {}
+    flows: dict = {}  # (template, slot) -> the slots of derived or lasting facts its value is given to as it is
     for p in knowledge.productions:
         figures = _figures(p)
+        given = _given(p)
         for pat in p.when:
             for t in pat.tests:
                 consts, var = out.setdefault((pat.template, t.slot), ([], [False, False]))
                 if t.names or variables(t.value) or t.depends:
                     var[0] = True
                     var[1] = var[1] or any(a is None or a != t.slot for a in figures.get(t.names, ()))
+                    if pat.negated:
+                        continue
+                    flows.setdefault((pat.template, t.slot), set()).update(given.get(t.names, ()))
                 elif t.op != "known":
                     consts.append((t.op, t.value))
+    # a value given on to another fact is told apart by the tests on that fact too (a card that becomes a
+    # penalty card: 50B tells an honour from a spot card)
+    for key in list(out):
+        seen, todo = {key}, list(flows.get(key, ()))
+        while todo:
+            nxt = todo.pop()
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            if nxt in out:
+                out[key][0].extend(out[nxt][0])
+            todo.extend(flows.get(nxt, ()))
     out = {k: (tuple(dict.fromkeys((op, v if not isinstance(v, list) else tuple(v)) for op, v in c)), var[0],
                var[1]) for k, (c, var) in out.items()}
     knowledge.__dict__["_slot_usage"] = out
+    return out
+
+
+def _given(p) -> dict:
+    """Each variable a production gives as it is to a derived fact's slot or to a lasting element's argument (a
+    lasting element states a fact of its own name): variable name -> {(template, slot), ...}."""
+    out: dict = {}
+    items = [(e.kind, a, v) for e in p.then for a, v in e.args] + \
+            [(x.kind, a, v) for e in p.then for ch in e.choices for x in ch.then for a, v in x.args] + \
+            [(d.template, a, v) for d in p.derive for a, v in d.slots] + \
+            [(d.template, a, v) for e in p.then for ch in e.choices for d in ch.derive for a, v in d.slots]
+    for template, a, v in items:
+        if isinstance(v, Var) and v.accessor is None:
+            out.setdefault(v.name, set()).add((template, a))
     return out
 
 
@@ -412,7 +444,6 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     firings, fmaps = _firings(rulings)
     every = frozenset(range(len(combos)))
     # the elements of each combination, by what they say; and by what they say with the unknown value unnamed
-    raw: dict = {}
     general: dict = {}
     keyed = []  # each combination's elements with their keys; the same said twice (two productions) stays twice
     for ci, r in enumerate(rulings):
@@ -422,20 +453,30 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
         for e in r.elements:
             k, g = _element_key(e), _element_key(e, reps)
             n = seen[k] = seen.get(k, 0) + 1
-            k, g = f"{k}#{n}", f"{g}#{n}"
+            m = seen[("g", g)] = seen.get(("g", g), 0) + 1  # two elements alike once unnamed stay two (67B2)
+            k, g = f"{k}#{n}", f"{g}#{m}"
             row.append((k, g, e))
-            raw.setdefault(k, set()).add(ci)
             general.setdefault(g, {}).setdefault(k, set()).add(ci)
         keyed.append(row)
-    items = []
+    unnamed = []  # for each combination, whether each element is said once unnamed
     for ci, r in enumerate(rulings):
-        row = []
         # a class of several values is ruled by its first: an element naming that value names the class
         several = [x for x, (u, i) in zip(_subs(knowledge, split, combos[ci]), zip(split, combos[ci]))
                    if len(u.classes[i][1]) > 1]
-        for k, g, e in keyed[ci]:
-            if len(general[g]) > 1 or (several and _element_key(e, several) != _element_key(e)):
-                # differs only by naming the unknown value: said once, naming what is known
+        unnamed.append([len(general[g]) > 1 or bool(several and _element_key(e, several) != _element_key(e))
+                        for k, g, e in keyed[ci]])
+    # an element said as it is holds where it is said so, not where the same words were said unnamed (North
+    # calls next when North deals is "the dealer calls next"; when West deals, North calls next as such)
+    raw = {}
+    for ci, row in enumerate(keyed):
+        for (k, _, _), u in zip(row, unnamed[ci]):
+            if not u:
+                raw.setdefault(k, set()).add(ci)
+    items = []
+    for ci, r in enumerate(rulings):
+        row = []
+        for (k, g, e), u in zip(keyed[ci], unnamed[ci]):
+            if u:  # differs only by naming the unknown value: said once, naming what is known
                 where = frozenset().union(*general[g].values())
                 row.append((("g", g), ci, e, where, True))
             else:
