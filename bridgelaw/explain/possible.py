@@ -6,14 +6,20 @@ known facts.
 
 - A slot stated not known (``"?"``) leaves possible every value of its type (seats, true/false, an enum's values,
   a number's range, suits, cards); one known in part (read/incident.py ``partly_form``: a name the vocabulary
-  declares in ``partly_known``, ``{one_of: [...]}``, a range, a card's suit or ranks) fewer.
+  declares in ``partly_known``, ``{one_of: [...]}``, a range, a card's suit or ranks) fewer; either less what the
+  rest of the incident rules out (the vocabulary's ``not_known``: a revoker is not dummy, a trick is not after
+  the one being played).
 - ``classes``: the values a slot may have, split into the classes the productions' tests can tell apart: by the
-  constants it is tested against (``is``, ``in``, ``less``...); where a test names or compares it through a
-  variable, each value a class (a seat, a suit), a number by how it stands to the numbers the incident states,
-  a card each card the incident names, then one class a suit.  A class is ruled by its first value.
+  constants it is tested against (``is``, ``in``, ``less``...), and those on the facts its value is given on to
+  (a card that becomes a penalty card); where a test names or compares it through a variable, each value a
+  class (a seat, a suit), a number by how it stands to the numbers the incident states (each apart where a
+  production gives it as a figure of its own), a card each card the incident names, then one class a suit.
+  A class is ruled by its first value (a card: its first the incident's words do not name); a class of several
+  numbers has its result worked out for each, said from the first to the last where they differ.
 - the classes of every unknown slot are combined, at most MAX_COMBINATIONS (a slot past the bound stays not
   known, as before, and the ruling says so), each ruled as a fully known incident.  A combination the rest of
-  the incident rules out (one card in two hands) is left out.
+  the incident rules out (one card in two hands; dummy's revoke where the declarer was not known either) is
+  left out.
 - ``merge``: an element the same under every combination is said plainly; one that differs only by naming
   the unknown value is said once, naming it by what is known of it ("a defender"); any other is said under
   the combinations that give it, its ``when`` naming the unknown and the class ("if the revoke trick is 12").
