@@ -372,7 +372,8 @@ def _range(results: list):
         middle = [x[p:len(x) - q] for x in (sa, sb)]
         text[lang] = "".join(sa[:p]) + word("possible.range", lang, first="".join(middle[0]),
                                                 last="".join(middle[1])) + "".join(sa[len(sa) - q:])
-    same = {k: getattr(base, k) if len({_key(getattr(r, k, None)) for r in results}) == 1 else None
+    same = {k: getattr(base, k) if len({_key(getattr(r, k, None)) for r in results}) == 1
+            else ([] if k == "outcomes" else None)
             for k in ("contract", "declarer", "tricks", "table_tricks", "made", "score", "outcomes", "imps")}
     return replace(base, text=text, steps=[], **same)
 
