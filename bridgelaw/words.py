@@ -200,6 +200,7 @@ WORDS: dict[str, dict[str, str]] = {
     "possible.not_known": {"ru": "неизвестно", "en": "not known"},
     "possible.not_known_card": {"ru": "без названия", "en": "an unnamed card"},
     "possible.no_result": {"ru": "результат не определяется", "en": "no result is settled"},
+    "possible.range": {"ru": "от «{first}» до «{last}»", "en": "from {first} to {last}"},
     "possible.bounded": {"ru": "Рассмотрены не все возможности (не более {limit} сочетаний); остаётся неизвестным: {slots}.",
                          "en": "Not every possibility was ruled (at most {limit} combinations); still not known: {slots}."},
     "ruling.unless": {"ru": "если {condition}: тогда {cite}: {then}", "en": "unless {condition}: then {cite}: {then}"},

@@ -128,3 +128,23 @@ def test_one_idea_has_one_name():
     assert [sorted(names) for names in by_words.values() if len(names) > 1] == known
     assert "ends_auction" in vocabulary.templates["call"].slots
     assert "final_pass" not in vocabulary.templates["call"].slots
+
+
+def test_what_not_known_leaves_out_is_checked_at_its_line(tmp_path):
+    """``not_known:`` (what "?" cannot be, given the rest of the incident): a slot that is none, a seat's rule
+    on a number, a bound that is no number are each refused at their line."""
+    folder = tmp_path / "vocabulary"
+    shutil.copytree(PARTS, folder)
+    part = folder / "partly-known.yaml"
+    text = part.read_text(encoding="utf-8")
+    part.write_text(text + "  revoke.nobody: {at_most: deal.current_trick, why: {ru: x, en: x}}\n"
+                    "  claim.claimer: {at_most: deal.current_trick, why: {ru: x, en: x}}\n"
+                    "  lead.card: {not_seats: {of: deal.declarer, are: [partner]}, why: {ru: x, en: x}}\n",
+                    encoding="utf-8")
+    problems = _problems(folder)
+    assert any("not_known: 'revoke.nobody' is no slot of the vocabulary" in p for p in problems), problems
+    assert any("not_known: claim.claimer: at_most is for a number slot" in p for p in problems), problems
+    assert any("not_known: lead.card: not_seats is for a seat slot" in p for p in problems), problems
+    assert all(p.startswith(str(part.relative_to(tmp_path)).replace("vocabulary/", "facts/vocabulary/"))
+               or "partly-known.yaml:" in p for p in problems), problems
+    assert load_vocabulary(PARTS).not_known[("revoke", "offender")].not_seats == ("deal", "declarer", ("partner",))

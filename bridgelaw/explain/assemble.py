@@ -226,6 +226,7 @@ def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired:
     ruling.elements = ruling.elements + _judgments(knowledge, ruling.open_questions)
     mark(knowledge, ruling, working)
     ruling.result = board_result(knowledge, working, ruling.elements, ruling.open_questions)
+    ruling.working = working
     in_auction = not any(f.template == "auction_over" for f in working) and any(f.template == "call" for f in working)
     return announce(knowledge, ruling, in_auction)  # last: what the director tells the table now, from all above
 

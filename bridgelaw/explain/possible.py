@@ -6,14 +6,20 @@ known facts.
 
 - A slot stated not known (``"?"``) leaves possible every value of its type (seats, true/false, an enum's values,
   a number's range, suits, cards); one known in part (read/incident.py ``partly_form``: a name the vocabulary
-  declares in ``partly_known``, ``{one_of: [...]}``, a range, a card's suit or ranks) fewer.
+  declares in ``partly_known``, ``{one_of: [...]}``, a range, a card's suit or ranks) fewer; either less what the
+  rest of the incident rules out (the vocabulary's ``not_known``: a revoker is not dummy, a trick is not after
+  the one being played).
 - ``classes``: the values a slot may have, split into the classes the productions' tests can tell apart: by the
-  constants it is tested against (``is``, ``in``, ``less``...); where a test names or compares it through a
-  variable, each value a class (a seat, a suit), a number by how it stands to the numbers the incident states,
-  a card each card the incident names, then one class a suit.  A class is ruled by its first value.
+  constants it is tested against (``is``, ``in``, ``less``...), and those on the facts its value is given on to
+  (a card that becomes a penalty card); where a test names or compares it through a variable, each value a
+  class (a seat, a suit), a number by how it stands to the numbers the incident states (each apart where a
+  production gives it as a figure of its own), a card each card the incident names, then one class a suit.
+  A class is ruled by its first value (a card: its first the incident's words do not name); a class of several
+  numbers has its result worked out for each, said from the first to the last where they differ.
 - the classes of every unknown slot are combined, at most MAX_COMBINATIONS (a slot past the bound stays not
   known, as before, and the ruling says so), each ruled as a fully known incident.  A combination the rest of
-  the incident rules out (one card in two hands) is left out.
+  the incident rules out (one card in two hands; dummy's revoke where the declarer was not known either) is
+  left out.
 - ``merge``: an element the same under every combination is said plainly; one that differs only by naming
   the unknown value is said once, naming it by what is known of it ("a defender"); any other is said under
   the combinations that give it, its ``when`` naming the unknown and the class ("if the revoke trick is 12").
@@ -26,6 +32,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 
 from .. import values as V
+from ..model import Var
 from ..ops import compare, variables
 from ..read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again
 from ..errors import Collector
@@ -73,6 +80,7 @@ def unknowns(knowledge, incident) -> list[Unknown]:
             values = _domain(vocab, slot, form, incident.facts)
             if values is None:
                 continue
+            values = _allowed(vocab, f.template, slot_name, values, incident.facts)
             classes = tuple(_classes(knowledge, f.template, slot, values, incident.facts, f.id))
             out.append(Unknown(f.id, f.template, slot_name, form, classes))
     return out
@@ -132,6 +140,43 @@ def _domain(vocab, slot, form, facts) -> list | None:
     return [v for v in every if v in {rel[a] for a in are}]
 
 
+def _stated_value(facts, template: str, slot: str):
+    """The value the incident states for ``template.slot`` (its first fact that states it), or None."""
+    return next((f.get(slot) for f in facts if f.template == template and f.get(slot) is not None), None)
+
+
+def _allowed(vocab, template: str, slot: str, values: list, facts, strict: bool = False) -> list:
+    """``values`` less those the rest of the incident rules out (the vocabulary's ``not_known``: a revoker is not
+    dummy; a trick is not after the one being played); all of them where that would leave none (the director's
+    words stand)."""
+    rule = vocab.not_known.get((template, slot))
+    if rule is None:
+        return values
+    out = list(values)
+    if rule.not_seats:
+        t, s, are = rule.not_seats
+        seat = _stated_value(facts, t, s)
+        if seat is not None:
+            rel = {"self": seat, "partner": V.partner_of(seat), "lho": V.lho_of(seat), "rho": V.rho_of(seat)}
+            out = [v for v in out if v not in {rel[a] for a in are}]
+    for bound, keep in ((rule.at_most, lambda v, n: v <= n), (rule.at_least, lambda v, n: v >= n)):
+        n = bound and _stated_value(facts, *bound)
+        if isinstance(n, int) and not isinstance(n, bool):
+            out = [v for v in out if keep(v, n)]
+    return out if strict else out or values
+
+
+def _ruled_out(vocab, split: list, chosen: dict, known) -> bool:
+    """Whether a combination's chosen values break what the rest of the incident allows, now that every slot
+    has its value (a declarer not known either: the revoker his partner)."""
+    for u in split:
+        v = chosen.get((u.fact, u.slot))
+        if v is not None and (u.template, u.slot) in vocab.not_known and \
+                not _allowed(vocab, u.template, u.slot, [v], known.facts, strict=True):
+            return True
+    return False
+
+
 def _usage(knowledge) -> dict:
     """(template, slot) -> (the constant tests on it [(op, value)], whether a test names or compares it through a
     variable), over every production; worked out once per knowledge."""
@@ -139,29 +184,78 @@ def _usage(knowledge) -> dict:
     if got is not None:
         return got
     out: dict = {}
+    flows: dict = {}  # (template, slot) -> the slots of derived or lasting facts its value is given to as it is
     for p in knowledge.productions:
+        figures = _figures(p)
+        given = _given(p)
         for pat in p.when:
             for t in pat.tests:
-                consts, var = out.setdefault((pat.template, t.slot), ([], [False]))
+                consts, var = out.setdefault((pat.template, t.slot), ([], [False, False]))
                 if t.names or variables(t.value) or t.depends:
                     var[0] = True
+                    var[1] = var[1] or any(a is None or a != t.slot for a in figures.get(t.names, ()))
+                    if pat.negated:
+                        continue
+                    flows.setdefault((pat.template, t.slot), set()).update(given.get(t.names, ()))
                 elif t.op != "known":
                     consts.append((t.op, t.value))
-    out = {k: (tuple(dict.fromkeys((op, v if not isinstance(v, list) else tuple(v)) for op, v in c)), var[0])
-           for k, (c, var) in out.items()}
+    # a value given on to another fact is told apart by the tests on that fact too (a card that becomes a
+    # penalty card: 50B tells an honour from a spot card)
+    for key in list(out):
+        seen, todo = {key}, list(flows.get(key, ()))
+        while todo:
+            nxt = todo.pop()
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            if nxt in out:
+                out[key][0].extend(out[nxt][0])
+            todo.extend(flows.get(nxt, ()))
+    out = {k: (tuple(dict.fromkeys((op, v if not isinstance(v, list) else tuple(v)) for op, v in c)), var[0],
+               var[1]) for k, (c, var) in out.items()}
     knowledge.__dict__["_slot_usage"] = out
+    return out
+
+
+def _given(p) -> dict:
+    """Each variable a production gives as it is to a derived fact's slot or to a lasting element's argument (a
+    lasting element states a fact of its own name): variable name -> {(template, slot), ...}."""
+    out: dict = {}
+    items = [(e.kind, a, v) for e in p.then for a, v in e.args] + \
+            [(x.kind, a, v) for e in p.then for ch in e.choices for x in ch.then for a, v in x.args] + \
+            [(d.template, a, v) for d in p.derive for a, v in d.slots] + \
+            [(d.template, a, v) for e in p.then for ch in e.choices for d in ch.derive for a, v in d.slots]
+    for template, a, v in items:
+        if isinstance(v, Var) and v.accessor is None:
+            out.setdefault(v.name, set()).add((template, a))
+    return out
+
+
+def _figures(p) -> dict:
+    """Each variable a production's elements (its choices' too) or derived facts give: the arguments it is given
+    under, None where it is given in arithmetic.  Given under another name than its slot's (``claimer_tricks:
+    $w`` from ``tricks_to_claimer: $w``) or in arithmetic, a number is a figure of its own: each value a class."""
+    out: dict = {}
+    items = [(a, v) for e in p.then for a, v in e.args] + \
+            [(a, v) for e in p.then for ch in e.choices for x in ch.then for a, v in x.args] + \
+            [(a, v) for d in p.derive for a, v in d.slots]
+    for a, v in items:
+        for var in variables(v):
+            out.setdefault(var.name, set()).add(a if v == var else None)
     return out
 
 
 def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> list:
     """``values`` split into the classes the productions' tests tell apart: [(first value, values), ...]."""
     # a slot no production tests is read by the readers (the dealer gives the calls their seats): each value
-    consts, var = _usage(knowledge).get((template, slot.name), ((), True))
+    consts, var, figure = _usage(knowledge).get((template, slot.name), ((), True, False))
 
     def signature(v) -> tuple:
         sig = tuple(compare(op, v, c) for op, c in consts)
         if not var:
             return sig
+        if slot.type == "int" and figure:  # a figure an element gives of its own (a claim's tricks): each value
+            return sig, v
         if slot.type == "int":  # how it stands to each number the incident states
             return sig, tuple((v > n) - (v < n) for n in _stated(facts, fid, int))
         if slot.type == "card":  # a card the incident names is its own class; the rest by suit
@@ -170,7 +264,23 @@ def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> l
     groups: dict = {}
     for v in values:
         groups.setdefault(signature(v), []).append(v)
-    return [(vs[0], tuple(vs)) for vs in groups.values()]
+    said = _words(facts) if slot.type == "card" else ""
+    # a class is ruled by its first value, or, for a card, by its first the incident's own words do not name (a
+    # finding that says "the ♠2" keeps saying it when the card is ruled by its class)
+    return [(next((v for v in vs if V.render_card(v) not in said), vs[0]) if said else vs[0], tuple(vs))
+            for vs in groups.values()]
+
+
+def _words(facts) -> str:
+    """The words the incident's facts state (a finding's text), together."""
+    out = []
+    for f in facts:
+        for _, v in f.values:
+            if isinstance(v, str) and " " in v:
+                out.append(v)
+            elif isinstance(v, dict):
+                out += [x for x in v.values() if isinstance(x, str)]
+    return "\n".join(out)
 
 
 def _stated(facts, fid: str, kind) -> set:
@@ -209,16 +319,63 @@ def rule_each(knowledge, incident, rule_one):
         chosen, known = _not_yet(knowledge, incident, chosen, _known(knowledge, incident, chosen))
         c = Collector()
         check_cards(list(known.facts), knowledge.vocabulary, c)
-        if c.problems:  # the rest of the incident rules it out
+        if c.problems or _ruled_out(knowledge.vocabulary, split, chosen, known):  # the rest of the incident rules it out
             continue
         key = tuple(sorted(chosen.items(), key=repr))
         if key not in done:
-            done[key] = rule_one(known)
+            done[key] = _each_value(knowledge, split, combo, rule_one(known))
         combos.append(combo)
         rulings.append(done[key])
     if not rulings:
         return rule_one(_known(knowledge, incident, {}))
     return merge(knowledge, split, combos, rulings, bounded)
+
+
+def _each_value(knowledge, split: list, combo: tuple, ruling):
+    """``ruling``, made for a combination whose class of several numbers was ruled by its first value, with its
+    result worked out for every value of the class (the elements are the same for each: the productions' tests
+    cannot tell them apart) and said as the range from the first to the last where they differ ("3♠ by North,
+    from 0 tricks, down 9; E-W +450 to 9 tricks, made; N-S +140"), never the first value's figures alone."""
+    if ruling.result is None or not ruling.working:
+        return ruling
+    from .result import board_result
+    for u, i in zip(split, combo):
+        values = u.classes[i][1]
+        if len(values) < 2 or knowledge.vocabulary.templates[u.template].slots[u.slot].type != "int":
+            continue
+        results = []
+        for v in values if len(values) <= 14 else (values[0], values[-1]):  # a wide range: its ends
+            working = [replace(f, values=tuple((s, v if s == u.slot else x) for s, x in f.values))
+                       if f.id == u.fact and f.template == u.template else f for f in ruling.working]
+            results.append(board_result(knowledge, working, ruling.elements, ruling.open_questions))
+        if len({_key(r.text if r else None) for r in results}) > 1:
+            ruling = replace(ruling, result=_range(results))
+    return ruling
+
+
+def _range(results: list):
+    """One result for a class of numbers whose values give different results: the line from the first value's
+    to the last's (what they share said once), the figures kept only where every value gives the same."""
+    import re
+    first, last = results[0], results[-1]
+    base = next(r for r in results if r is not None)
+    text = {}
+    for lang in LANGS:
+        a, b = ((r.text[lang] if r else word("possible.no_result", lang)) for r in (first, last))
+        sa, sb = re.split(r"(, |; )", a), re.split(r"(, |; )", b)
+        p = 0
+        while p < min(len(sa), len(sb)) and sa[p] == sb[p]:
+            p += 1
+        q = 0
+        while q < min(len(sa), len(sb)) - p and sa[-1 - q] == sb[-1 - q]:
+            q += 1
+        middle = [x[p:len(x) - q] for x in (sa, sb)]
+        text[lang] = "".join(sa[:p]) + word("possible.range", lang, first="".join(middle[0]),
+                                                last="".join(middle[1])) + "".join(sa[len(sa) - q:])
+    same = {k: getattr(base, k) if len({_key(getattr(r, k, None)) for r in results}) == 1
+            else ([] if k == "outcomes" else None)
+            for k in ("contract", "declarer", "tricks", "table_tricks", "made", "score", "outcomes", "imps")}
+    return replace(base, text=text, steps=[], **same)
 
 
 def stated_slots(knowledge, incident) -> list[tuple]:
@@ -294,7 +451,6 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     firings, fmaps = _firings(rulings)
     every = frozenset(range(len(combos)))
     # the elements of each combination, by what they say; and by what they say with the unknown value unnamed
-    raw: dict = {}
     general: dict = {}
     keyed = []  # each combination's elements with their keys; the same said twice (two productions) stays twice
     for ci, r in enumerate(rulings):
@@ -304,20 +460,30 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
         for e in r.elements:
             k, g = _element_key(e), _element_key(e, reps)
             n = seen[k] = seen.get(k, 0) + 1
-            k, g = f"{k}#{n}", f"{g}#{n}"
+            m = seen[("g", g)] = seen.get(("g", g), 0) + 1  # two elements alike once unnamed stay two (67B2)
+            k, g = f"{k}#{n}", f"{g}#{m}"
             row.append((k, g, e))
-            raw.setdefault(k, set()).add(ci)
             general.setdefault(g, {}).setdefault(k, set()).add(ci)
         keyed.append(row)
-    items = []
+    unnamed = []  # for each combination, whether each element is said once unnamed
     for ci, r in enumerate(rulings):
-        row = []
         # a class of several values is ruled by its first: an element naming that value names the class
         several = [x for x, (u, i) in zip(_subs(knowledge, split, combos[ci]), zip(split, combos[ci]))
                    if len(u.classes[i][1]) > 1]
-        for k, g, e in keyed[ci]:
-            if len(general[g]) > 1 or (several and _element_key(e, several) != _element_key(e)):
-                # differs only by naming the unknown value: said once, naming what is known
+        unnamed.append([len(general[g]) > 1 or bool(several and _element_key(e, several) != _element_key(e))
+                        for k, g, e in keyed[ci]])
+    # an element said as it is holds where it is said so, not where the same words were said unnamed (North
+    # calls next when North deals is "the dealer calls next"; when West deals, North calls next as such)
+    raw = {}
+    for ci, row in enumerate(keyed):
+        for (k, _, _), u in zip(row, unnamed[ci]):
+            if not u:
+                raw.setdefault(k, set()).add(ci)
+    items = []
+    for ci, r in enumerate(rulings):
+        row = []
+        for (k, g, e), u in zip(keyed[ci], unnamed[ci]):
+            if u:  # differs only by naming the unknown value: said once, naming what is known
                 where = frozenset().union(*general[g].values())
                 row.append((("g", g), ci, e, where, True))
             else:
@@ -390,7 +556,8 @@ def _unnamed(knowledge, e, split, combos, where, ci):
         values = tuple(x for cls in u.classes for x in cls[1] if cls[0] in reps)
         label = _label_of(knowledge, u, values, whole=True)
         rep = u.classes[combos[ci][j]][0]
-        key = "seat.not_known" if t == "seat" and u.written == NOT_KNOWN and len(values) == 4 else None
+        key = "seat.not_known" if t == "seat" and u.written == NOT_KNOWN and \
+            set(values) == {x for cls in u.classes for x in cls[1]} else None
         if t == "card":
             cards.append((rep, label))
             continue

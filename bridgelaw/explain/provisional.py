@@ -48,12 +48,8 @@ class Unless:
 def mark(knowledge: Knowledge, ruling: Ruling, working: list[InFact]) -> None:
     """Set ``provisional`` on every element of ``ruling`` an open answer could remove or change."""
     by_id = {f.id: f for f in working}
-    derived = {n for n, t in knowledge.vocabulary.templates.items() if t.derived}
-    overriders: dict[str, list[Production]] = {}
-    for p in knowledge.productions:
-        for q in p.overrides:
-            overriders.setdefault(q, []).append(p)
-    ids = {p.id for p in knowledge.productions}
+    derived = _derived(knowledge)
+    overriders, ids = _overriders(knowledge)
     pending = _pending(ruling, working)
     by_t = _by_template(working)
     per_firing: dict[int, list[Unless]] = {}
@@ -69,6 +65,19 @@ def mark(knowledge: Knowledge, ruling: Ruling, working: list[InFact]) -> None:
         for n in reversed(el.how):  # the producing firing first, then what it rests on
             found += [u for u in per_firing.get(n, ()) if u not in found]
         el.provisional = sorted(found, key=lambda u: _asked(knowledge, u))
+
+
+def _overriders(knowledge: Knowledge) -> tuple[dict, set]:
+    """Production id -> the productions that override it, and every production's id: worked out once per
+    knowledge (a ruling under several possibilities marks each)."""
+    got = knowledge.__dict__.get("_overriders")
+    if got is None:
+        overriders: dict[str, list[Production]] = {}
+        for p in knowledge.productions:
+            for q in p.overrides:
+                overriders.setdefault(q, []).append(p)
+        got = knowledge.__dict__["_overriders"] = (overriders, {p.id for p in knowledge.productions})
+    return got
 
 
 def _exceptions(knowledge: Knowledge, prod: Production, firing, by_t: dict, overriders) -> list[Unless]:

@@ -152,6 +152,8 @@ class Ruling:
     announcement: dict = field(default_factory=dict)  # {ru, en}: what the director tells the table now (announce.py)
     outcome: dict = field(default_factory=dict)  # {ru, en}: the line after it: the result line, or "play continues"
     decisive: int | None = None  # the index in elements of the element read first
+    working: list | None = field(default=None, repr=False, compare=False)  # the facts it was made from, derived
+    #                                             too (explain/possible.py scores each value of a class from them)
 
     def shown(self) -> list:
         """The elements as printed: the decisive one first, then the others in reading order; one whose moment

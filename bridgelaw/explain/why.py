@@ -85,6 +85,17 @@ def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_su
 def candidates(knowledge: Knowledge, templates) -> list[Production]:
     """The productions every positive pattern of which tests one of ``templates`` (the only ones
     that can match facts of those templates), in canonical order: looked up by template, not scanned."""
+    key = frozenset(templates)
+    seen = knowledge.__dict__.setdefault("_candidates", {})
+    if key in seen:
+        return seen[key]
+    if len(seen) >= MEMO:
+        seen.clear()
+    seen[key] = _candidates(knowledge, key)
+    return seen[key]
+
+
+def _candidates(knowledge: Knowledge, templates: frozenset) -> list[Production]:
     found: dict[str, Production] = {}
     for t in templates:
         for p in knowledge.testers.get(t, ()):
@@ -223,6 +234,24 @@ def _first_asked(prod: Production, unknown: set) -> list:
     return ranked[:1]
 
 
+MEMO = 20_000  # the ways remembered for open_questions at most (per knowledge), emptied past it
+
+
+def _memo(knowledge: Knowledge) -> dict:
+    got = knowledge.__dict__.get("_ways_memo")
+    if got is None:
+        got = knowledge.__dict__["_ways_memo"] = {}
+    return got
+
+
+def _templates(prod: Production) -> tuple:
+    """The templates a production's conditions test, each once, in order."""
+    got = prod.__dict__.get("_templates")
+    if got is None:
+        got = prod.__dict__["_templates"] = tuple(dict.fromkeys(p.template for p in prod.when))
+    return got
+
+
 def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> list[OpenQuestion]:
     """Unknown slots of stated facts that would let a production fire where it did not.
 
@@ -233,9 +262,24 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     by_t = _by_template(facts)
     derived = _derived(knowledge)
     subjects = _subjects(fired)
+    memo = _memo(knowledge)
     for prod in candidates(knowledge, by_t):
-        skip = {subj for pid in (prod.id, *knowledge.overridden_by.get(prod.id, ())) for subj in subjects.get(pid, ())}
-        for unknown in _ways(prod, by_t, derived, frozenset(skip), None, frozenset()):
+        skip = frozenset(subj for pid in (prod.id, *knowledge.overridden_by.get(prod.id, ()))
+                         for subj in subjects.get(pid, ()))
+        # the same production over the same facts of its templates waits on the same: a ruling made under each
+        # possibility of an unknown asks it again only of the productions that test what changed
+        key = (prod.id, skip, tuple(tuple(by_t.get(t, ())) for t in _templates(prod)))
+        try:
+            ways = memo.get(key)
+        except TypeError:  # a value that cannot be a key (none of the vocabulary's types; never remembered)
+            key, ways = None, None
+        if ways is None:
+            ways = _ways(prod, by_t, derived, skip, None, frozenset())
+            if key is not None:
+                if len(memo) >= MEMO:
+                    memo.clear()
+                memo[key] = ways
+        for unknown in ways:
             for key in _first_asked(prod, unknown):
                 entry = {"production": prod.id, "cite": prod.cite, "summary": prod.summary}
                 if entry not in waiting.setdefault(key, []):

@@ -410,8 +410,8 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, dic
         for slot, v in values.items():
             if v is None:
                 continue
-            if slot not in stated or stated[slot] is None:
-                out[slot] = v
+            if slot not in stated or stated[slot] is None or stated[slot] == NOT_KNOWN:
+                out[slot] = v  # said nothing, or said he did not know: the cards show it
             elif stated[slot] != v:
                 conflicts.append(Conflict(template, fid, slot, stated[slot], v, loc))
                 del out[slot]
@@ -426,7 +426,8 @@ def _with_cards(facts, cards, file: str, c: Collector) -> tuple[dict, tuple, dic
         out = []
         for r in shown[template]:
             match = next((j for j, s in enumerate(stated) if s is not None
-                          and s.get("offender") in (None, r["offender"]) and s.get("trick") in (None, r["trick"])),
+                          and s.get("offender") in (None, NOT_KNOWN, r["offender"])
+                          and s.get("trick") in (None, NOT_KNOWN, r["trick"])),
                          None)  # (no offender yet: a fact the interview has opened, matched in order)
             if match is None:
                 out.append(dict(r))

@@ -153,6 +153,28 @@ PARTLY_KNOWN = {
     "required": ["label"],
     "additionalProperties": False,
 }
+NOT_KNOWN_LEAVES = {
+    "type": "object",
+    "description": "what not known (\"?\") or a value known in part leaves out, given the rest of the incident",
+    "properties": {
+        "not_seats": {"type": "object", "required": ["of", "are"], "additionalProperties": False,
+                      "properties": {"of": {"type": "string", "pattern": "^[a-z_]+\\.[a-z_]+$",
+                                            "description": "template.slot: the seat stated in the incident"},
+                                     "are": {"type": "array", "minItems": 1,
+                                             "items": {"enum": ["self", "partner", "lho", "rho"]}}},
+                      "description": "for a seat: the seats it cannot be, relative to another stated seat"
+                                     " (a revoker is not dummy: not declarer's partner)"},
+        "at_most": {"type": "string", "pattern": "^[a-z_]+\\.[a-z_]+$",
+                    "description": "for a number: template.slot, a number stated in the incident it is never over"
+                                   " (a trick is not after the one being played)"},
+        "at_least": {"type": "string", "pattern": "^[a-z_]+\\.[a-z_]+$",
+                     "description": "for a number: template.slot, a number stated in the incident it is never under"},
+        "why": I18N,
+    },
+    "required": ["why"],
+    "minProperties": 2,
+    "additionalProperties": False,
+}
 VOCABULARY = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "title": "bridgelaw vocabulary (a part of facts/vocabulary/, or a small project's facts/vocabulary.yaml)",
@@ -167,6 +189,10 @@ VOCABULARY = {
                          "description": "values a director may give where he knows only part of a value, by the"
                                         " type of slot: a name he writes in place of the value (offender: defender),"
                                         " and the values it leaves possible"},
+        "not_known": {"type": "object", "propertyNames": {"pattern": "^[a-z_]+\\.[a-z_]+$"},
+                      "additionalProperties": NOT_KNOWN_LEAVES,
+                      "description": "template.slot -> the values the rest of the incident rules out where the"
+                                     " slot is not known or known in part (a revoker is not dummy)"},
     },
     "additionalProperties": False,
 }

@@ -261,6 +261,22 @@ class PartlyKnown:
 
 
 @dataclass(frozen=True)
+class LeavesOut:
+    """What a slot not known (or known in part) cannot be, given the rest of the incident (``not_known:`` in a
+    part of the vocabulary): seats relative to a stated seat (a revoker is not dummy), or a number never over
+    (``at_most``) or under (``at_least``) one the incident states (a trick is not after the one being played).
+    Where the slot it refers to is not stated, it leaves nothing out.  explain/possible.py reads it."""
+
+    template: str
+    slot: str
+    why: dict
+    loc: Loc
+    not_seats: tuple | None = None  # (template, slot, (relation, ...))
+    at_most: tuple | None = None  # (template, slot)
+    at_least: tuple | None = None  # (template, slot)
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     """Templates and element kinds, as loaded from the parts of facts/vocabulary/, in the stated order."""
 
@@ -269,6 +285,7 @@ class Vocabulary:
     file: str = ""
     parts: tuple = ()  # Part, in the stated order
     partly_known: dict = field(default_factory=dict)  # slot type -> {name: PartlyKnown}
+    not_known: dict = field(default_factory=dict)  # (template, slot) -> LeavesOut
 
     def template(self, name: str) -> Template:
         return self.templates[name]
@@ -468,8 +485,50 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                       hint=suggest(other, elements, "the vocabulary's elements"))
     check_lasting(elements, templates, c)
     partly = _partly_known(parts, templates, c)
+    leaves = _not_known(parts, templates, c)
     c.raise_if_any()
-    return Vocabulary(templates=templates, elements=elements, file=name, parts=tuple(defined), partly_known=partly)
+    return Vocabulary(templates=templates, elements=elements, file=name, parts=tuple(defined), partly_known=partly,
+                      not_known=leaves)
+
+
+def _not_known(parts: list, templates: dict, c: Collector) -> dict:
+    """What the parts say a slot not known cannot be (``not_known: {template.slot: ...}``), each checked: the
+    slot a slot of the vocabulary, a seat's rule on a seat, a number's bounds numbers of the vocabulary."""
+    out: dict = {}
+
+    def slot_of(ref: str):
+        tname, _, sname = str(ref).partition(".")
+        return templates.get(tname) and templates[tname].slots.get(sname), (tname, sname)
+
+    for _, shown, data in parts:
+        for ref, raw in (data.get("not_known") or {}).items():
+            at = data["not_known"].key_loc(ref)
+            slot, key = slot_of(ref)
+            if not slot:
+                c.add(at, f"not_known: '{ref}' is no slot of the vocabulary (template.slot)")
+                continue
+            if key in out:
+                c.add(at, f"not_known: '{ref}' is said twice")
+                continue
+            not_seats = at_most = at_least = None
+            if "not_seats" in raw:
+                of, of_key = slot_of(raw["not_seats"]["of"])
+                if slot.type != "seat" or not of or of.type != "seat":
+                    c.add(raw.loc_of("not_seats"), f"not_known: {ref}: not_seats is for a seat slot, relative to a"
+                          f" seat slot ({raw['not_seats']['of']})")
+                not_seats = (*of_key, tuple(raw["not_seats"]["are"]))
+            for bound in ("at_most", "at_least"):
+                if bound in raw:
+                    other, other_key = slot_of(raw[bound])
+                    if slot.type != "int" or not other or other.type != "int":
+                        c.add(raw.loc_of(bound), f"not_known: {ref}: {bound} is for a number slot, bounded by a"
+                              f" number slot ({raw[bound]})")
+                    if bound == "at_most":
+                        at_most = other_key
+                    else:
+                        at_least = other_key
+            out[key] = LeavesOut(key[0], key[1], raw["why"], at, not_seats, at_most, at_least)
+    return out
 
 
 def _partly_known(parts: list, templates: dict, c: Collector) -> dict:
