@@ -254,6 +254,11 @@ WORDS: dict[str, dict[str, str]] = {
     # -- the interview in a terminal (faces/prompt.py)
     "prompt.unknown": {"ru": "не знаю", "en": "not known"},
     "prompt.waiting": {"ru": "Ответ нужен для", "en": "This answer is needed by"},
+    # an answer known in part (faces/partly.py): a number's run, a card's suit only, what a card's question takes
+    "partly.range": {"ru": "одно из {low}–{high}", "en": "one of {low}–{high}"},
+    "partly.suit_only": {"ru": "{suit}, достоинство неизвестно", "en": "{suit}, rank not known"},
+    "partly.card_help": {"ru": "Если известно отчасти: масть и ? (♠?), или {names}, или масть и это (♠ онёр).",
+                         "en": "Known only in part: the suit and ? (♠?), or {names}, or the suit and that (♠ honour)."},
     "prompt.hint": {"ru": "почему (why), назад (back), ? — не знаю", "en": "why, back, ? = not known"},
     "prompt.several": {"ru": "можно несколько сразу: 1,3", "en": "several at once: 1,3"},
     "prompt.paste_deal": {"ru": "или вставьте сдачу (PBN или LIN; одна строка или несколько, в конце пустая строка;"
