@@ -284,6 +284,11 @@ WORDS: dict[str, dict[str, str]] = {
     "page.new": {"ru": "Новый инцидент", "en": "New incident"},
     "page.question": {"ru": "Вопрос {n}", "en": "Question {n}"},
     "page.unknown": {"ru": "Не знаю", "en": "Not known"},
+    # the first page's setting: under which Regulating Authority's regulations, as of which day (``rule --ra --as-of``)
+    "page.regulations_setting": {"ru": "Регламент", "en": "Regulations"},
+    "page.authority": {"ru": "Регулирующий орган", "en": "Regulating Authority"},
+    "page.as_of": {"ru": "на дату", "en": "as of"},
+    "page.apply": {"ru": "Применить", "en": "Apply"},
     "page.ask_why": {"ru": "Почему этот вопрос?", "en": "Why this question?"},
     "page.waiting": {"ru": "Ответ нужен для:", "en": "The answer is needed by:"},
     "page.back": {"ru": "← Назад", "en": "← Back"},
