@@ -102,7 +102,7 @@ def _range(low: int, high: int) -> Partly:
 
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-|–|—|\.\.)\s*(\d+)\s*$")
-_BELOW = re.compile(r"^\s*(?:<|before|до)\s*(\d+)\s*$", re.IGNORECASE)
+_BELOW = re.compile(r"^\s*(?:<|before|до)\s*(?:trick|взятки)?\s*(\d+)\s*$", re.IGNORECASE)
 _ABOVE = re.compile(r"^\s*(?:>|after|после)\s*(\d+)\s*$", re.IGNORECASE)
 
 
