@@ -12,7 +12,8 @@ Nothing here knows a law: the forms are the vocabulary's (facts/vocabulary/partl
 as read/incident.py's ``partly_form`` reads them from a file.  A seat is offered each named set of seats the
 incident makes smaller than every seat ("a defender" once the declarer is known; "North or South"), a number
 each run of values the productions' tests do not tell apart (a revoke's trick: 1–11, where 12 and 13 are tested
-by themselves), a card what may be typed in its place (a suit with ``?``, a class of ranks by its name, or
+by themselves; only a number that names a place in order, from 1: a count from 0 feeds the score, where a class
+would be ruled by its first value), a card what may be typed in its place (a suit with ``?``, a class of ranks by its name, or
 both), said in the question's help.  The slot is then not asked again and the ruling is made under each
 possibility (the interview's last step, as ``rule`` rules the saved incident).
 """
@@ -56,7 +57,7 @@ def offer(interview, st, q: Question) -> Question:
     if slot.type == "seat" and q.choices:
         extra = _seats(interview, st, slot, q)
         return replace(q, choices=q.choices + extra) if extra else q
-    if slot.type == "int" and q.choices and any(w["production"] for w in q.why):  # not a score's figure
+    if slot.type == "int" and q.choices and any(w["production"] for w in q.why) and (slot.min or 0) >= 1:
         extra = _ranges(interview, st, slot, q)
         return replace(q, choices=q.choices + extra, partly=_range_reader(q)) if extra else \
             replace(q, partly=_range_reader(q))
