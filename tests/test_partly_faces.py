@@ -7,7 +7,7 @@ import pytest
 
 from bridgelaw.faces.interview import Interview, Question, answer_from
 from bridgelaw.faces.partly import Partly
-from bridgelaw.faces.prompt import listed
+from bridgelaw.faces.prompt import answer_text, listed
 from bridgelaw.read.incident import incident_text
 
 REVOKE = {"deal": {"declarer": "S", "contract": "4S", "vulnerability": "none", "play_ended": True,
@@ -87,6 +87,7 @@ def test_a_card_known_by_its_suit_or_its_rank_class_is_typed(knowledge, engine):
     assert q.parse("♠ spot").written == {"suit": "S", "rank": "spot"} and q.parse("spade?").written == {"suit": "S"}
     assert q.parse("DA") == "DA"  # a whole card still reads as one
     assert iv.facts_data()["lead"][0]["card"] == {"suit": "D"}
+    assert answer_text(q, q.parse("♦?"), "ru") == "♦, достоинство неизвестно"
     whole, _, _ = interview(knowledge, engine, LEAD, {})  # Law 54's choices whatever the card was
     assert [(e.kind, e.cite) for e in ruling.elements] == [(e.kind, e.cite) for e in whole.elements] == [("option", "54")]
 

@@ -66,7 +66,7 @@ def answer_text(q: Question, value: Any, lang: str) -> str:
     labels = []
     for v in values:
         c = next((c for c in q.choices if c.value == v and type(c.value) is type(v)), None)
-        labels.append(c.label[lang] if c else str(v))
+        labels.append(c.label[lang] if c else getattr(v, "label", {}).get(lang) or str(v))  # a card known in part
     return ", ".join(labels) if labels else "—"
 
 
