@@ -80,5 +80,25 @@ def test_the_regulating_authority_set_on_the_first_page_rules_as_rule_ra_does(ph
         ruling = Engine(knowledge, ra, day).rule(incident)  # as `rule --ra acbl --as-of 2015-06-01` rules it
         twelve = [(e.cite, e.text["ru"]) for e in ruling.elements if e.cite.startswith("12C1")]
         assert twelve and all(x in shown for x in twelve)
+    with phone.expect_download() as download:  # the incident file keeps the setting: `rule` rules it alike
+        phone.locator("#download").click()
+    saved = Path(download.value.path()).read_text(encoding="utf-8")
+    assert "ra: acbl" in saved and 'as_of: "2015-06-01"' in saved
     assert any("не взвешивается" in t for c, t in acbl if c == "12C1(c)")
     assert not any("не взвешивается" in t for c, t in wbf if c == "12C1(c)")
+
+
+def test_a_setting_is_checked_and_comes_before_the_answers(knowledge):
+    import pytest
+
+    from bridgelaw.faces.web.session import Service, StateError
+    service = Service(knowledge)
+    for answers, said in (([("setting:ra", "acbI")], "no regulations for 'acbI'"),
+                          ([("setting:as_of", "2015-6-1")], "a day is written YYYY-MM-DD"),
+                          ([("incident", ["revoke"]), ("setting:ra", "acbl")], "a setting comes before the answers")):
+        with pytest.raises(StateError) as e:
+            service.replay(answers)
+        assert e.value.kind == "invalid" and said in str(e.value), str(e.value)
+    snap = service.replay([("setting:ra", "ebu"), ("incident", ["revoke"])])
+    assert snap.settings == {"ra": "ebu"} and snap.told == 1
+    assert service.replay([("setting:ra", "ebu")]).told == 0 and snap.back() == service.replay([("setting:ra", "ebu")]).token

@@ -178,8 +178,10 @@ class Snapshot:
 
     def incident_yaml(self, title: str) -> str:
         """The incident file `bridgelaw rule` reads, stating the facts established."""
-        return incident_text(self.facts, source="bridgelaw serve (interview)", title=title,
+        text = incident_text(self.facts, source="bridgelaw serve (interview)", title=title,
                              cards={"text": self.cards} if self.cards else None)
+        s = self.settings  # the page's authority and day: `rule` on the file rules under them too
+        return text + (f"ra: {s['ra']}\n" if "ra" in s else "") + (f"as_of: \"{s['as_of']}\"\n" if "as_of" in s else "")
 
 
 class Service:
