@@ -40,10 +40,10 @@ def test_the_offline_page_takes_a_defender_and_the_acbl_setting(served, browser,
 
     page.goto("/")
     page.wait_for_selector("section.question", timeout=120_000)
-    page.locator("details.setting > summary").click()
+    page.locator("details.setting").evaluate("d => { d.open = true; }")  # below the list: the sticky button over it
     page.locator("details.setting select").select_option("acbl")
     page.locator("details.setting input[type=date]").fill("2015-06-01")
-    page.locator("details.setting button").click()
+    page.locator("details.setting form").evaluate("f => f.requestSubmit()")
     page.wait_for_function("document.querySelector('details.setting summary') &&"
                            " document.querySelector('details.setting summary').innerText.includes('ACBL')", timeout=30_000)
     adjusted = load_incident(ADJUSTED, knowledge.vocabulary)

@@ -56,13 +56,13 @@ def test_one_of_the_defenders_is_a_button_and_rules_the_64a_transfer(phone, know
 def _ruled_under(page, steps, ra: str | None, day: str | None) -> tuple:
     page.goto("/")
     if ra or day:
-        page.locator("details.setting > summary").click()
+        page.locator("details.setting").evaluate("d => { d.open = true; }")  # below the list: the sticky button over it
         if ra:
             page.locator("details.setting select").select_option(ra)
         if day:
             page.locator("details.setting input[type=date]").fill(day)
-        page.locator("details.setting button").click()
-        page.wait_for_load_state()
+        with page.expect_navigation():
+            page.locator("details.setting form").evaluate("f => f.requestSubmit()")
         assert page.locator("section.question").get_attribute("data-key") == "incident"
     _click_through(page, steps)
     return page.locator("p.regulations").inner_text(), _elements(page)
