@@ -134,6 +134,7 @@ class Production:
     salience: int = 0
     note: dict | None = None
     chain_ends: dict | None = None  # {ru, en}: why its cycle of derived facts ends (the committee's word; lint.cycles)
+    names_value: dict | None = None  # {ru, en}: why it tests a card, call or text only its words use (committee/printed.py)
     see: tuple = ()
     overrides_loc: Loc | None = None
     choice_of: str | None = None  # for a production a choice gives (read/choices.py): the production offering it

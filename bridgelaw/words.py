@@ -255,6 +255,11 @@ WORDS: dict[str, dict[str, str]] = {
     # -- the interview in a terminal (faces/prompt.py)
     "prompt.unknown": {"ru": "не знаю", "en": "not known"},
     "prompt.waiting": {"ru": "Ответ нужен для", "en": "This answer is needed by"},
+    # an answer known in part (faces/partly.py): a number's run, a card's suit only, what a card's question takes
+    "partly.range": {"ru": "одно из {low}–{high}", "en": "one of {low}–{high}"},
+    "partly.suit_only": {"ru": "{suit}, достоинство неизвестно", "en": "{suit}, rank not known"},
+    "partly.card_help": {"ru": "Если известно отчасти: масть и ? (♠?), или {names}, или масть и это (♠ онёр).",
+                         "en": "Known only in part: the suit and ? (♠?), or {names}, or the suit and that (♠ honour)."},
     "prompt.hint": {"ru": "почему (why), назад (back), ? — не знаю", "en": "why, back, ? = not known"},
     "prompt.several": {"ru": "можно несколько сразу: 1,3", "en": "several at once: 1,3"},
     "prompt.paste_deal": {"ru": "или вставьте сдачу (PBN или LIN; одна строка или несколько, в конце пустая строка;"
@@ -280,6 +285,11 @@ WORDS: dict[str, dict[str, str]] = {
     "page.new": {"ru": "Новый инцидент", "en": "New incident"},
     "page.question": {"ru": "Вопрос {n}", "en": "Question {n}"},
     "page.unknown": {"ru": "Не знаю", "en": "Not known"},
+    # the first page's setting: under which Regulating Authority's regulations, as of which day (``rule --ra --as-of``)
+    "page.regulations_setting": {"ru": "Регламент", "en": "Regulations"},
+    "page.authority": {"ru": "Регулирующий орган", "en": "Regulating Authority"},
+    "page.as_of": {"ru": "на дату", "en": "as of"},
+    "page.apply": {"ru": "Применить", "en": "Apply"},
     "page.ask_why": {"ru": "Почему этот вопрос?", "en": "Why this question?"},
     "page.waiting": {"ru": "Ответ нужен для:", "en": "The answer is needed by:"},
     "page.back": {"ru": "← Назад", "en": "← Back"},

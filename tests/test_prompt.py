@@ -63,8 +63,8 @@ def test_a_refused_answer_is_cleared_and_the_answer_typed_again_is_recorded_alon
     # 14 is refused (a board has 13 tricks); the line is emptied, so 12 is the answer, not "1412"
     interview, _ = at_terminal(TO_THE_TRICK + ["14", "12"])
     assert trick_answers(interview) == [12]
-    # "5" is no seat: refused; "3" typed next is South, not "53"
-    interview, out = at_terminal(["revoke", "5", "3"])
+    # "9" is no seat (four seats, then North or South, East or West): refused; "3" typed next is South, not "93"
+    interview, out = at_terminal(["revoke", "9", "3"])
     assert [v for _, v in interview.history()][:2] == [["revoke"], "S"]
 
 

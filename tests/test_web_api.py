@@ -142,7 +142,7 @@ def test_replays_from_many_threads_share_one_engine_safely(knowledge, engine, mo
 
 @pytest.mark.parametrize("answers,status,words", [
     ([{"key": "incident", "value": ["defective_trick"]}, {"key": "deal.declarer", "value": "X"}],
-     422, ["answer 2 (deal.declarer)", "'X' is not one of", 'allowed: "N", "E", "S", "W", or null (not known)']),
+     422, ["answer 2 (deal.declarer)", "'X' is not one of", 'allowed: "N", "E", "S", "W", "NS", "EW", or null (not known)']),
     ([{"key": "incident", "value": ["revoke"]}, {"key": "revoke-1.ofender", "value": "W"}],
      422, ["answer 2 (revoke-1.ofender): unknown slot 'ofender' in revoke", "did you mean 'offender'?"]),
     ([{"key": "incident", "value": ["revoke"]}, {"key": "revokes-1.offender", "value": "W"}],

@@ -99,6 +99,8 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], di
     else:  # some law files only: what they say may rest on others, so only contradictions are linted
         from .lint import conflicts
         problems.extend(conflicts(knowledge, complete=False))
+    from .printed import printed_only
+    problems.extend(printed_only(knowledge))  # a card, call or text a production tests only to name it
     summary = both("check.summary", laws=len(law_files), incidents=n_incidents, cases=n_cases)  # {ru, en}
     # an incident that several cases name is read again for each: its mistake is still one
     return list({(str(p.loc), p.message): p for p in problems}.values()), summary

@@ -36,8 +36,14 @@ def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None
     """
     unknown, new = set(), dict(bindings)
     complete = fact.template in derived and fact.id not in blanks
+    may = getattr(settled, "may", None)  # (fact id, slot) -> the values an answer known in part leaves possible
     for t in pat.tests:
         x = fact.get(t.slot)
+        if x is None and may and (fact.id, t.slot) in may and not complete:
+            passes = _may_pass(t, may[(fact.id, t.slot)], new)
+            if passes is False or (passes is None and pat.negated):
+                return False, set(), {}
+            continue
         is_open = x is None and not complete and (settled is None or (fact.id, t.slot) not in settled)
         if t.names and t.names not in new:
             if x is None:
@@ -62,6 +68,20 @@ def _match_pattern(pat, fact: InFact, bindings: dict, derived: set, settled=None
         if not compare(t.op, x, y):
             return False, set(), {}
     return True, unknown, new
+
+
+def _may_pass(t, values: tuple, bindings: dict) -> bool | None:
+    """A test on a slot known only in part (``values``): True if every value passes, False if none does, None if
+    some do (a condition that may hold: a production is waited on through it, a ``not`` condition does not
+    block).  A variable it names stays unbound; one it compares with, if unbound, decides nothing."""
+    if t.names and t.names not in bindings:
+        bindings[t.names] = None
+        return True
+    y = resolve(t.value, bindings) if t.depends else t.value
+    if t.depends and (y is None or (isinstance(y, tuple) and None in y)):
+        return True
+    passing = {bool(compare(t.op, v, y)) for v in values}
+    return True if passing == {True} else False if passing == {False} else None
 
 
 def why_not(knowledge: Knowledge, prod: Production, facts: list[InFact], skip_subjects=frozenset(),

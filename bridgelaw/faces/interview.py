@@ -56,7 +56,7 @@ from ..model import CHOICE
 from ..ops import compare, has_var
 from ..values import BOOL_LABELS, SEAT_LABELS, SEATS, SIDE_LABELS, SIDES, name_call, side_of
 from ..words import LANGS, both, same, word
-from . import keys
+from . import keys, partly
 from .keys import Exists, SlotKey, fact_id, split_fact
 from .question import UNKNOWN, AnswerError, Choice, Question  # noqa: F401  (the interview's API)
 
@@ -99,6 +99,7 @@ class _State:
     cards: str | None = None  # the deal pasted in (PBN or LIN), if any
     answered: dict | None = None  # with cards: the director's own answers (``facts`` then adds what they show)
     evidence: dict = field(default_factory=dict)  # the Incident's conflicts, claim_search, revoke_search, board
+    partly: dict = field(default_factory=dict)  # (fact id, slot) -> an answer known in part (partly.py)
 
 
 class Interview:
@@ -206,7 +207,7 @@ class Interview:
                     st.closed.add(t)
             else:
                 st.closed.add(t)
-        elif value is UNKNOWN:
+        elif value is UNKNOWN or partly.apply(self, st, k, value):
             st.settled.add((k.fact, k.slot))
         else:  # a fact the cards show (a second revoke) is answered about before the cards are read again
             st.facts.setdefault(k.fact, (k.template, {}))[1][k.slot] = value
@@ -370,7 +371,7 @@ class Interview:
             t = self.vocab.templates[f.template]
             moot = f.template == CATCH_ALL and self._only_not_encoded(st)  # not asked: the law is not encoded
             vals |= {s: NOT_KNOWN for s, slot in t.slots.items()
-                     if slot.required and s not in vals and ((f.id, s) in st.settled or moot)}
+                     if slot.required and s not in vals and ((f.id, s) in st.settled or moot)} | partly.written(st, f.id)
             if t.many:
                 several = sum(1 for g in facts if g.template == f.template) > 1
                 out.setdefault(f.template, []).append({"id": f.id, **vals} if several else vals)
@@ -418,6 +419,7 @@ class Interview:
         dealer = next((f.get("dealer") for f in base if f.template == "auction"), None)
         self._first_turn = bool(calls) and all(f.get("turn") == dealer for f in calls)
         ruling, working, fired = self.engine.run(incident)
+        working = partly.with_derived(self, st, base, working)
         self._working = working
         given = [f for f in working if f.template == PASS_OBLIGATION and f.id not in {g.id for g in base}]
         self._may_bind = not calls or _obligation_may_bind(calls, bool(given))
@@ -467,17 +469,16 @@ class Interview:
                     return self._exists_question(st, t, RESULT_WHY)
         return self._figures_question(st, r) or self._each_side_question(st, ruling) or self._not_known(st, base, ruling)
 
-    def _not_known(self, st: _State, base: list[InFact], ruling: Ruling) -> Ruling:
+    def _not_known(self, st: _State, base: list[InFact], ruling: Ruling) -> Ruling | Question:
         """The ruling once nothing is left to ask: a required fact the director said is not known (saved as "?")
         is ruled under each possibility (explain/possible.py), as ``rule`` rules the saved incident."""
-        def unknown(f: InFact, s: str, v) -> bool:
-            return v is None and (f.id, s) in st.settled and self.vocab.templates[f.template].slots[s].required
-        marked = [replace(f, possible=tuple((s, NOT_KNOWN) for s, v in f.values if unknown(f, s, v))) for f in base]
+        marked = [replace(f, possible=partly.possible(self, st, f)) for f in base]
         if not any(f.possible for f in marked):
             return ruling
         stated = tuple(marked)  # (reading the calls fills the list it is given)
-        return self.engine.rule(Incident(name=self.title, facts=self._read(marked), title=self.title,
-                                         stated=stated, **st.evidence))
+        ruling = self.engine.rule(Incident(name=self.title, facts=self._read(marked), title=self.title,
+                                           stated=stated, **st.evidence))
+        return partly.result_question(self, st, ruling) or ruling
 
     def _stated(self, q: Question) -> Question | Ruling | None:
         """A choice made, of which one option only is on offer: that option is stated, not asked (a choice of
@@ -711,9 +712,10 @@ class Interview:
             choices, text, help_ = self._choice_question(st, fid, slot, choices, text, help_)
         if subject is None and t.many and sum(1 for tt, _ in st.facts.values() if tt == template) > 1:
             subject = {lang: word("ruling.about_n", lang, label=t.label[lang], n=split_fact(fid)[1]) for lang in LANGS}
-        return Question(key=str(SlotKey(fid, slot)), kind="slot", text=text, template=template, slot=slot, fact=fid,
-                        subject=subject, choices=choices, multiple=s.several, allow_unknown=True, judgment=s.judgment,
-                        type=s.type, help=help_, law=s.law, why=why, coerce=s.coerce)
+        return partly.offer(self, st, Question(
+            key=str(SlotKey(fid, slot)), kind="slot", text=text, template=template, slot=slot, fact=fid,
+            subject=subject, choices=choices, multiple=s.several, allow_unknown=True, judgment=s.judgment,
+            type=s.type, help=help_, law=s.law, why=why, coerce=s.coerce))
 
     def _finding_call(self, st: _State, fid: str, template: str, slot: str, choices: tuple) -> tuple:
         """A finding about one call (CALL_FINDINGS): the calls it may be about, each named ("West's 1♥ (call

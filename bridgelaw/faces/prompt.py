@@ -66,7 +66,7 @@ def answer_text(q: Question, value: Any, lang: str) -> str:
     labels = []
     for v in values:
         c = next((c for c in q.choices if c.value == v and type(c.value) is type(v)), None)
-        labels.append(c.label[lang] if c else str(v))
+        labels.append(c.label[lang] if c else getattr(v, "label", {}).get(lang) or str(v))  # a card known in part
     return ", ".join(labels) if labels else "—"
 
 
@@ -137,9 +137,10 @@ def listed(q: Question, lang: str, full: bool = True) -> list[str]:
     (typed as they are: 12 is twelve tricks, never the twelfth line); on the first screen, unless ``full``,
     the short list and "more…" (the rest keep their numbers: any may be typed)."""
     if q.type == "int" and q.choices:
-        values = [c.value for c in q.choices]
+        values = [c.value for c in q.choices if not isinstance(c.value, str)]  # a run known in part: typed "1-11"
         contiguous = values == list(range(values[0], values[0] + len(values)))
-        return [f"  ({values[0]}–{values[-1]})" if contiguous and len(values) > 2 else f"  ({', '.join(map(str, values))})"]
+        return [f"  ({values[0]}–{values[-1]})" if contiguous and len(values) > 2 else f"  ({', '.join(map(str, values))})"] \
+            + [f"  {c.value} — {c.label[lang]}" for c in q.choices if isinstance(c.value, str)]
     out = []
     if not full and folded(q):
         rest = [c for c in q.choices if not c.short]

@@ -81,6 +81,7 @@ class Question:
     why: tuple = ()  # ({production, cite, summary}, ...)
     groups: tuple = ()  # on the first screen: ((group id, {ru, en}), ...) the choices are grouped by
     coerce: Any = field(default=None, repr=False, compare=False)
+    partly: Any = field(default=None, repr=False, compare=False)  # raw -> an answer known in part, or None (partly.py)
 
     def to_dict(self) -> dict:
         """The question as plain data (JSON) for other clients, e.g. a web page."""
@@ -108,6 +109,8 @@ class Question:
             if self.allow_unknown:
                 return UNKNOWN
             raise AnswerError.of("error.needed")
+        if self.partly is not None and (known_in_part := self.partly(raw)) is not None:
+            return known_in_part
         if self.multiple:
             items = raw if isinstance(raw, (list, tuple)) else _items(str(raw))
             out = []

@@ -581,6 +581,6 @@ class KnowledgeLoader:
             self.c.add(raw.loc, "the production gives nothing: add 'then' (ruling elements) or 'derive' (facts)", crumb)
         return Production(id=pid, cite=cite, law=law, summary=raw["summary"], when=when, then=then, derive=derive,
                           overrides=tuple(map(str, raw.get("overrides") or ())), loc=raw.loc, file=file,
-                          note=raw.get("note"), chain_ends=raw.get("chain_ends"), see=tuple(map(str, raw.get("see") or ())),
+                          note=raw.get("note"), chain_ends=raw.get("chain_ends"), names_value=raw.get("names_value"), see=tuple(map(str, raw.get("see") or ())),
                           overrides_loc=raw.loc_of("overrides") if "overrides" in raw else None,
                           in_force=raw.get("in_force"), until=raw.get("until"), amendment=raw.get("amendment"))

@@ -218,6 +218,8 @@ PRODUCTION = {
         "note": I18N,
         "chain_ends": dict(I18N, description="why this production, which derives a fact it tests itself (or that"
                            " its cycle tests), stops by the Laws' design: check then does not ask"),
+        "names_value": dict(I18N, description="why this production tests a card, call or text that only its words"
+                            " use (it names it to the table): check then does not warn (committee/printed.py)"),
         "see": {"type": "array", "items": CITE_REF},
         "when": {"type": "array", "minItems": 1, "items": ONE_KEY},
         "overrides": {"type": "array", "items": {"anyOf": [CITE_REF, PRODUCTION_ID]},

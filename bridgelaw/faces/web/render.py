@@ -19,9 +19,9 @@ from urllib.parse import urlencode
 import jinja2
 
 from ..interview import CARDS, Question
-from ...explain.ruling import Ruling, about_words, choice_tree
+from ...explain.ruling import Ruling, about_words, choice_tree, regulations_line
 from ...words import LANGS, word, words
-from .session import Snapshot, StateError, decode, encode
+from .session import SETTING_AS_OF, SETTING_RA, SETTINGS, Snapshot, StateError, decode, encode
 from .view import asked_lines, title, titled
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -29,6 +29,7 @@ ENV = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TEMPLATES)), autoesc
 
 WORDS = {lang: words("page", lang) | words("ruling", lang) | {"judgment": word("question.judgment", lang)}
          for lang in LANGS}  # what the templates say (``w.NAME``), besides what the interview and the ruling say
+SETTING = "setting"  # the first page's form: the Regulating Authority and the day (session.SETTINGS)
 HTML, TEXT, YAML = "text/html; charset=utf-8", "text/plain; charset=utf-8", "application/yaml; charset=utf-8"
 
 
@@ -69,6 +70,14 @@ def answer(service, s: str, k: str, v: list[str], lang: str = "ru") -> Reply:
         answers = decode(s)
         snap = service.replay(answers)
         q = snap.step
+        if k == SETTING:  # the authority and the day, before the first answer (session.SETTINGS)
+            ra, day = (list(v) + ["", ""])[:2]
+            told = [(key, x) for key, x in answers if key not in SETTINGS]
+            if told:
+                raise StateError("invalid", "the regulations are set before the first answer")
+            chosen = ([(SETTING_RA, ra.strip().lower())] if ra.strip() and ra.strip().lower() != "wbf" else []) + (
+                [(SETTING_AS_OF, day.strip())] if day.strip() else [])
+            return Reply(status=303, location=here(service.replay(chosen).token, lang))
         if k == CARDS and isinstance(q, Question):  # the deal pasted into the page's text area, at any question
             value, empty = "\n".join(x for x in v if x).strip(), "page.paste_empty"
         else:
@@ -121,7 +130,7 @@ def _common(snap: Snapshot | None, lang: str) -> dict:
     other = "en" if lang == "ru" else "ru"
     return {"lang": lang, "w": SimpleNamespace(**WORDS[lang]), "switch": {"lang": other, "href": here(token, other)},
             "new_href": here("", lang), "asked": asked_lines(snap.asked, lang) if snap else [],
-            "back_href": here(snap.back(), lang) if snap and snap.answers else None}
+            "back_href": here(snap.back(), lang) if snap and snap.told else None}
 
 
 def step_page(service, snap: Snapshot, lang: str, error: str = "", status: int = 200) -> Reply:
@@ -131,7 +140,7 @@ def step_page(service, snap: Snapshot, lang: str, error: str = "", status: int =
     q = snap.step
     labels = [c.label[lang] for c in q.choices]
     ctx |= {
-        "q": q, "n": len(snap.answers) + 1, "error": error, "token": snap.token,
+        "q": q, "n": snap.told + 1, "error": error, "token": snap.token,
         "text": q.text[lang], "subject": _subject(q, service.vocab, lang), "help": q.help[lang] if q.help else "",
         "choices": [{"label": c.label[lang], "help": c.help[lang] if c.help else "", "group": c.group, "short": c.short,
                      "brief": (c.brief or c.label)[lang],
@@ -142,8 +151,21 @@ def step_page(service, snap: Snapshot, lang: str, error: str = "", status: int =
         "unknown_href": here(snap.with_answer(q.key, None), lang) if q.allow_unknown else None,
         "why": [{"cite": w["cite"], "summary": w["summary"][lang]} for w in q.why],
         "paste": {"key": CARDS} if snap.offers_cards else None,
+        "setting": _setting(service, snap, lang) if q.kind == "incident" else None,
     }
     return _html("question.html", ctx, status)
+
+
+def _setting(service, snap: Snapshot, lang: str) -> dict | None:
+    """Before the first answer: the Regulating Authority the ruling is made under (regulations/*.yaml, the WBF's
+    the default) and the day "as of", as ``rule --ra NAME --as-of DAY``; sent as the answer SETTING."""
+    known = service.knowledge.regulations or {}
+    if not known:
+        return None
+    now = snap.settings
+    return {"key": SETTING, "ra": now.get("ra", "wbf"), "as_of": now.get("as_of", ""),
+            "authorities": [{"name": n, "label": f"{r.authority}" + (f" — {r.title[lang]}" if r.title.get(lang) else "")}
+                            for n, r in sorted(known.items(), key=lambda x: (x[0] != "wbf", x[0]))]}
 
 
 def _subject(q: Question, vocab, lang: str) -> str:
@@ -184,6 +206,7 @@ def _ruling(service, snap: Snapshot, lang: str) -> dict:
             if ruling.result and ruling.result.render(lang)[0] == ruling.outcome.get(lang, ruling.result.render(lang)[0])
             else [],
             "copy_text": ruling.render(lang, how=False),
+            "regulations": regulations_line(ruling.regulations, lang) if ruling.regulations else "",
             "yaml_href": "/incident.yaml?" + urlencode({"s": snap.token, "lang": lang}),
             "text_href": "/ruling.txt?" + urlencode({"s": snap.token, "lang": lang}),
             "log_save": _log_save(service, snap, lang),

@@ -57,6 +57,12 @@ VERSION = "1"
 BUDGET = 2.0  # seconds of replay one request may take
 POOL = 4  # engines, so replays at most this many at a time
 WAIT = 10.0  # seconds a request may wait for a free engine
+# The page's settings, carried first in the answers like an answer (so every link keeps them): the Regulating
+# Authority whose regulations the ruling is made under (regulations/NAME.yaml, as ``rule --ra``) and the day
+# whose elections and amendments apply (``--as-of``).  No question asks them.
+SETTING_RA, SETTING_AS_OF = "setting:ra", "setting:as_of"
+SETTINGS = (SETTING_RA, SETTING_AS_OF)
+RA_ENGINES = 8  # engines kept for authorities and days other than the default, the least recently used dropped
 
 
 class StateError(ValueError):
@@ -157,12 +163,25 @@ class Snapshot:
         return encode(list(self.answers) + [(key, value)])
 
     def back(self) -> str:
-        return encode(list(self.answers[:-1]))
+        told = [i for i, (k, _) in enumerate(self.answers) if k not in SETTINGS]
+        return encode([a for i, a in enumerate(self.answers) if not told or i != told[-1]])
+
+    @property
+    def settings(self) -> dict:
+        """The page's settings in force: {"ra": NAME, "as_of": DAY}, each only when set."""
+        return {k.split(":", 1)[1]: v for k, v in self.answers if k in SETTINGS}
+
+    @property
+    def told(self) -> int:
+        """How many answers the director gave (the settings are none)."""
+        return sum(1 for k, _ in self.answers if k not in SETTINGS)
 
     def incident_yaml(self, title: str) -> str:
         """The incident file `bridgelaw rule` reads, stating the facts established."""
-        return incident_text(self.facts, source="bridgelaw serve (interview)", title=title,
+        text = incident_text(self.facts, source="bridgelaw serve (interview)", title=title,
                              cards={"text": self.cards} if self.cards else None)
+        s = self.settings  # the page's authority and day: `rule` on the file rules under them too
+        return text + (f"ra: {s['ra']}\n" if "ra" in s else "") + (f"as_of: \"{s['as_of']}\"\n" if "as_of" in s else "")
 
 
 class Service:
@@ -226,7 +245,16 @@ class Service:
         if dealt and not self._dealt.acquire(timeout=WAIT):
             raise StateError("busy", f"{max(1, self.pool - 1)} requests with a deal are being worked on: try again"
                              " in a moment")
+        settings = self._settings(answers)
         try:
+            if settings:  # another authority or day: its own engine, one request at a time
+                engine, lock = self._engine_for(settings)
+                if not lock.acquire(timeout=WAIT):
+                    raise StateError("busy", "the engine for these regulations is busy: try again in a moment")
+                try:
+                    return self._replay(engine, answers, time.monotonic() + self.budget)
+                finally:
+                    lock.release()
             engine = self._engine()
             try:
                 return self._replay(engine, answers, time.monotonic() + self.budget)
@@ -240,6 +268,8 @@ class Service:
         interview = Interview(self.knowledge, engine)
         done, asked = self._resume(interview, answers)
         for i, (key, value) in enumerate(answers[done:], done + 1):
+            if key in SETTINGS:  # checked and applied before the replay (_settings): no question answers it
+                continue
             if self.stopping:  # SIGTERM: the requests in flight are answered, not cut off
                 raise StateError("busy", "the server is stopping: send the answers again when it is back", i, key)
             if time.monotonic() > deadline:
@@ -267,8 +297,43 @@ class Service:
             self._remember(answers[:i], interview.answers, asked)
         step = interview.step()
         facts = interview.facts_data() if isinstance(step, Ruling) else {}
-        return Snapshot(tuple(interview.answers), tuple(asked), step, interview.kinds_chosen(), facts,
+        settings = tuple((k, v) for k, v in answers if k in SETTINGS)
+        return Snapshot(settings + tuple(interview.answers), tuple(asked), step, interview.kinds_chosen(), facts,
                         interview.cards_given(), isinstance(step, Question) and interview.offers_cards())
+
+    def _settings(self, answers: list) -> dict:
+        """The page's settings the answers carry, checked: {"ra": name, "as_of": day}; StateError (invalid) naming
+        what is allowed.  Only before the first answer: the answers told under one authority are its."""
+        from ...read.regulations import valid_date
+        out = {}
+        for i, (key, value) in enumerate(answers, 1):
+            if key not in SETTINGS:
+                continue
+            if any(k not in SETTINGS for k, _ in answers[:i]):
+                raise StateError("invalid", "a setting comes before the answers", i, key)
+            if key == SETTING_RA:
+                known = self.knowledge.regulations or {}
+                if not isinstance(value, str) or value.lower() not in known:
+                    raise StateError("invalid", f"no regulations for {shown(value)}; "
+                                     f"{suggest(str(value), known, 'the Regulating Authorities')}", i, key)
+                out["ra"] = value.lower()
+            elif not isinstance(value, str) or not valid_date(value):
+                raise StateError("invalid", f"a day is written YYYY-MM-DD, found {shown(value)}", i, key)
+            else:
+                out["as_of"] = value
+        return out
+
+    def _engine_for(self, settings: dict) -> tuple:
+        """The engine (and its lock) for an authority and day other than the default, compiled once."""
+        key = (settings.get("ra"), settings.get("as_of"))
+        with self._lock:
+            kept = self.__dict__.setdefault("_ra_engines", OrderedDict())
+            if key not in kept:
+                kept[key] = (Engine(self.knowledge, *key), threading.Lock())
+                while len(kept) > RA_ENGINES:
+                    kept.popitem(last=False)
+            kept.move_to_end(key)
+            return kept[key]
 
     def _resume(self, interview: Interview, answers: list) -> tuple[int, list]:
         """Start ``interview`` from the longest prefix of ``answers`` already checked: (its length, its questions)."""

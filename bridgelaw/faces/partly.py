@@ -1,0 +1,258 @@
+"""What the director knows only in part, as the interview offers it: "a defender", "♠, rank not known", "one of 1–11".
+
+Shape::
+
+    q = offer(interview, st, q)      # a slot question with the partly known answers its vocabulary allows
+    isinstance(value, Partly)        # such an answer: its text, the form explain/possible.py rules under,
+                                     # what a saved incident writes (``written``) and its labels
+    possible(interview, st, fact)    # the fact's slots not known or known in part, as a read incident marks them
+    written(st, fact_id)             # {slot: what the saved incident writes} for the slots known in part
+
+Nothing here knows a law: the forms are the vocabulary's (facts/vocabulary/partly-known.yaml, by slot type), read
+as read/incident.py's ``partly_form`` reads them from a file.  A seat is offered each named set of seats the
+incident makes smaller than every seat ("a defender" once the declarer is known; "North or South"), a number
+each run of values the productions' tests do not tell apart (a revoke's trick: 1–11, where 12 and 13 are tested
+by themselves; only a number that names a place in order, from 1: a count from 0 feeds the score, where a class
+would be ruled by its first value), a card what may be typed in its place (a suit with ``?``, a class of ranks by its name, or
+both), said in the question's help.  The slot is then not asked again and the ruling is made under each
+possibility (the interview's last step, as ``rule`` rules the saved incident).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from .. import values as V
+from ..read.incident import NOT_KNOWN, partly_form
+from ..words import LANGS, word
+from .question import Choice, Question
+
+SEAT_ORDER = ("seats", "values")  # a set named relative to a stated seat first ("a defender"), then the fixed ones
+
+
+# a suit named in the singular ("a spade, rank not known"): values.NAMES has the plural
+SINGULAR = {"SPADE": "S", "HEART": "H", "DIAMOND": "D", "CLUB": "C", "ПИКА": "S", "ЧЕРВА": "H", "БУБНА": "D", "ТРЕФА": "C"}
+
+
+class Partly(str):
+    """An answer known in part: the text it is typed and kept as (a str, so a page's link and a saved
+    interview carry it), with ``written`` (the value an incident file writes) and ``label`` ({ru, en})."""
+
+    written: Any
+    label: dict
+
+    def __new__(cls, text: str, written: Any, label: dict) -> "Partly":
+        self = super().__new__(cls, text)
+        self.written, self.label = written, label
+        return self
+
+
+def offer(interview, st, q: Question) -> Question:
+    """``q`` (a slot's question) with the partly known answers its slot's type allows: seats and numbers as
+    further choices, a card as forms typed in its place (said in the help); ``q`` itself where there are none."""
+    if q.kind != "slot" or q.multiple or q.template is None:
+        return q
+    slot = interview.vocab.templates[q.template].slots[q.slot]
+    if slot.type == "seat" and q.choices:
+        extra = _seats(interview, st, slot, q)
+        return replace(q, choices=q.choices + extra) if extra else q
+    if slot.type == "int" and q.choices and any(w["production"] for w in q.why) and (slot.min or 0) >= 1:
+        extra = _ranges(interview, st, slot, q)
+        return replace(q, choices=q.choices + extra, partly=_range_reader(q)) if extra else \
+            replace(q, partly=_range_reader(q))
+    if slot.type == "card" and not q.choices:
+        forms = interview.vocab.partly_known.get("card", {})
+        return replace(q, partly=_card_reader(forms), help=_card_help(q.help, forms))
+    return q
+
+
+def _seats(interview, st, slot, q: Question) -> tuple:
+    from ..explain.possible import _domain
+    facts = interview._infacts(st, all_context=True)
+    offered = {c.value for c in q.choices}
+    named = interview.vocab.partly_known.get("seat", {})
+    out, seen = [], set()
+    for name, pk in sorted(named.items(), key=lambda x: x[1].seats is None):  # "a defender" before "East or West"
+        dom = tuple(v for v in _domain(interview.vocab, slot, ("name", name), facts) or () if v in offered)
+        if len(dom) < 2 or len(dom) >= len(V.SEATS) or dom in seen:
+            continue
+        if pk.seats is not None and not any(f.template == pk.seats[0] and f.get(pk.seats[1]) for f in facts):
+            continue  # relative to a seat not stated: it would be any seat
+        seen.add(dom)
+        label = {lang: _capital(pk.label[lang].strip("()")) for lang in LANGS}
+        out.append(Choice(Partly(name, name, label), label))
+    return tuple(out)
+
+
+def _ranges(interview, st, slot, q: Question) -> tuple:
+    """A run of two or more numbers the productions' tests do not tell apart, as one answer ("one of 1–11")."""
+    from ..explain.possible import _classes
+    facts = interview._infacts(st, all_context=True)
+    values = [c.value for c in q.choices if isinstance(c.value, int) and not isinstance(c.value, bool)]
+    out = []
+    for _, vs in _classes(interview.knowledge, q.template, slot, values, facts, q.fact):
+        if len(vs) >= 2 and len(vs) < len(values) and list(vs) == list(range(vs[0], vs[-1] + 1)):
+            out.append(_range(vs[0], vs[-1]))
+    return tuple(Choice(p, p.label) for p in out)
+
+
+def _range(low: int, high: int) -> Partly:
+    label = {lang: word("partly.range", lang, low=low, high=high) for lang in LANGS}
+    return Partly(f"{low}-{high}", {"at_least": low, "at_most": high}, label)
+
+
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:-|–|—|\.\.)\s*(\d+)\s*$")
+_BELOW = re.compile(r"^\s*(?:<|before|до)\s*(?:trick|взятки)?\s*(\d+)\s*$", re.IGNORECASE)
+_ABOVE = re.compile(r"^\s*(?:>|after|после)\s*(\d+)\s*$", re.IGNORECASE)
+
+
+def _range_reader(q: Question):
+    """A number's range typed: ``3-7``, ``<12`` / ``before 12`` / ``до 12``, ``>3`` / ``after 3``, within the
+    numbers the question lists."""
+    numbers = [c.value for c in q.choices if isinstance(c.value, int) and not isinstance(c.value, bool)]
+
+    def read(raw) -> Partly | None:
+        if not isinstance(raw, str) or not numbers:
+            return None
+        lo, hi = min(numbers), max(numbers)
+        if m := _RANGE.match(raw):
+            low, high = int(m.group(1)), int(m.group(2))
+        elif m := _BELOW.match(raw):
+            low, high = lo, int(m.group(1)) - 1
+        elif m := _ABOVE.match(raw):
+            low, high = int(m.group(1)) + 1, hi
+        else:
+            return None
+        low, high = max(low, lo), min(high, hi)
+        return _range(low, high) if low < high else None
+    return read
+
+
+def _card_reader(forms: dict):
+    """A card known in part, typed: its suit and ``?`` (``♠?``, ``S?``, ``П?``), a class of ranks by its name
+    (``honour``, ``онёр``, ``spot``, ``фоска``), or both (``♠ honour``)."""
+    names = {}
+    for name, pk in forms.items():
+        if pk.ranks is not None:
+            names[name.lower()] = name
+            for lang in LANGS:
+                label = pk.label[lang].lower()
+                names[label] = names[label.removeprefix("an ").removeprefix("a ")] = name
+                names[label.replace("ё", "е")] = name
+
+    def suit(text: str) -> str | None:
+        t = text.strip().upper()
+        s = V.NAMES.get(t, SINGULAR.get(t, t))
+        return s if s in V.SUITS else None
+
+    def read(raw) -> Partly | None:
+        if not isinstance(raw, str):
+            return None
+        text = raw.strip()
+        if text.endswith("?") and (s := suit(text[:-1])):
+            return _card(s, None, forms)
+        words = text.lower().split()
+        if len(words) == 1 and words[0] in names:
+            return _card(None, names[words[0]], forms)
+        if len(words) == 2:
+            for a, b in (words, words[::-1]):
+                if (s := suit(a)) and b in names:
+                    return _card(s, names[b], forms)
+        return None
+    return read
+
+
+def _card(suit: str | None, ranks: str | None, forms: dict) -> Partly:
+    if suit is None:
+        return Partly(ranks, ranks, {lang: _capital(forms[ranks].label[lang]) for lang in LANGS})
+    sym = V.SUIT_SYMBOLS[suit]
+    if ranks is None:
+        return Partly(f"{suit}?", {"suit": suit}, {lang: word("partly.suit_only", lang, suit=sym) for lang in LANGS})
+    return Partly(f"{suit} {ranks}", {"suit": suit, "rank": ranks},
+                  {lang: f"{sym} {forms[ranks].label[lang].removeprefix('an ').removeprefix('a ')}" for lang in LANGS})
+
+
+def _card_help(help_: dict | None, forms: dict) -> dict:
+    classes = [n for n, pk in forms.items() if pk.ranks is not None]
+    line = {lang: word("partly.card_help", lang, names=", ".join(forms[n].label[lang] for n in classes))
+            for lang in LANGS}
+    return {lang: (help_[lang] + "\n" if help_ else "") + line[lang] for lang in LANGS}
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# -- the interview's state ----------------------------------------------------------------------------
+
+class Settled(set):
+    """The (fact id, slot) pairs not to ask again, with ``may``: for those known in part, the values left possible.
+    The interview's analysis (explain/why.py) passes a test on such a slot that some value passes, so that what
+    else a production needs is still asked (a lead's card known only by its suit: what declarer did is asked)."""
+
+    may: dict
+
+
+def apply(interview, st, k, value: Any) -> bool:
+    """Keep an answer known in part (the slot is then not asked again); False where ``value`` is not one."""
+    from ..explain.possible import _domain
+    if not isinstance(value, Partly):
+        return False
+    if not isinstance(st.settled, Settled):
+        st.settled = Settled(st.settled)
+        st.settled.may = {}
+    slot = interview.vocab.templates[k.template].slots[k.slot]
+    form = partly_form(value.written, slot, interview.vocab)
+    facts = interview._infacts(st, all_context=True)
+    st.settled.add((k.fact, k.slot))
+    st.settled.may[(k.fact, k.slot)] = tuple(_domain(interview.vocab, slot, form, facts) or ())
+    st.partly[(k.fact, k.slot)] = value
+    return True
+
+
+def possible(interview, st, f) -> tuple:
+    """The fact's slots to rule under each possibility, as a read incident marks them (InFact.possible): those
+    known in part, with their form, and a required one said not known, "?"."""
+    t = interview.vocab.templates[f.template]
+    out = []
+    for s, v in f.values:
+        p = st.partly.get((f.id, s))
+        if v is None and p is not None:
+            form = partly_form(p.written, t.slots[s], interview.vocab)
+            out.append((s, form if isinstance(form, tuple) else NOT_KNOWN))
+        elif v is None and (f.id, s) in st.settled and t.slots[s].required:
+            out.append((s, NOT_KNOWN))
+    return tuple(sorted(out))
+
+
+def with_derived(interview, st, base: list, working: list) -> list:
+    """``working`` with the facts derived where each slot known in part takes the first value it leaves possible
+    (a lead out of turn from a lead whose card is known by its suit only): what else a production needs of them
+    is then asked as when all is known.  The ruling itself is made under each possibility at the end."""
+    may = getattr(st.settled, "may", None)
+    if not may:
+        return working
+    from ..read.incident import Incident
+    filled = [replace(f, values=tuple((s, may[(f.id, s)][0] if v is None and may.get((f.id, s)) else v)
+                                      for s, v in f.values)) for f in base]
+    _, derived, _ = interview.engine.run(Incident(name=interview.title, facts=interview._read(filled),
+                                                  title=interview.title, **st.evidence))
+    have = {f.id for f in working}
+    return working + [f for f in derived if f.id not in have and interview.vocab.templates[f.template].derived]
+
+
+def result_question(interview, st, ruling):
+    """What the board's result still needs once the ruling is made under each possibility (a transfer under
+    every one needs the contract and the tricks), as the interview asks it when all is known; None if nothing."""
+    from . import keys
+    for need in map(keys.parse, ruling.result.missing if ruling.result else ()):
+        if need.fact in st.facts and need.slot in interview.vocab.templates[st.facts[need.fact][0]].slots \
+                and (need.fact, need.slot) not in st.settled:
+            return interview._result_question(st, need.fact, need.slot, ruling)
+    return None
+
+
+def written(st, fact: str) -> dict:
+    """{slot: the value a saved incident writes} for ``fact``'s slots known in part."""
+    return {s: p.written for (f, s), p in st.partly.items() if f == fact}
