@@ -478,6 +478,11 @@ class Interview:
         stated = tuple(marked)  # (reading the calls fills the list it is given)
         ruling = self.engine.rule(Incident(name=self.title, facts=self._read(marked), title=self.title,
                                            stated=stated, **st.evidence))
+        for oq in ruling.open_questions:  # what a possibility's ruling still needs: asked as when all is known
+            if oq.slot is not None and (oq.fact, oq.slot) not in st.settled \
+                    and self._askable(st, (oq.fact, oq.template, oq.slot), {}):
+                question = self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
+                return self._stated(question) or question
         return partly.result_question(self, st, ruling) or ruling
 
     def _stated(self, q: Question) -> Question | Ruling | None:
