@@ -128,3 +128,22 @@ def test_one_idea_has_one_name():
     assert [sorted(names) for names in by_words.values() if len(names) > 1] == known
     assert "ends_auction" in vocabulary.templates["call"].slots
     assert "final_pass" not in vocabulary.templates["call"].slots
+
+
+def test_what_an_answer_settles_is_the_vocabulary_s_and_checked(tmp_path):
+    """``settles`` (nobody corrected the explanation: it was never corrected) is data a committee edits; a value
+    or slot that is not there is refused at its line."""
+    vocab = load_vocabulary(PARTS, "facts/vocabulary")
+    assert vocab.slot("explanation", "corrected_by").settles == {"nobody": {"correction_time": "never"}}
+    folder = tmp_path / "vocabulary"
+    shutil.copytree(PARTS, folder)
+    part = folder / "proprieties.yaml"
+    text = part.read_text(encoding="utf-8")
+    line = next(n for n, x in enumerate(text.splitlines(), 1) if x.strip() == "corrected_by:") + 1  # the slot's body
+    part.write_text(text.replace("settles: {nobody: {correction_time: never}}",
+                                 "settles: {nobdy: {correction_time: someday, when: never}}"), encoding="utf-8")
+    problems = _problems(folder)
+    at = f"facts/vocabulary/proprieties.yaml:{line}:"
+    assert any(p.startswith(at) and "settles names 'nobdy', which is not one of its values" in p for p in problems)
+    assert any(p.startswith(at) and "settles correction_time as 'someday'" in p for p in problems)
+    assert any(p.startswith(at) and "settles 'when', which is not another slot of explanation" in p for p in problems)

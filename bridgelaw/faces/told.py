@@ -20,9 +20,6 @@ CARD_KINDS = ("revoke", "defective_trick", "claim")  # where the interview offer
 # once the director has told of another revoke by the same player (or by a player not yet named), after
 # "was there another revoke?"; when there is none, no revoke told is a repeat.
 REPEAT = ("revoke", "repeat_in_same_suit", "offender")
-# An answer that settles another slot: nobody corrected the explanation, so it was never corrected (the
-# interview fills that in rather than ask "when was it corrected?" after "nobody").
-IMPLIED = {("explanation", "corrected_by", "nobody"): ("correction_time", "never")}
 
 
 @dataclass
@@ -51,10 +48,11 @@ class Told:
                 st.facts[fid][1]["option"] = option
         if st.cards:
             self._with_cards(st)
-        for fid, (tt, vals) in st.facts.items():
-            for (it, islot, ivalue), (oslot, ovalue) in IMPLIED.items():
-                if tt == it and vals.get(islot) == ivalue and vals.get(oslot) is None and (fid, oslot) not in st.settled:
-                    vals[oslot] = ovalue
+        for fid, (tt, vals) in st.facts.items():  # an answer that settles another slot (the vocabulary's settles)
+            for slot in self.vocab.templates[tt].slots.values():
+                for oslot, ovalue in (slot.settles or {}).get(vals.get(slot.name), {}).items():
+                    if vals.get(oslot) is None and (fid, oslot) not in st.settled:
+                        vals[oslot] = ovalue
         self._changes_shown(st)
         t, slot, _ = REPEAT
         if t in st.closed and t in self.vocab.templates:  # no other revoke to come: none told is a repeat

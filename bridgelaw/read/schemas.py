@@ -55,6 +55,11 @@ SLOT = {
                                                       " tested with contains / not_contains"},
         "later": {"type": "boolean", "description": "known only after the ruling at the table: the interview never"
                                                     " asks it (an incident written later states it)"},
+        "settles": {"type": "object", "minProperties": 1,
+                    "additionalProperties": {"type": "object", "minProperties": 1},
+                    "description": "an answer that settles other slots of the same fact: value -> {slot: value}"
+                                   " (nobody corrected it: it was never corrected); the interview fills them in"
+                                   " rather than ask them"},
     },
     "required": ["type"],
     "additionalProperties": False,

@@ -56,6 +56,7 @@ class Slot:
     required: bool = False
     several: bool = False  # takes several values of its domain at once (a tuple; () for none of them)
     later: bool = False  # known only after the ruling at the table: never asked by the interview
+    settles: dict | None = None  # value -> {other slot of the fact: its value}: an answer that settles another
 
     def allowed(self) -> list[str]:
         """The allowed values, as text, for messages and answer lists."""
@@ -304,7 +305,24 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
                 min=raw.get("min"), max=raw.get("max"), template=raw.get("template"),
                 question=raw.get("question"), help=raw.get("help"), judgment=bool(raw.get("judgment")),
                 law=raw.get("law"), required=bool(raw.get("required")), several=bool(raw.get("several")),
-                later=bool(raw.get("later")))
+                later=bool(raw.get("later")), settles=raw.get("settles"))
+
+
+def _check_settles(t, s: Slot, c: Collector) -> None:
+    """A slot's ``settles`` (an answer that settles another slot of the same fact) names one of its own values
+    and, for each, other slots of the template with one of their values."""
+    for value, others in (s.settles or {}).items():
+        if s.type == "enum" and value not in (s.values or {}):
+            c.add(s.loc, f"slot {t.name}.{s.name}: settles names '{value}', which is not one of its values",
+                  hint=f"one of: {', '.join(s.allowed())}")
+        for name, settled in (others or {}).items():
+            other = t.slots.get(name)
+            if other is None or other is s:
+                c.add(s.loc, f"slot {t.name}.{s.name}: settles '{name}', which is not another slot of {t.name}",
+                      hint=f"one of: {', '.join(n for n in t.slots if n != s.name)}")
+            elif other.type == "enum" and settled not in (other.values or {}):
+                c.add(s.loc, f"slot {t.name}.{s.name}: settles {name} as '{settled}', which is not one of its values",
+                      hint=f"one of: {', '.join(other.allowed())}")
 
 
 INDEX = "index.yaml"
@@ -426,6 +444,7 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
             if s.question is None and not t.derived:
                 c.add(s.loc, f"slot {t.name}.{s.name} has no question for the director",
                       hint="add question: {ru: ..., en: ...} (derived templates need none)")
+            _check_settles(t, s, c)
     elements = {}
     for ename, eraw in raws["elements"].items():
         args = {a: _slot(a, araw, ename, c) for a, araw in (eraw.get("args") or {}).items()}
