@@ -147,3 +147,22 @@ def test_what_an_answer_settles_is_the_vocabulary_s_and_checked(tmp_path):
     assert any(p.startswith(at) and "settles names 'nobdy', which is not one of its values" in p for p in problems)
     assert any(p.startswith(at) and "settles correction_time as 'someday'" in p for p in problems)
     assert any(p.startswith(at) and "settles 'when', which is not another slot of explanation" in p for p in problems)
+
+
+def test_which_calls_could_break_an_obligation_to_pass_is_the_vocabulary_s(tmp_path):
+    """pass_obligation's broken_by (the calls that could break an obligation told before them) names the call's
+    slots and values; one that is not there is refused at broken_by's line."""
+    vocab = load_vocabulary(PARTS, "facts/vocabulary")
+    assert {"out_of_rotation": True} in vocab.templates["pass_obligation"].broken_by["calls"]
+    folder = tmp_path / "vocabulary"
+    shutil.copytree(PARTS, folder)
+    part = folder / "rulings.yaml"
+    text = part.read_text(encoding="utf-8")
+    line = next(n for n, x in enumerate(text.splitlines(), 1) if x.strip() == "broken_by:")
+    part.write_text(text.replace("- {out_of_rotation: true}   ", "- {out_of_turn: true}   ")
+                    .replace("side_called_before: true}", "side_called_before: maybe}"), encoding="utf-8")
+    problems = _problems(folder)
+    at = f"facts/vocabulary/rulings.yaml:{line}:"
+    assert any(p.startswith(at) and "broken_by.calls names 'out_of_turn', which is not a slot of call" in p
+               for p in problems)
+    assert any(p.startswith(at) and "call.side_called_before has no value 'maybe'" in p for p in problems)

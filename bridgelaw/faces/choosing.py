@@ -6,8 +6,8 @@ from __future__ import annotations
 from ..model import CHOICE, Knowledge
 from ..read.auction import CALL_FINDINGS, finding_calls, stated_calls
 from ..read.incident import InFact
+from ..read.vocabulary import call_fits
 from ..explain.not_encoded import law_not_encoded
-from ..values import SEATS, side_of
 from ..words import LANGS, both
 from .keys import split_fact
 from .question import Question
@@ -155,29 +155,20 @@ def _offered_only(vocab, elements) -> frozenset:
     return frozenset(k for k in offered - given if k in vocab.elements and vocab.elements[k].lasts)
 
 
-IRREGULAR_CALL = ("out_of_rotation", "insufficient", "above_seven", "after_final_pass")
-
-
-def _obligation_may_bind(calls: list, ruled: bool) -> bool:
+def _obligation_may_bind(calls: list, ruled: bool, broken_by: dict | None) -> bool:
     """Whether an obligation to pass the director might state (from something before the calls told) could
-    bind a call: a call in the auction (not after the final pass) after some earlier call, either made by
-    a player whose side called before it (the obligation comes from his own side's act: 35A, 35B) or made
-    out of rotation at another player's turn (that player's obligation: 28A, 31B1, 32B1).  Where the ruling
+    bind a call: a call in the auction (not after the final pass) after some earlier call, that fits the
+    vocabulary's ``broken_by.calls`` (pass_obligation, facts/vocabulary/rulings.yaml).  Where the ruling
     itself gives an obligation (``ruled``) for the irregular call told, that call and those before it are
-    its source: only a call after them could break another one."""
-    after = max((c.get("position") or 0 for c in calls if any(c.get(s) for s in IRREGULAR_CALL)), default=0) \
+    its source: only a call after the last that fits ``broken_by.ruled_after`` could break another one."""
+    broken_by = broken_by or {}
+    after = max((c.get("position") or 0 for c in calls if call_fits(c, broken_by.get("ruled_after"))), default=0) \
         if ruled else 0
     for c in calls:
-        p, seat = c.get("position"), c.get("seat")
+        p = c.get("position")
         if p is None or p <= after or c.get("after_final_pass"):
             continue
-        earlier = [d.get("seat") for d in calls if (d.get("position") or 0) < p]
-        if not earlier:
-            continue
-        if c.get("out_of_rotation") and c.get("turn") not in (None, seat):
-            return True
-        if c.get("kind") != "pass" and seat in SEATS and any(
-                s in SEATS and side_of(s) == side_of(seat) for s in earlier):
+        if any((d.get("position") or 0) < p for d in calls) and call_fits(c, broken_by.get("calls")):
             return True
     return False
 

@@ -93,6 +93,8 @@ class Interview(Told, Choosing, Asking):
         self._back_to: tuple | None = None  # (the step cached before the last answer, the answers before it)
         self._implied: dict = {}  # choice fact id -> (the one option on offer, the answers when it was stated)
         self._cards_memo: dict = {}  # (deal pasted, facts) -> what the cards show (read once)
+        obligation = templates.get(PASS_OBLIGATION)  # which calls could break one (the vocabulary's)
+        self._broken_by = obligation.broken_by if obligation is not None else None
         for key, value in answers or ():
             self.answer(value, key)
 
@@ -189,7 +191,7 @@ class Interview(Told, Choosing, Asking):
         ruling, working, fired = self.engine.run(incident)
         self._working = working
         given = [f for f in working if f.template == PASS_OBLIGATION and f.id not in {g.id for g in base}]
-        self._may_bind = not calls or _obligation_may_bind(calls, bool(given))
+        self._may_bind = not calls or _obligation_may_bind(calls, bool(given), self._broken_by)
         if self._only_not_encoded(st):  # "Law 80 ... is not encoded yet", at once: nothing else to ask
             return self.engine.explain(ruling, working, fired)
         stated = {f.id for f in base}

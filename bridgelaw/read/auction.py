@@ -135,6 +135,7 @@ def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -
             "lowest_sufficient": V.lowest_sufficient(V.bid_strain(call), last_bid) if insufficient else None,
             "kind": "pass" if call == "P" else "double_or_redouble" if call in ("X", "XX") else "bid",
             "at_turn_of": _relation(seat, turn), "called_before": seat in called,
+            "side_called_before": seat in called or V.partner_of(seat) in called,
             "bid_by": bid_by, "standing": standing, "doubled_by": doubled_by,
             # a pass put in this call's place (37B2, 38C) ends the auction: three passes after a call, or four
             "pass_ends_auction": not ended and ((passes == 2 and any_call) or passes == 3),

@@ -209,6 +209,7 @@ class Template:
     max: int = 1  # facts of it one incident (one board) can hold: a 'many' template's max, else MANY_MAX
     asked: dict | None = None  # {ru, en}: whether a fact of it happened, as the interview asks it
     asked_again: dict | None = None  # {ru, en}: whether there was another one
+    broken_by: dict | None = None  # {calls: [...], ruled_after: [...]}: call patterns (slot -> value or values)
 
 
 @dataclass(frozen=True)
@@ -325,6 +326,28 @@ def _check_settles(t, s: Slot, c: Collector) -> None:
                       hint=f"one of: {', '.join(other.allowed())}")
 
 
+def _check_broken_by(t, raw, call, c: Collector) -> None:
+    """A template's ``broken_by``: call patterns, each naming slots of the ``call`` template with their values."""
+    for key, patterns in (t.broken_by or {}).items():
+        for pattern in patterns or ():
+            for name, value in pattern.items():
+                slot = call.slots.get(name) if call is not None else None
+                if slot is None:
+                    c.add(raw.key_loc("broken_by"), f"template {t.name}: broken_by.{key} names '{name}', which is not"
+                          " a slot of call", hint=f"one of: {', '.join(call.slots) if call else 'none'}")
+                    continue
+                allowed = slot.allowed()
+                for v in value if isinstance(value, list) else [value]:
+                    if allowed and (str(v).lower() if isinstance(v, bool) else str(v)) not in allowed:
+                        c.add(raw.key_loc("broken_by"), f"template {t.name}: broken_by.{key}: call.{name} has no"
+                              f" value '{v}'", hint=f"one of: {', '.join(allowed)}")
+
+
+def call_fits(call, patterns) -> bool:
+    """Whether a call (an InFact or a mapping) fits one of ``patterns`` (slot -> value, or a list of values)."""
+    return any(all(call.get(k) in (v if isinstance(v, list) else [v]) for k, v in p.items()) for p in patterns or ())
+
+
 INDEX = "index.yaml"
 
 
@@ -436,8 +459,10 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                                     derived=bool(traw.get("derived")), many=bool(traw.get("many")),
                                     context=bool(traw.get("context")), description=traw.get("description"),
                                     max=traw.get("max") or (MANY_MAX if traw.get("many") else 1),
-                                    asked=traw.get("asked"), asked_again=traw.get("asked_again"))
+                                    asked=traw.get("asked"), asked_again=traw.get("asked_again"),
+                                    broken_by=traw.get("broken_by"))
     for t in templates.values():
+        _check_broken_by(t, raws["templates"][t.name], templates.get("call"), c)
         for s in t.slots.values():
             if s.type == "ref" and s.template and s.template not in templates:
                 c.add(s.loc, f"slot {t.name}.{s.name} refers to unknown template '{s.template}'")
