@@ -124,3 +124,15 @@ def test_35b_asks_after_which_call_an_obligation_holds_only_where_a_call_could_b
     stated = {"auction": {"dealer": "N", "calls": ["1S", "P", "P", "2C"]},
               "pass_obligation": {"player": "W", "duration": "every_turn"}}
     assert _35b_asked(knowledge, engine, stated)
+
+
+def test_the_interview_takes_the_auction_s_end_from_the_reader_s_one_fact(knowledge, engine):
+    """Three passes after 2♣, one of them out of rotation (17D3): the auction has not ended (read/auction.py's
+    auction_over, the one place that decides it), so the interview does not ask who is declarer; the same ruling."""
+    from bridgelaw.faces.interview import simulate
+    from bridgelaw.read.incident import incident_from_facts
+    for calls in (["1C", "P", "2C", "N:P", "P", "P"], ["1C", "P", "2C", "N:P", "P", "P", "W:2H"]):
+        incident = incident_from_facts("t", {"auction": {"dealer": "N", "calls": calls}}, knowledge.vocabulary)
+        ruling, asked = simulate(Interview(knowledge, engine), incident)
+        assert "deal.declarer" not in [q.key for q in asked], calls
+        assert ("instruction", "17D3") in [(e.kind, e.cite) for e in ruling.elements]

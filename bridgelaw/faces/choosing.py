@@ -20,6 +20,7 @@ CATCH_ALL = "irregularity"  # the first screen's "another infraction (name the l
 # and only once a production waits on the declarer alone (26B once a replacement or a choice gives it).
 # What happens during the auction (the calls, a card exposed in it, Law 24) leaves the auction open too.
 DURING_AUCTION = ("auction", "card_exposed_in_auction")
+AUCTION_OVER = "auction_over"  # whether the auction has ended: derived once, while reading (read/auction.py)
 DECLARER = ("deal", "deal", "declarer")
 AUCTION_ENDED = ("deal", "deal", "auction_ended")
 # An obligation to pass comes from something before the turn it binds: while every call stated was made at

@@ -55,8 +55,8 @@ from ..explain.ruling import Ruling
 from ..model import CHOICE
 from . import keys
 from .asking import ADJUSTED, RESULT_WHY, Asking
-from .choosing import (CATCH_ALL, DURING_AUCTION, PASS_OBLIGATION, Choosing, _fact_index, _obligation_may_bind,
-                       _offered_only, _option_of)
+from .choosing import (AUCTION_OVER, CATCH_ALL, DURING_AUCTION, PASS_OBLIGATION, Choosing, _fact_index,
+                       _obligation_may_bind, _offered_only, _option_of)
 from .director import answer_from, simulate  # noqa: F401  (the interview's API)
 from .keys import SlotKey
 from .question import UNKNOWN, AnswerError, Choice, Question  # noqa: F401  (the interview's API)
@@ -183,8 +183,8 @@ class Interview(Told, Choosing, Asking):
             return self._incident_question()
         base = self._infacts(st)
         incident = Incident(name=self.title, facts=self._read(base), title=self.title, **st.evidence)
-        self._auction_open = any(f.template in DURING_AUCTION for f in base) and not any(
-            f.template == "call" and f.get("ends_auction") for f in incident.facts)
+        self._auction_open = any(f.template in DURING_AUCTION for f in base) and not any(  # the reader's one
+            f.template == AUCTION_OVER for f in incident.facts)                           # fact (read/auction.py)
         calls = [f for f in incident.facts if f.template == "call"]
         dealer = next((f.get("dealer") for f in base if f.template == "auction"), None)
         self._first_turn = bool(calls) and all(f.get("turn") == dealer for f in calls)
