@@ -60,7 +60,7 @@ from .choosing import (AUCTION_OVER, CATCH_ALL, DURING_AUCTION, PASS_OBLIGATION,
 from .director import answer_from, simulate  # noqa: F401  (the interview's API)
 from .keys import SlotKey
 from .question import UNKNOWN, AnswerError, Choice, Question  # noqa: F401  (the interview's API)
-from .told import CARDS, NOT_ENCODED, Told, _State  # noqa: F401  (the interview's API)
+from .told import CARDS, Told, _State  # noqa: F401  (the interview's API)
 
 
 class Interview(Told, Choosing, Asking):

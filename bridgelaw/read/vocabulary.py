@@ -327,14 +327,17 @@ def _check_settles(t, s: Slot, c: Collector) -> None:
 
 
 def _check_broken_by(t, raw, call, c: Collector) -> None:
-    """A template's ``broken_by``: call patterns, each naming slots of the ``call`` template with their values."""
+    """A template's ``broken_by``: call patterns, each naming slots of the ``call`` template with their values (a
+    project without the auction's ``call`` reads no call to match them against)."""
+    if call is None:
+        return
     for key, patterns in (t.broken_by or {}).items():
         for pattern in patterns or ():
             for name, value in pattern.items():
-                slot = call.slots.get(name) if call is not None else None
+                slot = call.slots.get(name)
                 if slot is None:
                     c.add(raw.key_loc("broken_by"), f"template {t.name}: broken_by.{key} names '{name}', which is not"
-                          " a slot of call", hint=f"one of: {', '.join(call.slots) if call else 'none'}")
+                          " a slot of call", hint=f"one of: {', '.join(call.slots)}")
                     continue
                 allowed = slot.allowed()
                 for v in value if isinstance(value, list) else [value]:
