@@ -102,3 +102,37 @@ def test_15a2_the_board_the_cards_came_from_is_told_as_a_condition_not_asked(kno
     assert not isinstance(ruling, Question), ruling.key
     assert "15A2.board-to-come" in {e.production for e in ruling.elements}
     assert not ruling.open_questions and "director_judgment" not in {e.kind for e in ruling.elements}
+
+
+def _35b_asked(knowledge, engine, facts: dict) -> bool:
+    from bridgelaw.read.incident import incident_from_facts
+    ruling = engine.rule(incident_from_facts("t", facts, knowledge.vocabulary))
+    return any(w["cite"] == "35B" for q in ruling.open_questions for w in q.why)
+
+
+def test_35b_asks_after_which_call_an_obligation_holds_only_where_a_call_could_be_barred(knowledge, engine):
+    """27B2's obligation holds from the insufficient bid on (after_call): North's calls before it are never
+    barred, so "after which call must he pass?" is not asked; an obligation stated without its call, with a
+    later bid by that player, still asks it (35B can bear on that bid)."""
+    refused = {"auction": {"dealer": "N", "calls": ["2C", "P", "2D", "P", "3D", "P", "3C"]},
+               "choice": [{"option": "insufficient_bid", "chooser": "W", "chosen": "refuse"},
+                          {"option": "insufficient_bid_replacement", "chooser": "S", "chosen": "other_bid_or_pass"}]}
+    assert not _35b_asked(knowledge, engine, refused)
+    assert not _35b_asked(knowledge, engine, {"auction": {"dealer": "N", "calls": ["2S", "3H", "2NT"]},
+                                              "replacement": {"call": "6S", "same_denominations": False,
+                                                              "comparable": False}})
+    stated = {"auction": {"dealer": "N", "calls": ["1S", "P", "P", "2C"]},
+              "pass_obligation": {"player": "W", "duration": "every_turn"}}
+    assert _35b_asked(knowledge, engine, stated)
+
+
+def test_the_interview_takes_the_auction_s_end_from_the_reader_s_one_fact(knowledge, engine):
+    """Three passes after 2♣, one of them out of rotation (17D3): the auction has not ended (read/auction.py's
+    auction_over, the one place that decides it), so the interview does not ask who is declarer; the same ruling."""
+    from bridgelaw.faces.interview import simulate
+    from bridgelaw.read.incident import incident_from_facts
+    for calls in (["1C", "P", "2C", "N:P", "P", "P"], ["1C", "P", "2C", "N:P", "P", "P", "W:2H"]):
+        incident = incident_from_facts("t", {"auction": {"dealer": "N", "calls": calls}}, knowledge.vocabulary)
+        ruling, asked = simulate(Interview(knowledge, engine), incident)
+        assert "deal.declarer" not in [q.key for q in asked], calls
+        assert ("instruction", "17D3") in [(e.kind, e.cite) for e in ruling.elements]

@@ -118,3 +118,15 @@ def test_a_simultaneous_call_numbered_past_the_calls_reads_them_still():
     the last call told so far): the calls read as they are, and check_counts says so of a file."""
     from bridgelaw.read.auction import read_calls
     assert [k["seat"] for k in read_calls("S", "W:1H", frozenset({2}))] == ["W"]
+
+
+def test_the_final_pass_is_one_fact_the_call_s_ends_auction():
+    """Three passes after 2♣, one of them out of rotation (17D3): no call ended the auction (``ends_auction`` is the
+    one fact; the pass that seemed to end it is ``pass_ends_auction``), so no contract; without the pass out of
+    rotation the third pass ends it."""
+    from bridgelaw.read.auction import final_contract, read_calls
+    calls = read_calls("N", "1C P 2C N:P P P")
+    assert not any(k["ends_auction"] for k in calls) and calls[-1]["pass_ends_auction"]
+    assert final_contract(calls) is None
+    calls = read_calls("N", "1C P 2C P P P")
+    assert [k["position"] for k in calls if k["ends_auction"]] == [6] and final_contract(calls) == ("2C", "N")

@@ -215,9 +215,10 @@ def test_the_nested_choice_made_gives_its_lasting_consequences(engine):
         {"option": "insufficient_bid", "chosen": "refuse"},
         {"option": "insufficient_bid_replacement", "chosen": "other_bid_or_pass"}]}))
     (barred,) = [e for e in ruling.elements if e.kind == "pass_obligation"]
-    assert barred.args == {"player": "N", "duration": "every_turn"} and barred.cite == "27B2"
+    # from the insufficient bid (call 7) on
+    assert barred.args == {"player": "N", "duration": "every_turn", "after_call": 7} and barred.cite == "27B2"
     derived = {d for f in ruling.firings for d in f.derived}
-    assert {"pass_obligation(player=N, duration=every_turn)", "lead_restrictions_may_apply(offender=S)"} <= derived
+    assert {"pass_obligation(player=N, duration=every_turn, after_call=7)", "lead_restrictions_may_apply(offender=S)"} <= derived
     options = [e for e in ruling.elements if e.kind == "option"]  # each shows what was chosen
     assert [o.options["chosen"] for o in options] == ["refuse", "other_bid_or_pass"]
 

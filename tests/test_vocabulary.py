@@ -148,3 +148,41 @@ def test_what_not_known_leaves_out_is_checked_at_its_line(tmp_path):
     assert all(p.startswith(str(part.relative_to(tmp_path)).replace("vocabulary/", "facts/vocabulary/"))
                or "partly-known.yaml:" in p for p in problems), problems
     assert load_vocabulary(PARTS).not_known[("revoke", "offender")].not_seats == ("deal", "declarer", ("partner",))
+
+
+def test_what_an_answer_settles_is_the_vocabulary_s_and_checked(tmp_path):
+    """``settles`` (nobody corrected the explanation: it was never corrected) is data a committee edits; a value
+    or slot that is not there is refused at its line."""
+    vocab = load_vocabulary(PARTS, "facts/vocabulary")
+    assert vocab.slot("explanation", "corrected_by").settles == {"nobody": {"correction_time": "never"}}
+    folder = tmp_path / "vocabulary"
+    shutil.copytree(PARTS, folder)
+    part = folder / "proprieties.yaml"
+    text = part.read_text(encoding="utf-8")
+    line = next(n for n, x in enumerate(text.splitlines(), 1) if x.strip() == "corrected_by:") + 1  # the slot's body
+    part.write_text(text.replace("settles: {nobody: {correction_time: never}}",
+                                 "settles: {nobdy: {correction_time: someday, when: never}}"), encoding="utf-8")
+    problems = _problems(folder)
+    at = f"facts/vocabulary/proprieties.yaml:{line}:"
+    assert any(p.startswith(at) and "settles names 'nobdy', which is not one of its values" in p for p in problems)
+    assert any(p.startswith(at) and "settles correction_time as 'someday'" in p for p in problems)
+    assert any(p.startswith(at) and "settles 'when', which is not another slot of explanation" in p for p in problems)
+
+
+def test_which_calls_could_break_an_obligation_to_pass_is_the_vocabulary_s(tmp_path):
+    """pass_obligation's broken_by (the calls that could break an obligation told before them) names the call's
+    slots and values; one that is not there is refused at broken_by's line."""
+    vocab = load_vocabulary(PARTS, "facts/vocabulary")
+    assert {"out_of_rotation": True} in vocab.templates["pass_obligation"].broken_by["calls"]
+    folder = tmp_path / "vocabulary"
+    shutil.copytree(PARTS, folder)
+    part = folder / "rulings.yaml"
+    text = part.read_text(encoding="utf-8")
+    line = next(n for n, x in enumerate(text.splitlines(), 1) if x.strip() == "broken_by:")
+    part.write_text(text.replace("- {out_of_rotation: true}   ", "- {out_of_turn: true}   ")
+                    .replace("side_called_before: true}", "side_called_before: maybe}"), encoding="utf-8")
+    problems = _problems(folder)
+    at = f"facts/vocabulary/rulings.yaml:{line}:"
+    assert any(p.startswith(at) and "broken_by.calls names 'out_of_turn', which is not a slot of call" in p
+               for p in problems)
+    assert any(p.startswith(at) and "call.side_called_before has no value 'maybe'" in p for p in problems)

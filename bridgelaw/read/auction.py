@@ -135,6 +135,7 @@ def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -
             "lowest_sufficient": V.lowest_sufficient(V.bid_strain(call), last_bid) if insufficient else None,
             "kind": "pass" if call == "P" else "double_or_redouble" if call in ("X", "XX") else "bid",
             "at_turn_of": _relation(seat, turn), "called_before": seat in called,
+            "side_called_before": seat in called or V.partner_of(seat) in called,
             "bid_by": bid_by, "standing": standing, "doubled_by": doubled_by,
             # a pass put in this call's place (37B2, 38C) ends the auction: three passes after a call, or four
             "pass_ends_auction": not ended and ((passes == 2 and any_call) or passes == 3),
@@ -155,6 +156,10 @@ def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -
         ended = ended or final
         any_call = any_call or call != "P"
         state = (V.lho_of(seat), last_bid, passes, ended, any_call, bid_by, standing, doubled_by)
+    for k in out:  # 17D3: one of the three passes out of rotation, the auction has not ended (the one place it is
+        end = k["position"]  # decided; 17D3's and 34's productions find the pass that seemed to end it by pass_ends_auction)
+        if k["ends_auction"] and any(j["out_of_rotation"] for j in out[max(end - 3, 0):end]):
+            k["ends_auction"] = False
     for this, nxt in zip(out, out[1:]):
         this["next_seat"] = nxt["seat"]
     for k in reversed(out):  # the first of a pair made at one turn: what followed the pair followed it
@@ -203,12 +208,9 @@ def check_events(events: list, c: Collector) -> None:
 
 
 def _final_pass(calls: list[dict]) -> int | None:
-    """The number of the pass that ended the auction; None while it goes on, or when one of the three
-    passes that seem to end it was out of rotation (17D3: the auction has not ended)."""
-    end = next((k["position"] for k in calls if k["ends_auction"]), None)
-    if end is None or any(k["out_of_rotation"] for k in calls[max(end - 3, 0):end]):
-        return None
-    return end
+    """The number of the pass that ended the auction (the call's ``ends_auction``: read_calls decides it, 17D3
+    included); None while it goes on."""
+    return next((k["position"] for k in calls if k["ends_auction"]), None)
 
 
 def _accepted(k: dict, nxt: dict) -> bool:

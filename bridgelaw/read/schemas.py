@@ -55,10 +55,17 @@ SLOT = {
                                                       " tested with contains / not_contains"},
         "later": {"type": "boolean", "description": "known only after the ruling at the table: the interview never"
                                                     " asks it (an incident written later states it)"},
+        "settles": {"type": "object", "minProperties": 1,
+                    "additionalProperties": {"type": "object", "minProperties": 1},
+                    "description": "an answer that settles other slots of the same fact: value -> {slot: value}"
+                                   " (nobody corrected it: it was never corrected); the interview fills them in"
+                                   " rather than ask them"},
     },
     "required": ["type"],
     "additionalProperties": False,
 }
+CALL_PATTERNS = {"type": "array", "items": {"type": "object", "minProperties": 1,
+                                            "description": "a call's slots (template call) and the value, or values"}}
 TEMPLATE = {
     "type": "object",
     "properties": {
@@ -75,6 +82,11 @@ TEMPLATE = {
         "asked_again": {**I18N, "description": "with many: whether there was another one, as the interview asks it"
                                                " (default: «Был ли ещё один случай: label?»)"},
         "slots": {"type": "object", "additionalProperties": SLOT},
+        "broken_by": {"type": "object", "additionalProperties": False,
+                      "properties": {"calls": CALL_PATTERNS, "ruled_after": CALL_PATTERNS},
+                      "description": "pass_obligation: the calls told that could break an obligation to pass stated"
+                                     " before them (calls), and where the ruling gives one itself, the calls only after"
+                                     " which another could be broken (ruled_after); each a call's slots and values"},
     },
     "required": ["label", "slots"],
     "additionalProperties": False,

@@ -56,6 +56,7 @@ class Slot:
     required: bool = False
     several: bool = False  # takes several values of its domain at once (a tuple; () for none of them)
     later: bool = False  # known only after the ruling at the table: never asked by the interview
+    settles: dict | None = None  # value -> {other slot of the fact: its value}: an answer that settles another
 
     def allowed(self) -> list[str]:
         """The allowed values, as text, for messages and answer lists."""
@@ -208,6 +209,7 @@ class Template:
     max: int = 1  # facts of it one incident (one board) can hold: a 'many' template's max, else MANY_MAX
     asked: dict | None = None  # {ru, en}: whether a fact of it happened, as the interview asks it
     asked_again: dict | None = None  # {ru, en}: whether there was another one
+    broken_by: dict | None = None  # {calls: [...], ruled_after: [...]}: call patterns (slot -> value or values)
 
 
 @dataclass(frozen=True)
@@ -321,7 +323,49 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
                 min=raw.get("min"), max=raw.get("max"), template=raw.get("template"),
                 question=raw.get("question"), help=raw.get("help"), judgment=bool(raw.get("judgment")),
                 law=raw.get("law"), required=bool(raw.get("required")), several=bool(raw.get("several")),
-                later=bool(raw.get("later")))
+                later=bool(raw.get("later")), settles=raw.get("settles"))
+
+
+def _check_settles(t, s: Slot, c: Collector) -> None:
+    """A slot's ``settles`` (an answer that settles another slot of the same fact) names one of its own values
+    and, for each, other slots of the template with one of their values."""
+    for value, others in (s.settles or {}).items():
+        if s.type == "enum" and value not in (s.values or {}):
+            c.add(s.loc, f"slot {t.name}.{s.name}: settles names '{value}', which is not one of its values",
+                  hint=f"one of: {', '.join(s.allowed())}")
+        for name, settled in (others or {}).items():
+            other = t.slots.get(name)
+            if other is None or other is s:
+                c.add(s.loc, f"slot {t.name}.{s.name}: settles '{name}', which is not another slot of {t.name}",
+                      hint=f"one of: {', '.join(n for n in t.slots if n != s.name)}")
+            elif other.type == "enum" and settled not in (other.values or {}):
+                c.add(s.loc, f"slot {t.name}.{s.name}: settles {name} as '{settled}', which is not one of its values",
+                      hint=f"one of: {', '.join(other.allowed())}")
+
+
+def _check_broken_by(t, raw, call, c: Collector) -> None:
+    """A template's ``broken_by``: call patterns, each naming slots of the ``call`` template with their values (a
+    project without the auction's ``call`` reads no call to match them against)."""
+    if call is None:
+        return
+    for key, patterns in (t.broken_by or {}).items():
+        for pattern in patterns or ():
+            for name, value in pattern.items():
+                slot = call.slots.get(name)
+                if slot is None:
+                    c.add(raw.key_loc("broken_by"), f"template {t.name}: broken_by.{key} names '{name}', which is not"
+                          " a slot of call", hint=f"one of: {', '.join(call.slots)}")
+                    continue
+                allowed = slot.allowed()
+                for v in value if isinstance(value, list) else [value]:
+                    if allowed and (str(v).lower() if isinstance(v, bool) else str(v)) not in allowed:
+                        c.add(raw.key_loc("broken_by"), f"template {t.name}: broken_by.{key}: call.{name} has no"
+                              f" value '{v}'", hint=f"one of: {', '.join(allowed)}")
+
+
+def call_fits(call, patterns) -> bool:
+    """Whether a call (an InFact or a mapping) fits one of ``patterns`` (slot -> value, or a list of values)."""
+    return any(all(call.get(k) in (v if isinstance(v, list) else [v]) for k, v in p.items()) for p in patterns or ())
 
 
 INDEX = "index.yaml"
@@ -435,14 +479,17 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                                     derived=bool(traw.get("derived")), many=bool(traw.get("many")),
                                     context=bool(traw.get("context")), description=traw.get("description"),
                                     max=traw.get("max") or (MANY_MAX if traw.get("many") else 1),
-                                    asked=traw.get("asked"), asked_again=traw.get("asked_again"))
+                                    asked=traw.get("asked"), asked_again=traw.get("asked_again"),
+                                    broken_by=traw.get("broken_by"))
     for t in templates.values():
+        _check_broken_by(t, raws["templates"][t.name], templates.get("call"), c)
         for s in t.slots.values():
             if s.type == "ref" and s.template and s.template not in templates:
                 c.add(s.loc, f"slot {t.name}.{s.name} refers to unknown template '{s.template}'")
             if s.question is None and not t.derived:
                 c.add(s.loc, f"slot {t.name}.{s.name} has no question for the director",
                       hint="add question: {ru: ..., en: ...} (derived templates need none)")
+            _check_settles(t, s, c)
     elements = {}
     for ename, eraw in raws["elements"].items():
         args = {a: _slot(a, araw, ename, c) for a, araw in (eraw.get("args") or {}).items()}
