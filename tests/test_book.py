@@ -134,11 +134,11 @@ def test_coverage_lists_every_law_and_the_units_of_each(tmp_path, capsys):
     assert rows["64A1"][-5:] == ["encoded", "1", "1", "yes", "64A1.offender-won-revoke-trick"]
     assert rows["64C2(a)"][-3:] == ["judgment", "yes", "revoke.damage"]
     # a law row: encoded units / all its units, then the tally
-    assert rows["64"][-15:] == ["3/13", "3", "3", "13/13", "13", "unit(s):", "3", "encoded,", "3", "judgment,", "0",
+    assert rows["64"][-15:] == ["3/13", "3", "3", "13/13", "13", "units:", "3", "encoded,", "3", "judgment,", "0",
                                 "left", "out,", "7", "missing"]
     # a law with no productions lists its units (its sections, where the table lists no subsections) as missing
     assert rows["65"][-13:-10] == ["0/4", "4/4", "4"] and rows["65A"][-2] == "missing"
-    assert summary.startswith("2 of 93 laws have productions; of their 18 unit(s): 4 encoded, 3 judgment,"
+    assert summary.startswith("2 of 93 laws have productions; of their 18 units: 4 encoded, 3 judgment,"
                               " 0 left out, 11 missing; of all ")
 
 
@@ -168,4 +168,4 @@ def test_book_reports_to_the_subsection_with_the_reason_for_leaving_out(tmp_path
     assert re.search(r'<tr id="sec-16C1">.*?class="encoded">encoded<.*?16C1.authorized-for-non-offenders',
                      (out / "law-16.html").read_text(encoding="utf-8"), re.S)
     index = (out / "index.html").read_text(encoding="utf-8")
-    assert re.search(r"14 unit\(s\): 6 encoded, 1 left to judgment, 7 left out, 0 missing", index)
+    assert re.search(r"14 units: 6 encoded, 1 left to judgment, 7 left out, 0 missing", index)

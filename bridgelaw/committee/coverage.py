@@ -14,12 +14,14 @@ else *missing*; a law with no productions has its units missing all the same.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field
 
 from ..read.citations import REASONS, covers
-from ..words import both, word
+from ..words import both, noun_for, word
 
 LAWS = range(1, 94)
+TITLE_WIDTH = 40  # the title column; a longer title goes on in the lines below
 STATUSES = ("encoded", "judgment", "left_out", "missing")
 
 
@@ -151,7 +153,8 @@ def coverage(knowledge, exercised: dict | None = None) -> list[Row]:
 
 
 def _tally_text(tally: dict, lang: str = "en") -> str:
-    return word("coverage.tally", lang, n=sum(tally.values()), **tally)
+    n = sum(tally.values())
+    return word("coverage.tally", lang, n=n, units=noun_for(n, "units", lang), **tally)
 
 
 def render(rows: list[Row], lang: str = "en", all_laws: bool = True) -> str:
@@ -164,14 +167,17 @@ def render(rows: list[Row], lang: str = "en", all_laws: bool = True) -> str:
             continue
         title = r.title.get(lang) or r.title.get("en") or ""
         if r.unit:
-            table.append(["  " + r.cite, title[:40], word(f"status.{r.status}", lang), str(len(r.productions) or ""),
+            table.append(["  " + r.cite, title, word(f"status.{r.status}", lang), str(len(r.productions) or ""),
                           str(len(r.cases) or ""), word("coverage.read" if r.read else "coverage.not_read", lang), r.detail(lang)])
         else:
-            table.append([r.cite, title[:40], f"{r.tally['encoded']}/{sum(r.tally.values())}",
+            table.append([r.cite, title, f"{r.tally['encoded']}/{sum(r.tally.values())}",
                           str(len(r.productions) or ""), str(len(r.cases) or ""),
                           "{}/{}".format(*r.read_tally), _tally_text(r.tally, lang)])
     header = [word(f"table.{k}", lang) for k in ("law", "title", "status", "productions", "cases")] + \
         [word("table.text_read", lang), word("table.rests_on", lang)]
+    # a long title is wrapped on the lines below its row, never cut mid-word
+    table = [[x[0], line, *x[2:]] if not k else ["", line, "", "", "", "", ""]
+             for x in table for k, line in enumerate(textwrap.wrap(x[1], TITLE_WIDTH) or [""])]
     widths = [max(len(x[i]) for x in table + [header]) for i in range(6)]
     lines = [("  ".join(x[i].rjust(widths[i]) if i in (3, 4) else x[i].ljust(widths[i]) for i in range(6))
               + "  " + x[6]).rstrip() for x in [header, ["-" * w for w in widths] + ["-" * 16]] + table]
