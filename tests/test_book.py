@@ -116,7 +116,7 @@ def test_book_of_the_shipped_knowledge(tmp_path):
 
 def coverage_lines(root, capsys) -> dict:
     """``bridgelaw coverage`` of the project at ``root``: cite -> the rest of its row, split; and the summary."""
-    assert main(["--root", str(root), "coverage", "--lang", "en"]) == 0
+    assert main(["--root", str(root), "coverage", "--lang", "en", "--ids"]) == 0
     out = capsys.readouterr().out
     table, summary = out.split("\n\n")
     rows = [line.split() for line in table.splitlines()[2:]]

@@ -461,7 +461,8 @@ def test_64Cs_reference_says_which_card_gives_what():
     from bridgelaw.explain.evidence import revoke_tricks
     from bridgelaw.read.dd import RevokeTricks
     [ref] = revoke_tricks([RevokeTricks("E", 5, "H", "NS", 3, (("H2", 9), ("HK", 8), ("H10", 8)), None)])
-    assert ref["text"]["en"][0].endswith("taken from that trick on 9 (with ♥2); 8 (with ♥K or ♥10), 11–12 in all"
+    assert ref["text"]["en"][0].endswith("taken from that trick on 9 (had East played ♥2); 8 (had East played ♥K or ♥10),"
+                                         " 11–12 in all"
                                          " (the rest of the play double dummy).")
     assert len(ref["text"]["en"]) == 2  # no line for the table while play goes on
     assert revoke_tricks(()) == []

@@ -624,3 +624,14 @@ def test_u7_u14_u15_u16_u23_u29_i9_more_lines_read_as_said(capsys, russian, know
     how = _how(capsys, "claimed-twelve-agreed-eleven")
     assert "Согласие не отзывалось (69B): возвращать нечего." in how
     assert knowledge.vocabulary.elements["pass_obligation"].args["duration"].title("ru") == "срок"
+
+
+def test_u27_g5_a_penalty_card_and_a_short_claim_said_once_and_plainly(russian):
+    """U27: «Карта Востока (♦Т) теперь старшая штрафная карта», and 54A's «становится болваном» does not say
+    again that the lead is accepted; G5: «уступает оставшуюся взятку (1)»."""
+    text = "\n".join(russian.values())
+    assert "становится штрафной: это" not in text and "и ход вне очереди считается правильным" not in text
+    assert "Карта Востока (♦Т) теперь старшая штрафная карта." in russian["opening-lead-out-of-turn"]
+    assert "Ход Востока картой ♦Т считается сделанным в очередь; игра продолжается с него." in \
+        russian["opening-lead-out-of-turn"]
+    assert "уступает оставшуюся взятку (1)." in russian["claimed-twelve-agreed-eleven"]

@@ -49,13 +49,11 @@ class Row:
             return "left_out"
         return "missing"
 
-    def detail(self, lang: str = "en") -> str:
-        """What the status rests on: the productions, the judgment questions, or the reason for leaving it
-        out (its words from the closed list; the book adds the law file's note)."""
-        if self.productions:
-            return ", ".join(self.productions)
-        if self.judgment:
-            return ", ".join(self.judgment)
+    def detail(self, lang: str = "en", ids: bool = True) -> str:
+        """What the status rests on: the productions, the judgment questions (their ids only with ``ids``),
+        or the reason for leaving it out (its words from the closed list; the book adds the law file's note)."""
+        if self.productions or self.judgment:
+            return ", ".join(self.productions or self.judgment) if ids else ""
         if self.left_out:
             return REASONS[self.left_out.reason][lang]
         return ""
@@ -157,7 +155,7 @@ def _tally_text(tally: dict, lang: str = "en") -> str:
     return word("coverage.tally", lang, n=n, units=noun_for(n, "units", lang), **tally)
 
 
-def render(rows: list[Row], lang: str = "en", all_laws: bool = True) -> str:
+def render(rows: list[Row], lang: str = "en", all_laws: bool = True, ids: bool = True) -> str:
     """The coverage table (law rows with their tally, unit rows with their status and what it rests on),
     then the totals; ``all_laws`` false keeps only the laws that have productions."""
     table = []
@@ -168,7 +166,7 @@ def render(rows: list[Row], lang: str = "en", all_laws: bool = True) -> str:
         title = r.title.get(lang) or r.title.get("en") or ""
         if r.unit:
             table.append(["  " + r.cite, title, word(f"status.{r.status}", lang), str(len(r.productions) or ""),
-                          str(len(r.cases) or ""), word("coverage.read" if r.read else "coverage.not_read", lang), r.detail(lang)])
+                          str(len(r.cases) or ""), word("coverage.read" if r.read else "coverage.not_read", lang), r.detail(lang, ids)])
         else:
             table.append([r.cite, title, f"{r.tally['encoded']}/{sum(r.tally.values())}",
                           str(len(r.productions) or ""), str(len(r.cases) or ""),

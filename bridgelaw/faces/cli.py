@@ -5,7 +5,7 @@
     bridgelaw check [PATH] [--strict]
     bridgelaw test [PATH...] [-k TEXT] [--lang ru|en]
     bridgelaw rule INCIDENT.yaml [--ra NAME] [--as-of YYYY-MM-DD] [...]
-    bridgelaw coverage [--lang ru|en] [--encoded] [--ra NAME [--as-of YYYY-MM-DD]]
+    bridgelaw coverage [--lang ru|en] [--encoded] [--ids] [--ra NAME [--as-of YYYY-MM-DD]]
     bridgelaw diff [REV | DIR] [--json] [--lang ru|en]
     bridgelaw book [--lang ru|en] OUT_DIR
     bridgelaw schemas [--check]
@@ -159,9 +159,9 @@ def cmd_coverage(args) -> int:
     knowledge, engine = loaded(root)
     cases, problems = load_all(case_files(root), knowledge.vocabulary)
     for p in problems:
-        print(p.render(), file=sys.stderr)
+        print(p.render(args.lang), file=sys.stderr)
     rows = coverage(knowledge, exercised(run_cases(engine, cases)))
-    print(render(rows, args.lang, all_laws=not args.encoded))
+    print(render(rows, args.lang, all_laws=not args.encoded, ids=args.ids))
     if args.ra:  # every option the Laws leave to the Regulating Authority, and this one's election
         from ..committee.options import elections, render as options
         if args.ra.lower() not in (knowledge.regulations or {}):
@@ -335,6 +335,7 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("coverage", help="laws 1-93 and their subsections: encoded or not, and by how many cases")
     v.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the titles (default ru)")
     v.add_argument("--encoded", action="store_true", help="only the laws that have productions")
+    v.add_argument("--ids", action="store_true", help="name the productions and judgment questions a unit rests on")
     v.add_argument("--ra", metavar="NAME", help="also every option the Laws leave to the Regulating Authority, and"
                                                " this one's election (regulations/NAME.yaml)")
     v.add_argument("--as-of", metavar="YYYY-MM-DD", help="with --ra: the elections in force that day")
