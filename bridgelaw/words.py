@@ -285,7 +285,7 @@ WORDS: dict[str, dict[str, str]] = {
     "page.waiting": {"ru": "Ответ нужен для:", "en": "The answer is needed by:"},
     "page.back": {"ru": "← Назад", "en": "← Back"},
     "page.next": {"ru": "Дальше →", "en": "Next →"},
-    "page.more": {"ru": "Другое: всё, что называют Правила", "en": "Something else: everything the Laws name"},
+    "page.more": {"ru": "Другое (всё, что упоминают Правила)", "en": "Something else: everything the Laws name"},
     "page.text_file": {"ru": "Текст решения (.txt)", "en": "Ruling as text (.txt)"},
     "offline.loading": {"ru": "Загрузка…", "en": "Loading…"},
     "offline.stage_engine": {"ru": "Запускается Python в браузере (один раз; дальше страница работает без сети)",

@@ -635,3 +635,15 @@ def test_u27_g5_a_penalty_card_and_a_short_claim_said_once_and_plainly(russian):
     assert "Ход Востока картой ♦Т считается сделанным в очередь; игра продолжается с него." in \
         russian["opening-lead-out-of-turn"]
     assert "уступает оставшуюся взятку (1)." in russian["claimed-twelve-agreed-eleven"]
+
+
+def test_u21_the_first_question_says_what_the_director_will_do_and_names_each_item_once(knowledge):
+    """U21: «Вы введёте все заявки по порядку…», «Этот пункт — и для претензии, и для уступки», the «ещё»
+    list's heading «Другое (всё, что упоминают Правила) — Торговля», and no two items with one label."""
+    vocab = knowledge.vocabulary
+    assert vocab.templates["auction"].description["ru"].startswith("Вы введёте все заявки по порядку от сдающего;")
+    assert "Этот пункт — и для претензии, и для уступки" in vocab.templates["claim"].description["ru"]
+    out = _ask_ru(knowledge, ["ещё"])
+    assert "-- Другое (всё, что упоминают Правила) — Торговля" in out
+    items = re.findall(r"^\s*\d+\. (.+?)\s*$", out[out.rindex("  1. "):], re.M)  # the whole list, once
+    assert len(items) == len(set(items)) and not [i for i in items if i.endswith("неполное указание карты болвана")]
