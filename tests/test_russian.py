@@ -647,3 +647,12 @@ def test_u21_the_first_question_says_what_the_director_will_do_and_names_each_it
     assert "-- Другое (всё, что упоминают Правила) — Торговля" in out
     items = re.findall(r"^\s*\d+\. (.+?)\s*$", out[out.rindex("  1. "):], re.M)  # the whole list, once
     assert len(items) == len(set(items)) and not [i for i in items if i.endswith("неполное указание карты болвана")]
+
+
+def test_the_regulations_page_says_yes_and_no_in_words(knowledge):
+    """An election that is true or false reads «да» / «нет» in the book and in coverage --ra, never "true"."""
+    from bridgelaw.committee.options import elections, render
+    rows = {r.option: r for r in elections(knowledge, "wbf", None)}
+    assert rows["opening_lead_face_down"].value_label["ru"] in ("да", "нет")
+    text = render(list(rows.values()), "WBF", "ru")
+    assert "opening_lead_face_down       да" in text and not re.search(r"_\w+ +(true|false)", text)  # YAML's words only in «допустимо»
