@@ -656,3 +656,9 @@ def test_the_regulations_page_says_yes_and_no_in_words(knowledge):
     assert rows["opening_lead_face_down"].value_label["ru"] in ("да", "нет")
     text = render(list(rows.values()), "WBF", "ru")
     assert "opening_lead_face_down       да" in text and not re.search(r"_\w+ +(true|false)", text)  # YAML's words only in «допустимо»
+
+
+def test_u8_u10_a_concession_is_named_and_a_board_played_out_counts(russian):
+    assert "сторона сделавшего претензию (или уступку)" in russian["declarer-concedes-dummy-objects"]
+    assert "Сдачу доигрывают за этим столом, и он засчитывается." in russian["wrong-table-auction-begun"]
+    assert "Сдачу доигрывают, результат остаётся" not in russian["wrong-table-auction-begun"]
