@@ -596,6 +596,7 @@ def test_e6_e7_the_russian_book_names_its_cases_in_russian(tmp_path, capsys):
     assert "Правило 27, тест 2: ожидается — " in page and ">Правило 27, тест 1</a>" in page
     assert '<details><summary>описание теста (на английском)</summary><p lang="en">C39, West accepts 3♣' in page
     assert "<b>C39, West accepts" not in page and "Создано программой bridgelaw" in page
+    assert "Пересказы (торговля), тест " in page and ">tellings-" not in page and "; tellings-" not in page
     page = (tmp_path / "book" / "law-43.html").read_text(encoding="utf-8")
     assert "<b>Передача взяток</b> [64A2]: число взяток — 1; от пары — " in page and "from side" not in page
     assert cli.main(["book", "--lang", "en", str(tmp_path / "en")]) == 0

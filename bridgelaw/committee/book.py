@@ -21,7 +21,7 @@ from ..read.citations import covers
 from ..read.files import write_atomic
 from .coverage import coverage, left_out_text, units
 from ..explain.describe import Describer
-from ..words import noun_for, word, words
+from ..words import WORDS, noun_for, word, words
 
 
 def law_page(law: int) -> str:
@@ -77,9 +77,12 @@ def _cases(knowledge, root: Path, d: Describer) -> list[CaseView]:
 
 
 def _file_words(file: str, lang: str) -> str:
-    """A case file as the book's language names it: law-27.yaml by the words for "Law 27"; another by its name."""
-    m = re.fullmatch(r"law-(\d+)", Path(file).stem)
-    return word("book.law_n", lang, n=m[1]) if m else Path(file).stem
+    """A case file as the book's language names it: law-27.yaml by the words for "Law 27", a file of tellings by
+    the catalog's words for it, another by its name."""
+    stem = Path(file).stem
+    m = re.fullmatch(r"law-(\d+)", stem)
+    key = f"book.file_{stem.replace('-', '_')}"  # a file of its own kind (the tellings) named in the catalog
+    return word("book.law_n", lang, n=m[1]) if m else word(key, lang) if key in WORDS else stem
 
 
 def _kind_label(vocab, kind: str, lang: str) -> str:
