@@ -49,12 +49,14 @@ WORDS: dict[str, dict[str, str]] = {
     "diff.incident": {"ru": "инцидент «{title}»", "en": "incident '{title}'"},
     "diff.result": {"ru": "результат", "en": "result"},
     "diff.error": {"ru": "ошибка", "en": "error"},
+    "diff.unread": {"ru": "не прочитано: в словаре той базы знаний нет его фактов",
+                    "en": "not read: that knowledge's vocabulary does not hold its facts"},
     "diff.summary": {"ru": "Изменились решения: {changed} из {n} (сравнение с {against}).",
                      "en": "{changed} of {n} ruling(s) changed (against {against})."},
     "ruling.how": {"ru": "Как получено", "en": "How"},
     "ruling.open": {"ru": "Остаются вопросы", "en": "Open questions"},
     "ruling.why": {"ru": "нужно для", "en": "needed by"},
-    "ruling.judged_above": {"ru": "судье решить — пункт {n} выше", "en": "for the director to judge: see {n} above"},
+    "ruling.judged_above": {"ru": "Судье решить — пункт {n} выше", "en": "For the director to judge: see {n} above"},
     "ruling.none": {"ru": "Ни одно закодированное положение не применимо к этим фактам. bridgelaw пока кодирует"
                           " не все Правила: если инцидент подпадает под другое Правило, решайте по Кодексу.",
                     "en": "No encoded production applies to these facts. bridgelaw does not encode every law yet:"
@@ -69,40 +71,40 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.derived": {"ru": "выведено", "en": "derived"},
     # -- a claim's lines by double dummy (read/dd.py, explain/evidence.py): evidence beside 70D1, never the finding
     "lines.claim": {"ru": "По картам (двойной болван; это сведения для судьи, а не решение): с {trick}-й взятки,"
-                          " взяток осталось {n}; {side} берут {best} при лучшем порядке игры, который допускает"
-                          " заявление, и {worst} при худшем.",
+                          " взяток осталось {n}; {side} берут {best} при лучшей линии розыгрыша, которую допускает"
+                          " заявление, и {worst} при худшей.",
                     "en": "From the cards (double dummy; evidence for the director, not a finding): from trick"
                           " {trick}, with {n} tricks to play, {side} take {best} on the best order of play the"
                           " statement allows and {worst} on the worst."},
-    "lines.diverge": {"ru": "Порядки расходятся во взятке {trick}: в лучшем {seat} играет {best}, в худшем — {worst}.",
+    "lines.diverge": {"ru": "Линии расходятся во взятке {trick}: в лучшей {seat} играет {best}, в худшей — {worst}.",
                       "en": "The orders part at trick {trick}: on the best {seat} plays {best}, on the worst {worst}."},
-    "lines.best": {"ru": "Лучший: {line}", "en": "Best: {line}"},
-    "lines.worst": {"ru": "Худший: {line}", "en": "Worst: {line}"},
-    "lines.one": {"ru": "Порядок: {line}", "en": "The order: {line}"},
-    "lines.all": {"ru": "Рассмотрено порядков игры: {n} — все, что допускает заявление.",
+    "lines.best": {"ru": "Лучшая: {line}", "en": "Best: {line}"},
+    "lines.worst": {"ru": "Худшая: {line}", "en": "Worst: {line}"},
+    "lines.one": {"ru": "Линия: {line}", "en": "The order: {line}"},
+    "lines.all": {"ru": "Рассмотрено линий розыгрыша: {n} — все, что допускает заявление.",
                   "en": "Orders of play examined: {n}, every one the statement allows."},
-    "lines.cut": {"ru": "Рассмотрено порядков игры: {n}; перебор остановлен по лимиту времени ({budget} с):"
-                        " возможны порядок и хуже, и лучше.",
+    "lines.cut": {"ru": "Рассмотрено линий розыгрыша: {n}; перебор остановлен по лимиту времени ({budget} с):"
+                        " возможны линии и хуже, и лучше.",
                   "en": "Orders of play examined: {n}; the search stopped at its budget ({budget} s): a worse or"
                         " a better order may exist."},
     "lines.finding": {"ru": "Нормальна ли худшая линия (небрежная или слабая, но не иррациональная) — решает судья"
-                            " (Правило 70D1); взятки по этим линиям — лишь сведения рядом с его решением.",
+                            " (Правило 70D1); подсчёт взяток по этим линиям лишь помогает ему решить.",
                       "en": "Whether the worst is a normal line (careless or inferior, not irrational) is the"
                             " director's finding (Law 70D1); the tricks these lines give stand only as evidence"
                             " beside it."},
     # -- 64C's double-dummy reference for a revoke from the cards (explain/evidence.py): evidence, never a finding
     "revoke.reference": {"ru": "Для 64C по картам (двойной болван; это сведения для судьи, а не решение): если бы"
-                               " {seat} во взятке {trick} ответил в масть, {side} взяли бы с этой взятки {by_card},"
+                               " {seat} во взятке {trick} ответил в масть, то, начиная с этой взятки, {side} взяли бы {by_card},"
                                " всего {total} (остальная игра — двойной болван).",
                          "en": "For 64C, from the cards (double dummy; evidence for the director, not a finding):"
                                " had {seat} followed suit at trick {trick}, {side} would have taken from that trick"
                                " on {by_card}, {total} in all (the rest of the play double dummy)."},
-    "revoke.by_card": {"ru": "{n} (при {cards})", "en": "{n} (with {cards})"},
+    "revoke.by_card": {"ru": "{n} (если бы {seat} сыграл {cards})", "en": "{n} (had {seat} played {cards})"},
     "revoke.or": {"ru": " или ", "en": " or "},
-    "revoke.at_table": {"ru": "За столом они взяли с этой взятки {n}, всего {total}.",
+    "revoke.at_table": {"ru": "За столом, начиная с этой взятки, они взяли {n}, всего {total}.",
                         "en": "At the table they took {n} from that trick on, {total} in all."},
     "revoke.finding": {"ru": "Сколько взяла бы ненарушившая сторона без фальшренонса — решает судья (Правило 64C1);"
-                             " эти взятки — лишь сведения рядом с его решением.",
+                             " эти подсчёты лишь помогают ему решить.",
                        "en": "What the non-offending side would have had without the revoke is the director's"
                              " judgment (Law 64C1); these tricks stand only as evidence beside it."},
     "lines.progress": {"ru": "Двойной болван: позиций {n}, {seconds:.1f} с", "en": "Double dummy: {n} positions,"
@@ -115,7 +117,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.choice": {"ru": "«{label}»", "en": "{label}"},  # one choice of an option, read out as on a menu
     "ruling.chosen": {"ru": "выбрано «{label}»", "en": "chosen: {label}"},
     "ruling.nothing_follows": {"ru": "ничего не следует", "en": "nothing follows"},
-    "ruling.follows_below": {"ru": "что из этого следует — ниже, со своими правилами",
+    "ruling.follows_below": {"ru": "последствия — в пунктах ниже",
                              "en": "what follows from it is given below, each with its law"},
     # -- a production a choice gives (read/choices.py): its summary
     "choice.made": {"ru": "{summary} Выбрано: {chosen}.", "en": "{summary} Chosen: {chosen}."},
@@ -203,10 +205,10 @@ WORDS: dict[str, dict[str, str]] = {
     "possible.range": {"ru": "от «{first}» до «{last}»", "en": "from {first} to {last}"},
     "possible.bounded": {"ru": "Рассмотрены не все возможности (не более {limit} сочетаний); остаётся неизвестным: {slots}.",
                          "en": "Not every possibility was ruled (at most {limit} combinations); still not known: {slots}."},
-    "ruling.unless": {"ru": "если {condition}: тогда {cite}: {then}", "en": "unless {condition}: then {cite}: {then}"},
-    "ruling.unless_chosen": {"ru": "если {chooser} выберет «{chosen}» ({cite}): тогда это не применяется",
+    "ruling.unless": {"ru": "если {condition}, то по Правилу {cite}: {then}", "en": "unless {condition}: then {cite}: {then}"},
+    "ruling.unless_chosen": {"ru": "если {chooser} выберет «{chosen}» ({cite}), это не применяется",
                              "en": "unless {chooser} chooses “{chosen}” ({cite}): then this does not apply"},
-    "ruling.unless_not": {"ru": "если {condition}: тогда это не применяется",
+    "ruling.unless_not": {"ru": "если {condition}, это не применяется",
                           "en": "unless {condition}: then this does not apply"},
 
     # -- productions, facts and elements in plain words (explain/describe.py): a slot test's operator,
@@ -224,15 +226,15 @@ WORDS: dict[str, dict[str, str]] = {
     "describe.answers": {"ru": "— не указан или", "en": "is not said or is"},
     "describe.known_true": {"ru": "{title}: известно", "en": "{title} is known"},  # ru: no gender to agree with
     "describe.known_false": {"ru": "{title}: ещё не установлено", "en": "{title} is not known yet"},
-    "describe.no_fact": {"ru": "нет факта: {label}", "en": "there is no fact: {label}"},
+    "describe.no_fact": {"ru": "не установлено: {label}", "en": "there is no fact: {label}"},
     #    a variable reads as the label of the slot naming it ({v}: "the offender"), an accessor from its owner
     #    ({of}: "нарушителя", "the offender's"); Russian sides follow «пары»/«паре» in the element texts
     "describe.var": {"ru": "{v}", "en": "the {v}"},
     "describe.side": {"ru": "{of}", "en": "{of} side"},
     "describe.opponents": {"ru": "противников {of}", "en": "the side other than {of}"},
     "describe.partner": {"ru": "партнёр {of}", "en": "{of} partner"},
-    "describe.lho": {"ru": "левый противник {of}", "en": "{of} left-hand opponent"},
-    "describe.rho": {"ru": "правый противник {of}", "en": "{of} right-hand opponent"},
+    "describe.lho": {"ru": "левый оппонент {of}", "en": "{of} left-hand opponent"},
+    "describe.rho": {"ru": "правый оппонент {of}", "en": "{of} right-hand opponent"},
     "describe.suit": {"ru": "масть {of}", "en": "{of} suit"},
     "describe.id": {"ru": "этот факт", "en": "this fact"},
     "describe.unknown": {"ru": "неизвестно", "en": "unknown"},
@@ -294,7 +296,7 @@ WORDS: dict[str, dict[str, str]] = {
     "page.waiting": {"ru": "Ответ нужен для:", "en": "The answer is needed by:"},
     "page.back": {"ru": "← Назад", "en": "← Back"},
     "page.next": {"ru": "Дальше →", "en": "Next →"},
-    "page.more": {"ru": "Другое: всё, что называют Правила", "en": "Something else: everything the Laws name"},
+    "page.more": {"ru": "Другое (всё, что упоминают Правила)", "en": "Something else: everything the Laws name"},
     "page.text_file": {"ru": "Текст решения (.txt)", "en": "Ruling as text (.txt)"},
     "offline.loading": {"ru": "Загрузка…", "en": "Loading…"},
     "offline.stage_engine": {"ru": "Запускается Python в браузере (один раз; дальше страница работает без сети)",
@@ -348,26 +350,26 @@ WORDS: dict[str, dict[str, str]] = {
     "table.law": {"ru": "Правило", "en": "Law"},
     "table.title": {"ru": "Название", "en": "Title"},
     "table.status": {"ru": "Состояние", "en": "Status"},
-    "table.productions": {"ru": "Продукции", "en": "Productions"},
+    "table.productions": {"ru": "Положения", "en": "Productions"},
     "table.cases": {"ru": "Случаи", "en": "Cases"},
     "table.rests_on": {"ru": "На чём основано", "en": "What it rests on"},
     "table.text_read": {"ru": "Текст 2017 прочитан", "en": "2017 text read"},
     "coverage.read": {"ru": "да", "en": "yes"},
     "coverage.not_read": {"ru": "нет", "en": "no"},
-    "coverage.unread": {"ru": "Текст 2017 года не прочитан для {n} из {all} пунктов правил, у которых есть продукции"
-                              " (правила: {laws}); почему — в knowledge/laws.yaml (`unread`, `unread_units`).",
+    "coverage.unread": {"ru": "Текст 2017 года не прочитан для {n} из {all} пунктов Правил с закодированными положениями"
+                              " (Правила: {laws}); почему — в knowledge/laws.yaml (`unread`, `unread_units`).",
                         "en": "2017 text not read for {n} of the {all} units of the laws with productions (laws: {laws});"
                               " knowledge/laws.yaml says why (`unread`, `unread_units`)."},
     "table.passed": {"ru": "Прошли", "en": "Passed"},
     "table.failed": {"ru": "Не прошли", "en": "Failed"},
     "table.all": {"ru": "всего", "en": "all"},
-    "status.encoded": {"ru": "записано", "en": "encoded"},
-    "status.judgment": {"ru": "судья", "en": "judgment"},
+    "status.encoded": {"ru": "закодировано", "en": "encoded"},
+    "status.judgment": {"ru": "решает судья", "en": "judgment"},
     "status.left_out": {"ru": "опущено", "en": "left_out"},
     "status.missing": {"ru": "нет", "en": "missing"},
-    "coverage.tally": {"ru": "пунктов: {n}: записано {encoded}, решает судья {judgment}, опущено {left_out}, нет {missing}",
-                       "en": "{n} unit(s): {encoded} encoded, {judgment} judgment, {left_out} left out, {missing} missing"},
-    "coverage.total": {"ru": "Продукции есть у {encoded} из {laws} правил; у них {mine}; у всех правил {all}; правил с продукциями без случаев: {uncased}",
+    "coverage.tally": {"ru": "{n} {units}: закодировано {encoded}, решает судья {judgment}, опущено {left_out}, нет {missing}",
+                       "en": "{n} {units}: {encoded} encoded, {judgment} judgment, {left_out} left out, {missing} missing"},
+    "coverage.total": {"ru": "Закодированные положения есть у {encoded} из {laws} Правил; у них {mine}; у всех Правил {all}; закодированных Правил без случаев: {uncased}",
                        "en": "{encoded} of {laws} laws have productions; of their {mine}; of all {all}; {uncased} encoded law(s) without a case"},
     "test.case_errors": {"ru": "; ошибок в файлах случаев: {n}", "en": "; {n} error(s) in case files"},
     "test.tail": {"ru": "прошли: {passed}, не прошли: {failed}", "en": "{passed} passed, {failed} failed"},
@@ -379,41 +381,48 @@ WORDS: dict[str, dict[str, str]] = {
     "book.overrides": {"ru": "Имеет приоритет над", "en": "Takes precedence over"},
     "book.overridden_by": {"ru": "Уступает", "en": "Gives way to"},
     "book.uses": {"ru": "Использует факты, установленные", "en": "Uses facts stated by"},
-    "book.feeds": {"ru": "Её факты используют", "en": "Its facts are used by"},
+    "book.feeds": {"ru": "Его факты используют", "en": "Its facts are used by"},
     "book.see": {"ru": "См. также", "en": "See also"},
     "book.cases": {"ru": "Случаи", "en": "Cases"},
     "book.fired_by": {"ru": "Случаи, где она срабатывает", "en": "Cases that fire it"},
     "book.none": {"ru": "нет", "en": "none"},
-    "book.no_case": {"ru": "ни один случай пока не вызывает эту продукцию", "en": "no case fires this production yet"},
+    "book.no_case": {"ru": "ни один случай пока не вызывает это положение", "en": "no case fires this production yet"},
     "book.facts": {"ru": "Факты", "en": "Facts"},
     "book.expect": {"ru": "Ожидается", "en": "Expected"},
     "book.expect_none": {"ru": "Не должно быть", "en": "Must not contain"},
-    "book.fired": {"ru": "Сработали продукции", "en": "Productions fired"},
+    "book.fired": {"ru": "Сработали положения", "en": "Productions fired"},
     "book.passed": {"ru": "проходит", "en": "passes"},
     "book.failed": {"ru": "НЕ ПРОХОДИТ", "en": "FAILS"},
     "book.status": {"ru": "Статус", "en": "Status"},
-    "book.productions": {"ru": "Продукции", "en": "Productions"},
+    "book.productions": {"ru": "Закодированные положения", "en": "Productions"},
     "book.sections": {"ru": "Разделы", "en": "Sections"},
-    "book.encoded": {"ru": "закодирован", "en": "encoded"},
+    "book.encoded": {"ru": "закодировано", "en": "encoded"},
     "book.judgment": {"ru": "решает судья", "en": "left to judgment"},
     "book.missing": {"ru": "нет", "en": "missing"},
-    "book.left_out": {"ru": "оставлен", "en": "left out"},
+    "book.left_out": {"ru": "опущено", "en": "left out"},
     "book.units": {"ru": "Пункты", "en": "Units"},
-    "book.tally": {"ru": "пунктов {n}: закодировано {encoded}, решает судья {judgment}, оставлено {left_out}, нет {missing}",
-                   "en": "{n} unit(s): {encoded} encoded, {judgment} left to judgment, {left_out} left out, {missing} missing"},
-    "book.-": {"ru": "не закодирован", "en": "not encoded"},
+    "book.tally": {"ru": "{n} {units}: закодировано {encoded}, решает судья {judgment}, опущено {left_out}, нет {missing}",
+                   "en": "{n} {units}: {encoded} encoded, {judgment} left to judgment, {left_out} left out, {missing} missing"},
+    "book.-": {"ru": "не закодировано", "en": "not encoded"},
     "book.note": {"ru": "Примечание", "en": "Note"},
+    "book.case_title": {"ru": "{file}, тест {n}: ожидается — {expects}", "en": "{file}, case {n}: expects {expects}"},
+    "book.file_tellings_auction": {"ru": "Пересказы (торговля)", "en": "tellings-auction"},  # one incident told many ways
+    "book.file_tellings_play": {"ru": "Пересказы (розыгрыш)", "en": "tellings-play"},
+    "book.file_tellings_state": {"ru": "Пересказы (положение за столом)", "en": "tellings-state"},
+    "book.case_short": {"ru": "{file}, тест {n}", "en": "{file}, case {n}"},
+    "book.expects_nothing": {"ru": "ни одного из перечисленных ниже элементов", "en": "none of the elements below"},
+    "book.case_name": {"ru": "описание теста (на английском)", "en": "the case's description"},
     "book.source": {"ru": "Источник", "en": "Source"},
     "book.vocabulary": {"ru": "Словарь", "en": "Vocabulary"},
     "book.templates": {"ru": "Факты", "en": "Facts"},
     "book.elements": {"ru": "Элементы решения", "en": "Ruling elements"},
     "book.question": {"ru": "Вопрос", "en": "Question"},
-    "book.derived_t": {"ru": "выводится продукциями", "en": "derived by productions"},
+    "book.derived_t": {"ru": "выводится положениями", "en": "derived by productions"},
     "book.many_t": {"ru": "может быть несколько", "en": "several per incident"},
     "book.judgment_q": {"ru": "суждение судьи", "en": "the director's judgment"},
-    "book.generated": {"ru": "Создано командой bridgelaw book из базы знаний; текст Правил не воспроизводится.",
+    "book.generated": {"ru": "Создано программой bridgelaw из базы знаний; текст Правил не воспроизводится.",
                        "en": "Generated by bridgelaw book from the knowledge; the law text itself is not reproduced."},
-    "book.summary": {"ru": "Продукции есть у {encoded} из 93 Правил ({n} продукций, {c} случаев).",
+    "book.summary": {"ru": "Закодированные положения есть у {encoded} из 93 Правил (положений — {n}, тестов — {c}).",
                      "en": "{encoded} of 93 laws have productions ({n} productions, {c} cases)."},
     "book.law_n": {"ru": "Правило {n}", "en": "Law {n}"},  # a law the table of laws does not title
 
@@ -609,6 +618,7 @@ FORMS: dict[str, dict[str, tuple[str, ...]]] = {  # a word's six cases (English:
 }
 NOUNS: dict[str, dict[str, tuple[str, ...]]] = {  # a counted noun: ru one/few/many, en one/many
     "tricks": {"ru": ("взятка", "взятки", "взяток"), "en": ("trick", "tricks")},
+    "units": {"ru": ("пункт", "пункта", "пунктов"), "en": ("unit", "units")},  # a law's units (coverage, book)
 }
 NUMERALS = {  # 0..13 in words, the feminine Russian forms (взятка, карта); English counts in digits
     "ru": ("ноль", "одна", "две", "три", "четыре", "пять", "шесть", "семь", "восемь", "девять", "десять",
@@ -637,6 +647,12 @@ def count(n: int, noun: str, lang: str) -> str:
     said = NUMERALS[lang][n] if 0 <= n < len(NUMERALS[lang]) else str(n)
     forms = NOUNS[noun][lang]
     return f"{said} {forms[min(plural(n, lang), len(forms) - 1)]}"
+
+
+def noun_for(n: int, noun: str, lang: str) -> str:
+    """The form of ``noun`` (NOUNS) that goes after the digits ``n``: «3 пункта», «1 пункт», "2 units"."""
+    forms = NOUNS[noun][lang]
+    return forms[min(plural(n, lang), len(forms) - 1)]
 
 
 def inflect(key: str, case: str, lang: str) -> str:

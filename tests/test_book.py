@@ -91,7 +91,7 @@ def test_the_russian_book_says_pravilo_and_reads_variables_as_words(tmp_path):
     assert "<h1>Правило 64. " in pages["law-64.html"]
     assert [name for name, html in pages.items() if re.search(r"\bзакон(а|у|ом|е|ы|ов)?\b", html, re.I)] == []
     assert "от пары <var>нарушителя</var> к паре <var>противников нарушителя</var>" in pages["law-64.html"]
-    assert "Карта <var>нарушителя</var> становится штрафной" in pages["law-62.html"]  # {player:gen}, a variable
+    assert "Карта <var>нарушителя</var> теперь «старшая» штрафная карта" in pages["law-62.html"]  # {player:gen}, a variable
     # no variable shows its bare name (<var>o</var>)
     assert [(n, v) for n, html in pages.items() for v in re.findall(r"<var>([a-z]+)</var>", html)] == []
 
@@ -116,7 +116,7 @@ def test_book_of_the_shipped_knowledge(tmp_path):
 
 def coverage_lines(root, capsys) -> dict:
     """``bridgelaw coverage`` of the project at ``root``: cite -> the rest of its row, split; and the summary."""
-    assert main(["--root", str(root), "coverage", "--lang", "en"]) == 0
+    assert main(["--root", str(root), "coverage", "--lang", "en", "--ids"]) == 0
     out = capsys.readouterr().out
     table, summary = out.split("\n\n")
     rows = [line.split() for line in table.splitlines()[2:]]
@@ -134,11 +134,11 @@ def test_coverage_lists_every_law_and_the_units_of_each(tmp_path, capsys):
     assert rows["64A1"][-5:] == ["encoded", "1", "1", "yes", "64A1.offender-won-revoke-trick"]
     assert rows["64C2(a)"][-3:] == ["judgment", "yes", "revoke.damage"]
     # a law row: encoded units / all its units, then the tally
-    assert rows["64"][-15:] == ["3/13", "3", "3", "13/13", "13", "unit(s):", "3", "encoded,", "3", "judgment,", "0",
+    assert rows["64"][-15:] == ["3/13", "3", "3", "13/13", "13", "units:", "3", "encoded,", "3", "judgment,", "0",
                                 "left", "out,", "7", "missing"]
     # a law with no productions lists its units (its sections, where the table lists no subsections) as missing
     assert rows["65"][-13:-10] == ["0/4", "4/4", "4"] and rows["65A"][-2] == "missing"
-    assert summary.startswith("2 of 93 laws have productions; of their 18 unit(s): 4 encoded, 3 judgment,"
+    assert summary.startswith("2 of 93 laws have productions; of their 18 units: 4 encoded, 3 judgment,"
                               " 0 left out, 11 missing; of all ")
 
 
@@ -168,4 +168,4 @@ def test_book_reports_to_the_subsection_with_the_reason_for_leaving_out(tmp_path
     assert re.search(r'<tr id="sec-16C1">.*?class="encoded">encoded<.*?16C1.authorized-for-non-offenders',
                      (out / "law-16.html").read_text(encoding="utf-8"), re.S)
     index = (out / "index.html").read_text(encoding="utf-8")
-    assert re.search(r"14 unit\(s\): 6 encoded, 1 left to judgment, 7 left out, 0 missing", index)
+    assert re.search(r"14 units: 6 encoded, 1 left to judgment, 7 left out, 0 missing", index)

@@ -172,7 +172,7 @@ def test_the_claims_worst_and_best_lines_stand_beside_the_70D1_question(knowledg
     assert any(q.slot == "less_successful_normal_line" for q in ruling.open_questions)
     data = ruling.to_dict()
     assert data["claim_lines"]["worst"] == 3 and data["claim_lines"]["best_line"][0] == ["S", "DA"]
-    assert "Лучший: 10 (Ю): ♦Т" in ruling.render("ru")  # the Russian letters for the ranks
+    assert "Лучшая: 10 (Ю): ♦Т" in ruling.render("ru")  # the Russian letters for the ranks
 
 
 def test_once_the_director_has_found_70D1_the_lines_stay_as_evidence(knowledge, engine, tmp_path):
@@ -412,8 +412,8 @@ def test_a_revoke_from_the_cards_shows_64Cs_double_dummy_reference_as_evidence(k
     assert ref["by_card"] == [["DJ", 10], ["D10", 10], ["D9", 10], ["D8", 10], ["D6", 10]]
     assert not any("64C" in e.cite for e in ruling.elements)  # evidence, never a ruling element
     out = ruling.render("en", how=False)
-    assert "had West followed suit at trick 2, North-South would have taken from that trick on 10 (with ♦J or" \
-           " ♦10 or ♦9 or ♦8 or ♦6), 11 in all" in out and "At the table they took 11 from that trick on, 12 in all." in out
+    assert "had West followed suit at trick 2, North-South would have taken from that trick on 10 (had West played ♦J," \
+           " ♦10, ♦9, ♦8 or ♦6), 11 in all" in out and "At the table they took 11 from that trick on, 12 in all." in out
     # while the 64C1 question is open, the reference stands beside it
     text = CARDS.read_text(encoding="utf-8").replace("      damage_beyond_rectification: false\n", "")
     (tmp_path / "i.yaml").write_text(text, encoding="utf-8")
@@ -461,7 +461,8 @@ def test_64Cs_reference_says_which_card_gives_what():
     from bridgelaw.explain.evidence import revoke_tricks
     from bridgelaw.read.dd import RevokeTricks
     [ref] = revoke_tricks([RevokeTricks("E", 5, "H", "NS", 3, (("H2", 9), ("HK", 8), ("H10", 8)), None)])
-    assert ref["text"]["en"][0].endswith("taken from that trick on 9 (with ♥2); 8 (with ♥K or ♥10), 11–12 in all"
+    assert ref["text"]["en"][0].endswith("taken from that trick on 9 (had East played ♥2); 8 (had East played ♥K or ♥10),"
+                                         " 11–12 in all"
                                          " (the rest of the play double dummy).")
     assert len(ref["text"]["en"]) == 2  # no line for the table while play goes on
     assert revoke_tricks(()) == []

@@ -199,7 +199,7 @@ def check(capsys, monkeypatch, folder: Path, argv: list[str], code: int, fragmen
     got, text = run(capsys, folder, argv)
     assert got == code, text[-3000:]
     assert fragment in text, text[-3000:]
-    assert "Traceback" not in text and "internal error" not in text
+    assert "Traceback" not in text and "internal error" not in text and "внутренняя ошибка" not in text
     assert _snapshot(folder) == before, "a file was changed or left behind"
     return text
 
@@ -357,7 +357,7 @@ def test_page_refuses_an_out_it_may_not_write_before_any_work(row, tmp_path, mon
     from bridgelaw.faces.offline import build
     monkeypatch.setattr(build, "knowledge_bundle", lambda root: pytest.fail("checked the knowledge first"))
     project = _snapshot(ROOT / "bridgelaw") | _snapshot(ROOT / "knowledge")
-    check(capsys, monkeypatch, tmp_path, ["--root", str(ROOT), "page", out.replace("{root}", str(ROOT))], code,
+    check(capsys, monkeypatch, tmp_path, ["--root", str(ROOT), "page", "--lang", "en", out.replace("{root}", str(ROOT))], code,
           fragment)
     assert _snapshot(ROOT / "bridgelaw") | _snapshot(ROOT / "knowledge") == project
 

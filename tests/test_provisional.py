@@ -22,10 +22,10 @@ def test_a_revoke_on_an_unknown_trick_transfers_provisionally_unless_trick_12(en
     first = transfer.provisional[0]
     assert (first.fact, first.slot) == ("revoke-1", "trick")
     assert first.would_change["en"] == "unless revoke trick is 12: then 64B6: A revoke on trick 12 carries no automatic transfer."
-    assert first.would_change["ru"].startswith("если взятка с фальшренонсом — 12: тогда 64B6:")
+    assert first.would_change["ru"].startswith("если взятка с фальшренонсом — 12, то по Правилу 64B6:")
     assert first.question["en"] == "On which trick was the revoke (1-13)?"
     assert "(provisional: unless revoke trick is 12: then 64B6: " in ruling.render("en")
-    assert "(предварительно: если взятка с фальшренонсом — 12: тогда 64B6: " in ruling.render("ru")
+    assert "(предварительно: если взятка с фальшренонсом — 12, то по Правилу 64B6: " in ruling.render("ru")
     data = ruling.to_dict()
     [t] = [e for e in data["elements"] if e["kind"] == "transfer_tricks"]
     assert t["provisional"]["slot"] == "trick" and "64B6" in t["provisional"]["would_change"]["en"]
@@ -82,7 +82,7 @@ def test_a_choice_still_to_be_made_marks_what_it_would_remove(engine):
     [u] = [u for u in el.provisional if u.option]
     assert (u.option, u.chooser, u.template, u.slot) == ("insufficient_bid", "W", "choice", "chosen")
     assert u.would_change["en"] == "unless West chooses “accept the insufficient bid” (27C): then this does not apply"
-    assert u.would_change["ru"] == "если Запад выберет «принять недостаточное назначение» (27C): тогда это не применяется"
+    assert u.would_change["ru"] == "если Запад выберет «принять недостаточное назначение» (27C), это не применяется"
     assert u.question["en"] == "What did West choose?"
     assert "(provisional: unless West chooses “accept the insufficient bid” (27C)" in ruling.render("en")
     [j] = [e for e in ruling.to_dict()["elements"] if e["kind"] == "auction_proceeds"]

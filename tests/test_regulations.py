@@ -127,7 +127,7 @@ def test_coverage_shows_every_option_and_the_election(capsys):
         assert f"  {cite:<9} {option:<28} " in tail
     assert "no weighting: the non-offenders get the most favourable likely result" in tail
     assert "tested by 12C1c.most-favourable-likely, 12C1c.weighted-score" in tail
-    assert "true (not elected: the Laws' default)" in tail
+    assert "yes (not elected: the Laws' default)" in tail
 
 
 def test_the_book_shows_each_authority_and_its_elections(tmp_path):

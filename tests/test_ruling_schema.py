@@ -55,6 +55,8 @@ def test_a_hand_edited_ruling_schema_is_reported_stale(tmp_path, capsys):
     f.write_text(f.read_text(encoding="utf-8").replace('"const": 1', '"const": 2'), encoding="utf-8")
     capsys.readouterr()
     assert cli.main(["--root", str(root), "schemas", "--check"]) == 1
+    assert "schemas/ruling.schema.json: устарел; выполните `bridgelaw schemas`" in capsys.readouterr().out
+    assert cli.main(["--root", str(root), "schemas", "--check", "--lang", "en"]) == 1
     assert "schemas/ruling.schema.json: out of date; run `bridgelaw schemas`" in capsys.readouterr().out
 
 

@@ -506,3 +506,160 @@ def test_u5_u6_no_contradiction_when_no_trick_moved_or_the_period_is_open(russia
     text = russian["claimed-twelve-agreed-eleven"]
     assert "Если уступка дошла до судьи в период коррекции, судья отменяет уступку взятки" in text
     assert "Период коррекции не истёк: судья отменяет" not in text
+
+
+# -- the turn-3 review's M and L defects -------------------------------------------------------------------------
+
+def _how(capsys, name: str) -> str:
+    return rule(capsys, name).partition("Как получено:")[2]
+
+
+def test_e5_t2_t3_how_and_lines_name_facts_and_plays_in_words(capsys, russian):
+    """E5: HOW names a revoke the incident called "east" or "second" as the ruling lines do; T2: an event
+    that is a card played is «игра картой»; T3: a card goes back to the hand («возвращает»), a card taken
+    back is «взята назад», never «забирает/забран»."""
+    how = _how(capsys, "both-sides-revoke")
+    assert "Фальшренонс Востока: нарушитель = Восток" in how and "(east)" not in how and "(south)" not in how
+    how = _how(capsys, "repeated-revoke-same-suit")
+    assert "Фальшренонс № 2: нарушитель = Запад" in how and "(second)" not in how
+    assert "событие = игра картой" in _how(capsys, "declarer-leads-out-of-turn-east-follows")
+    for name, text in russian.items():
+        assert "забира" not in text and "забран" not in text, name
+    assert "Первый ход рубашкой вверх взят назад" in russian["face-down-lead-taken-back"]
+
+
+def test_t4_t5_g8_i4_i5_u24_the_committee_tables_speak_the_codes_words(capsys, tmp_path):
+    """T4 «Заявка с отклонением»; T5 no «продукции»; G8 «закодировано» (Правило is neuter) and «3 пункта»;
+    I4 coverage and book use the same status words and «Правил»; I5 both count the laws with productions;
+    U24 the reasons said plainly, titles wrapped, never cut, no «[без заголовка: …]»."""
+    assert cli.main(["coverage"]) == 0
+    out = capsys.readouterr().out
+    assert "продукци" not in out.lower() and "записано" not in out and not re.search(r"\bправил\b", out)
+    assert "3 пункта: закодировано 0, решает судья 0, опущено 3, нет 0" in out
+    assert "организация игры или турнира: по конкретному случаю не решает" in out
+    assert re.search(r"Наказание после потери права на +закодировано.*\n +исправление\n", out)  # wrapped, not cut
+    assert "[без заголовка" not in out and "[заголовок не прочитан" not in out
+    encoded = re.search(r"Закодированные положения есть у (\d+) из 93 Правил", out)[1]
+    assert cli.main(["book", str(tmp_path / "book")]) == 0
+    capsys.readouterr()
+    index = (tmp_path / "book" / "index.html").read_text(encoding="utf-8")
+    assert f"Закодированные положения есть у {encoded} из 93 Правил" in index
+    assert "продукци" not in index.lower() and ">закодирован<" not in index and "оставлено" not in index
+    assert "Нерегулярная" not in (tmp_path / "book" / "law-27.html").read_text(encoding="utf-8")
+
+
+def test_t7_g2_u13_i1_g7_lines_a_director_reads_aloud(russian):
+    """T7 82C's doubt «толкуются в пользу каждой из пар», said once (no second «Судья назначает»); G2 a call
+    replaced by the one intended, whatever it is; U13 no tag where the line names its revoke itself; I1 «левый
+    (правый) оппонент» only; G7 a provisional line says «если …, то по Правилу …», never «: тогда»."""
+    text = russian["director-denied-acceptance-of-3c"]
+    assert "Сомнения толкуются в пользу каждой из пар, поэтому их результаты могут не дополнять друг друга" in text
+    assert text.count("Судья назначает компенсирующий результат") == 2 and "пользу сомнения" not in text  # announce + line
+    assert "Заявка 7 (контра) заменяется той, которую Юг намеревался сделать (реконтра);" in russian["double-meant-as-redouble"]
+    assert "2. [Правило 61A] Это фальшренонс Востока;" in russian["both-sides-revoke"]
+    for name, text in russian.items():
+        assert not re.search(r"(левы|правы|лево|право)\w* противник", text), name
+        assert not re.search(r"\(предварительно: [^\n]*: тогда", text) and "заменяется заявкой реконтра" not in text, name
+    assert ", то по Правилу 64B4: " in russian["repeated-revoke-same-suit"]
+
+
+def test_u3_u4_i8_the_64c_and_70d1_evidence_reads_as_russian(russian):
+    """U3 «начиная с этой взятки … взяли бы N (если бы Запад сыграл ♦7, ♦5 или ♦4)»; U4 «эти подсчёты лишь
+    помогают ему решить», never «рядом с его решением»; I8 «линии розыгрыша», never «порядки игры»."""
+    text = russian["revoke-trick-not-won-by-offender"]
+    assert re.search(r"ответил в масть, то, начиная с этой взятки, Север-Юг взяли бы \d+ \(если бы Запад сыграл ♦\d+"
+                     r"(, ♦\d+)* или ♦\d+\)", text), text
+    for name, text in russian.items():
+        assert "рядом с его решением" not in text and "порядков игры" not in text and "Порядки расходятся" not in text, name
+
+
+def test_u28_g9_g10_g11_g12_g14_i2_i6_the_lines_the_review_quoted_are_mended(russian, knowledge):
+    vocab = knowledge.vocabulary
+    text = "\n".join(russian.values())
+    for old in ("вполне повлиять", "пришло после конца периода", "тех же деноминаций", "несанкционирована для",
+                "снятого недостаточного", "к снятому назначению", "без помощи от нарушения", "полученной из нарушения",
+                "открыл слабые 2♠", "судье решить — пункт", "нет факта:"):
+        assert old not in text, old
+    assert "Сведения от взятой назад заявки левого оппонента — несанкционированная информация для" in \
+        russian["unintended-double-stop-card"]
+    assert "никто не сыграл на эту карту и не сказал, что принимает" in \
+        vocab.templates["lead"].slots["response"].label_of("none", "ru")
+
+
+def test_e6_e7_the_russian_book_names_its_cases_in_russian(tmp_path, capsys):
+    """E6: a case is titled in the book's language (its incident's title, or its law, number and what it
+    expects), the English name folded beside it; a link to a case says «Правило 27, тест 3»; an element's
+    arguments are named in Russian. E7: the footer names no command in English."""
+    assert cli.main(["book", str(tmp_path / "book")]) == 0
+    assert "записано страниц:" in capsys.readouterr().out
+    page = (tmp_path / "book" / "law-27.html").read_text(encoding="utf-8")
+    assert "Правило 27, тест 2: ожидается — " in page and ">Правило 27, тест 1</a>" in page
+    assert '<details><summary>описание теста (на английском)</summary><p lang="en">C39, West accepts 3♣' in page
+    assert "<b>C39, West accepts" not in page and "Создано программой bridgelaw" in page
+    assert "Пересказы (торговля), тест " in page and ">tellings-" not in page and "; tellings-" not in page
+    page = (tmp_path / "book" / "law-43.html").read_text(encoding="utf-8")
+    assert "<b>Передача взяток</b> [64A2]: число взяток — 1; от пары — " in page and "from side" not in page
+    assert cli.main(["book", "--lang", "en", str(tmp_path / "en")]) == 0
+    assert "<b>C39, West accepts 3♣" in (tmp_path / "en" / "law-27.html").read_text(encoding="utf-8")
+
+
+def test_the_committee_tools_speak_russian_by_default(tmp_path, capsys):
+    """schemas --check and the internal-error line in Russian unless --lang en."""
+    assert cli.main(["schemas", "--check"]) == 0
+    assert cli.main(["page", str(ROOT / "README.md")]) == 1
+    err = capsys.readouterr().err
+    assert "это файл, а не папка" in err and "is a file" not in err
+    assert cli.main(["page", "--lang", "en", str(ROOT / "README.md")]) == 1
+    assert "is a file, not a folder" in capsys.readouterr().err
+
+
+def test_u7_u14_u15_u16_u23_u29_i9_more_lines_read_as_said(capsys, russian, knowledge):
+    text = "\n".join(russian.values())
+    for old in ("по 69B ничего не возвращается", "что из этого следует — ниже", "вне очередности названа:",
+                "розыгрыш продолжается от неё", "Так по Правилу 12C2(a)", "(по номеру) действует обязанность",
+                "Север–Юг", "Восток–Запад"):
+        assert old not in text, old
+    assert "Так требует Правило 12C2(a), если регламент турнира не предусматривает для испорченной сдачи иного" \
+        " (Правило 87B)." in russian["rotated-board-one-table"]
+    assert "розыгрыш продолжается с этой карты" in russian["declarer-leads-out-of-turn-east-follows"]
+    how = _how(capsys, "claimed-twelve-agreed-eleven")
+    assert "Согласие не отзывалось (69B): возвращать нечего." in how
+    assert knowledge.vocabulary.elements["pass_obligation"].args["duration"].title("ru") == "срок"
+
+
+def test_u27_g5_a_penalty_card_and_a_short_claim_said_once_and_plainly(russian):
+    """U27: «Карта Востока (♦Т) теперь старшая штрафная карта», and 54A's «становится болваном» does not say
+    again that the lead is accepted; G5: «уступает оставшуюся взятку (1)»."""
+    text = "\n".join(russian.values())
+    assert "становится штрафной: это" not in text and "и ход вне очереди считается правильным" not in text
+    assert "Карта Востока (♦Т) теперь старшая штрафная карта." in russian["opening-lead-out-of-turn"]
+    assert "Ход Востока картой ♦Т считается сделанным в очередь; игра продолжается с него." in \
+        russian["opening-lead-out-of-turn"]
+    assert "уступает оставшуюся взятку (1)." in russian["claimed-twelve-agreed-eleven"]
+
+
+def test_u21_the_first_question_says_what_the_director_will_do_and_names_each_item_once(knowledge):
+    """U21: «Вы введёте все заявки по порядку…», «Этот пункт — и для претензии, и для уступки», the «ещё»
+    list's heading «Другое (всё, что упоминают Правила) — Торговля», and no two items with one label."""
+    vocab = knowledge.vocabulary
+    assert vocab.templates["auction"].description["ru"].startswith("Вы введёте все заявки по порядку от сдающего;")
+    assert "Этот пункт — и для претензии, и для уступки" in vocab.templates["claim"].description["ru"]
+    out = _ask_ru(knowledge, ["ещё"])
+    assert "-- Другое (всё, что упоминают Правила) — Торговля" in out
+    items = re.findall(r"^\s*\d+\. (.+?)\s*$", out[out.rindex("  1. "):], re.M)  # the whole list, once
+    assert len(items) == len(set(items)) and not [i for i in items if i.endswith("неполное указание карты болвана")]
+
+
+def test_the_regulations_page_says_yes_and_no_in_words(knowledge):
+    """An election that is true or false reads «да» / «нет» in the book and in coverage --ra, never "true"."""
+    from bridgelaw.committee.options import elections, render
+    rows = {r.option: r for r in elections(knowledge, "wbf", None)}
+    assert rows["opening_lead_face_down"].value_label["ru"] in ("да", "нет")
+    text = render(list(rows.values()), "WBF", "ru")
+    assert "opening_lead_face_down       да" in text and not re.search(r"_\w+ +(true|false)", text)  # YAML's words only in «допустимо»
+
+
+def test_u8_u10_a_concession_is_named_and_a_board_played_out_counts(russian):
+    assert "сторона сделавшего претензию (или уступку)" in russian["declarer-concedes-dummy-objects"]
+    assert "Сдачу доигрывают за этим столом, и он засчитывается." in russian["wrong-table-auction-begun"]
+    assert "Сдачу доигрывают, результат остаётся" not in russian["wrong-table-auction-begun"]

@@ -21,7 +21,7 @@ from ..read.citations import covers
 from ..read.files import write_atomic
 from .coverage import coverage, left_out_text, units
 from ..explain.describe import Describer
-from ..words import word, words
+from ..words import WORDS, noun_for, word, words
 
 
 def law_page(law: int) -> str:
@@ -35,7 +35,8 @@ def _slug(text: str) -> str:
 @dataclass
 class CaseView:
     anchor: str
-    name: str
+    name: str  # as the case file names it (English)
+    title: str  # in the book's language: the name, or words made from what the case expects (_case_title)
     file: str
     law: int | None
     description: str
@@ -47,13 +48,14 @@ class CaseView:
     fired: list  # production ids, in firing order
     passed: bool
     problems: list = field(default_factory=list)
+    short: str = ""  # what a link to it says: the name in English, "law-27, тест 3" in another language
 
 
 def _cases(knowledge, root: Path, d: Describer) -> list[CaseView]:
     from ..engine import engine_for
     from .testrun import case_files, law_of, load_all, run_cases
     cases, _ = load_all(case_files(root), knowledge.vocabulary)
-    out, seen = [], set()
+    out, seen, numbers = [], set(), {}
     by_id = {p.id: p.law for p in knowledge.productions}  # several laws: shown under the law it first fires
     for o in run_cases(engine_for(knowledge), cases):
         c = o.case
@@ -63,11 +65,43 @@ def _cases(knowledge, root: Path, d: Describer) -> list[CaseView]:
         seen.add(anchor)
         fired = list(dict.fromkeys(o.ruling.fired())) if o.ruling else []
         law = law_of(c) or next((by_id[pid] for pid in fired if pid in by_id), None)  # a file of tellings spans
-        out.append(CaseView(anchor, c.name, c.file, law, c.description, c.source, c.keywords,
+        numbers[c.file] = numbers.get(c.file, 0) + 1
+        out.append(CaseView(anchor, c.name, _case_title(knowledge.vocabulary, c, numbers[c.file], d.lang), c.file,
+                            law, c.description, c.source, c.keywords,
                             [d.fact(f) for f in c.incident.facts], [d.expected(e) for e in c.expect],
-                            list(c.expect_none), fired,
-                            o.passed, o.problems + ([o.error] if o.error else [])))
+                            [_kind_label(knowledge.vocabulary, k, d.lang) for k in c.expect_none], fired,
+                            o.passed, o.problems + ([o.error] if o.error else []),
+                            c.name if d.lang == "en" else word("book.case_short", d.lang, file=_file_words(c.file, d.lang),
+                                                               n=numbers[c.file])))
     return out
+
+
+def _file_words(file: str, lang: str) -> str:
+    """A case file as the book's language names it: law-27.yaml by the words for "Law 27", a file of tellings by
+    the catalog's words for it, another by its name."""
+    stem = Path(file).stem
+    m = re.fullmatch(r"law-(\d+)", stem)
+    key = f"book.file_{stem.replace('-', '_')}"  # a file of its own kind (the tellings) named in the catalog
+    return word("book.law_n", lang, n=m[1]) if m else word(key, lang) if key in WORDS else stem
+
+
+def _kind_label(vocab, kind: str, lang: str) -> str:
+    ek = vocab.elements.get(kind)
+    return ek.label[lang] if ek is not None else kind
+
+
+def _case_title(vocab, c, n: int, lang: str) -> str:
+    """A case in the book's language: its name in English; in another language the title of the shipped
+    incident it rules where that has one in the language, else its number in its file and what it expects
+    (the English name is shown folded beside it)."""
+    if lang == "en":
+        return c.name
+    title = c.incident.title.get(lang) if isinstance(c.incident.title, dict) else None
+    if title:
+        return title
+    kinds = list(dict.fromkeys(_kind_label(vocab, e.kind, lang) for e in c.expect))
+    return word("book.case_title", lang, file=_file_words(c.file, lang), n=n,
+                expects=", ".join(kinds) if kinds else word("book.expects_nothing", lang))
 
 
 def _links(knowledge) -> dict:
@@ -114,7 +148,8 @@ def write_book(root: Path, out: Path, lang: str = "ru") -> list[Path]:
     env = _environment()
     env.globals.update(t=words("book", lang), lang=lang, href=href, see_href=see_href, d=d, prods=prods,
                        left_out_text=left_out_text, has_regulations=bool(knowledge.regulations),
-                       tally_text=lambda tally: word("book.tally", lang, n=sum(tally.values()), **tally),
+                       tally_text=lambda tally: word("book.tally", lang, n=sum(tally.values()),
+                                                   units=noun_for(sum(tally.values()), "units", lang), **tally),
                        title=lambda n: knowledge.index.title(n, lang) if knowledge.index else f"Law {n}")
     out.mkdir(parents=True, exist_ok=True)
     written = []
@@ -125,7 +160,8 @@ def write_book(root: Path, out: Path, lang: str = "ru") -> list[Path]:
         written.append(path)
 
     encoded = sorted(knowledge.laws)
-    summary = word("book.summary", lang, encoded=len(encoded), n=len(prods), c=len(cases))
+    summary = word("book.summary", lang, encoded=len({p.law for p in knowledge.productions}), n=len(prods),
+                   c=len(cases))  # the laws with productions, as coverage counts them
     write("index.html", "index.html", rows=[r for r in rows if not r.unit], encoded=set(encoded), summary=summary)
     links = _links(knowledge)
     for n in encoded:

@@ -14,12 +14,14 @@ else *missing*; a law with no productions has its units missing all the same.
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field
 
 from ..read.citations import REASONS, covers
-from ..words import both, word
+from ..words import both, noun_for, word
 
 LAWS = range(1, 94)
+TITLE_WIDTH = 40  # the title column; a longer title goes on in the lines below
 STATUSES = ("encoded", "judgment", "left_out", "missing")
 
 
@@ -47,13 +49,11 @@ class Row:
             return "left_out"
         return "missing"
 
-    def detail(self, lang: str = "en") -> str:
-        """What the status rests on: the productions, the judgment questions, or the reason for leaving it
-        out (its words from the closed list; the book adds the law file's note)."""
-        if self.productions:
-            return ", ".join(self.productions)
-        if self.judgment:
-            return ", ".join(self.judgment)
+    def detail(self, lang: str = "en", ids: bool = True) -> str:
+        """What the status rests on: the productions, the judgment questions (their ids only with ``ids``),
+        or the reason for leaving it out (its words from the closed list; the book adds the law file's note)."""
+        if self.productions or self.judgment:
+            return ", ".join(self.productions or self.judgment) if ids else ""
         if self.left_out:
             return REASONS[self.left_out.reason][lang]
         return ""
@@ -151,10 +151,11 @@ def coverage(knowledge, exercised: dict | None = None) -> list[Row]:
 
 
 def _tally_text(tally: dict, lang: str = "en") -> str:
-    return word("coverage.tally", lang, n=sum(tally.values()), **tally)
+    n = sum(tally.values())
+    return word("coverage.tally", lang, n=n, units=noun_for(n, "units", lang), **tally)
 
 
-def render(rows: list[Row], lang: str = "en", all_laws: bool = True) -> str:
+def render(rows: list[Row], lang: str = "en", all_laws: bool = True, ids: bool = True) -> str:
     """The coverage table (law rows with their tally, unit rows with their status and what it rests on),
     then the totals; ``all_laws`` false keeps only the laws that have productions."""
     table = []
@@ -164,14 +165,17 @@ def render(rows: list[Row], lang: str = "en", all_laws: bool = True) -> str:
             continue
         title = r.title.get(lang) or r.title.get("en") or ""
         if r.unit:
-            table.append(["  " + r.cite, title[:40], word(f"status.{r.status}", lang), str(len(r.productions) or ""),
-                          str(len(r.cases) or ""), word("coverage.read" if r.read else "coverage.not_read", lang), r.detail(lang)])
+            table.append(["  " + r.cite, title, word(f"status.{r.status}", lang), str(len(r.productions) or ""),
+                          str(len(r.cases) or ""), word("coverage.read" if r.read else "coverage.not_read", lang), r.detail(lang, ids)])
         else:
-            table.append([r.cite, title[:40], f"{r.tally['encoded']}/{sum(r.tally.values())}",
+            table.append([r.cite, title, f"{r.tally['encoded']}/{sum(r.tally.values())}",
                           str(len(r.productions) or ""), str(len(r.cases) or ""),
                           "{}/{}".format(*r.read_tally), _tally_text(r.tally, lang)])
     header = [word(f"table.{k}", lang) for k in ("law", "title", "status", "productions", "cases")] + \
         [word("table.text_read", lang), word("table.rests_on", lang)]
+    # a long title is wrapped on the lines below its row, never cut mid-word
+    table = [[x[0], line, *x[2:]] if not k else ["", line, "", "", "", "", ""]
+             for x in table for k, line in enumerate(textwrap.wrap(x[1], TITLE_WIDTH) or [""])]
     widths = [max(len(x[i]) for x in table + [header]) for i in range(6)]
     lines = [("  ".join(x[i].rjust(widths[i]) if i in (3, 4) else x[i].ljust(widths[i]) for i in range(6))
               + "  " + x[6]).rstrip() for x in [header, ["-" * w for w in widths] + ["-" * 16]] + table]

@@ -22,7 +22,6 @@ from ..errors import BridgelawError, Loc, Problem
 from ..words import word
 
 # what makes the knowledge: the rest of a project (the incidents and cases ruled) is the working tree's
-UNREAD = "not read: that knowledge's vocabulary does not hold its facts"
 KNOWLEDGE_PARTS = ("knowledge", "facts/vocabulary", "facts/vocabulary.yaml", "facts/irregularities.yaml",
                    "regulations")
 
@@ -31,7 +30,7 @@ KNOWLEDGE_PARTS = ("knowledge", "facts/vocabulary", "facts/vocabulary.yaml", "fa
 class Change:
     file: str
     case: str  # the case's name, '' for an incident
-    title: str  # the incident's title (English) or name
+    title: str  # the incident's title (in the report's language) or name
     added: list = field(default_factory=list)  # [element line]
     removed: list = field(default_factory=list)
     reworded: list = field(default_factory=list)  # [(before, after)]
@@ -116,23 +115,29 @@ def _inputs(root: Path, vocab) -> dict:
     return out
 
 
-def _said(engine, incident) -> tuple:
+def _first(e: BridgelawError, lang: str) -> str:
+    """An error's first line, in the report's language."""
+    return e.problems[0].render(lang).splitlines()[0] if e.problems else str(e).splitlines()[0]
+
+
+def _said(engine, incident, lang: str = "en") -> tuple:
     """What a ruling says: its elements (key -> words) and its result line, or the error it met."""
     if isinstance(incident, BridgelawError):
-        return None, None, str(incident).splitlines()[0]
+        return None, None, _first(incident, lang)
     try:
         ruling = engine.rule(incident)
     except BridgelawError as e:
-        return None, None, str(e).splitlines()[0]
+        return None, None, _first(e, lang)
     elements = {}
     for e in ruling.elements:
         key = (e.kind, e.cite, e.about, repr(sorted((k, str(v)) for k, v in e.args.items() if k != "text")))
-        elements[key] = f"[{e.cite}] {e.kind}: {e.text['en']}"
-    result = " ".join(ruling.result.render("en")) if ruling.result else ""
+        elements[key] = f"[{e.cite}] {e.kind}: {e.text[lang]}"
+    result = " ".join(ruling.result.render(lang)) if ruling.result else ""
     return elements, result, None
 
 
-def compare(root: Path, spec: str) -> Report:
+def compare(root: Path, spec: str, lang: str = "en") -> Report:
+    """Each ruling's words and result line in ``lang``: what the report says changed."""
     from ..engine import Engine, load
     with tempfile.TemporaryDirectory(prefix="bridgelaw-diff-") as tmp:
         other = other_root(spec, root, Path(tmp))
@@ -142,12 +147,12 @@ def compare(root: Path, spec: str) -> Report:
         changes = []
         keys = sorted(set(before_in) | set(after_in))
         for key in keys:
-            b_el, b_res, b_err = _said(before_e, before_in[key]) if key in before_in else (None, None, UNREAD)
-            a_el, a_res, a_err = _said(after_e, after_in[key]) if key in after_in else (None, None, UNREAD)
+            b_el, b_res, b_err = _said(before_e, before_in[key], lang) if key in before_in else (None, None, word("diff.unread", lang))
+            a_el, a_res, a_err = _said(after_e, after_in[key], lang) if key in after_in else (None, None, word("diff.unread", lang))
             inc = after_in.get(key, before_in.get(key))
             title = ""
             if not isinstance(inc, BridgelawError):
-                title = inc.titles().get("en") or inc.name
+                title = inc.titles().get(lang) or inc.titles().get("en") or inc.name
             c = Change(key[0], key[1], title)
             if b_err or a_err:
                 if b_err != a_err:

@@ -40,6 +40,8 @@ def elections(knowledge, ra: str = DEFAULT, as_of: str | None = None) -> list[Op
         labels = {}
         if slot is not None and slot.values and value in slot.values:
             labels = dict(slot.values[value])
+        elif slot is not None and slot.type == "bool" and str(value).lower() in ("true", "false"):  # «да», never "true"
+            labels = {lang: slot.label_of(str(value).lower() == "true", lang) for lang in ("ru", "en")}
         testers = tuple(p.id for p in knowledge.productions
                         if any(c.template == "regulations" and name in _slots(c) for c in p.when))
         rows.append(OptionRow(name, o.cite, o.allowed(), dict(slot.label) if slot else {}, value, labels,

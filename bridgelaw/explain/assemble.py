@@ -216,10 +216,27 @@ class SubjectWords:
         return out
 
 
+def _name_used_facts(knowledge: Knowledge, firings: list, words: SubjectWords) -> None:
+    """HOW names a fact the incident gave its own id ("east", "second") in the ruling lines' words
+    (revoke by East, revoke no. 2), never by that id."""
+    for f in firings:
+        for u in f.facts:
+            t = knowledge.vocabulary.templates[u.template]
+            if not t.many or u.id not in words.by_id:
+                continue
+            for lang in LANGS:
+                head = f"{t.label[lang]} ({u.id})"
+                said = u.text.get(lang, "")
+                if said.startswith(head):
+                    name = words(u.id)[lang]
+                    u.text[lang] = name[:1].upper() + name[1:] + said[len(head):]
+
+
 def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
     """What Engine.explain does, seeking open questions in ``knowledge``."""
     ruling.open_questions = _could_change(knowledge, ruling, open_questions(knowledge, working, fired))
     words = SubjectWords(knowledge, working)
+    _name_used_facts(knowledge, ruling.firings, words)
     for q in ruling.open_questions:
         if q.about:
             q.subject = words(q.about)

@@ -25,8 +25,8 @@ def revoke_tricks(refs) -> list:
             groups.setdefault(n, []).append(card)
         tricks = sorted(groups)
         for lang in LANGS:
-            by_card = "; ".join(word("revoke.by_card", lang, n=n, cards=word("revoke.or", lang).join(
-                render_card(c, lang) for c in groups[n])) for n in reversed(tricks))
+            by_card = "; ".join(word("revoke.by_card", lang, n=n, seat=SEAT_LABELS[r.offender][lang], cards=_or(
+                [render_card(c, lang) for c in groups[n]], lang)) for n in reversed(tricks))
             total = f"{r.before + tricks[0]}" + (f"–{r.before + tricks[-1]}" if len(tricks) > 1 else "")
             said = [word("revoke.reference", lang, seat=SEAT_LABELS[r.offender][lang], trick=r.trick,
                          side=SIDE_LABELS[r.declarer_side][lang], by_card=by_card, total=total)]
@@ -92,3 +92,8 @@ def _line(lines, plays: list, lang: str) -> str:
             out.append(f"{n} ({SEAT_LABELS[lead][lang][0]}): {' '.join(trick)}")
             trick, n = [], n + 1
     return "; ".join(out)
+
+
+def _or(said: list[str], lang: str) -> str:
+    """Cards listed with commas, and the word for "or" (revoke.or) before the last one."""
+    return f"{', '.join(said[:-1])}{word('revoke.or', lang)}{said[-1]}" if len(said) > 1 else said[0]

@@ -207,7 +207,8 @@ class Ruling:
         for i, (e, abouts) in enumerate(self.grouped(lang), 1):
             if e.kind == "director_judgment":
                 judged.setdefault((e.args.get("fact"), e.args.get("slot")), i)
-            about = f" ({about_words(abouts, lang)})" if abouts else ""
+            named = bool(abouts) and all(a.lower() in e.text[lang].lower() for a in abouts)  # "revoke by East" in its words
+            about = f" ({about_words(abouts, lang)})" if abouts and not named else ""
             about, said = ("" if about and about == said else about), about
             when = f" {e.when['text'][lang]}:" if e.when else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about}{when} {e.text[lang]}")

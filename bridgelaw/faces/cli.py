@@ -5,7 +5,7 @@
     bridgelaw check [PATH] [--strict]
     bridgelaw test [PATH...] [-k TEXT] [--lang ru|en]
     bridgelaw rule INCIDENT.yaml [--ra NAME] [--as-of YYYY-MM-DD] [...]
-    bridgelaw coverage [--lang ru|en] [--encoded] [--ra NAME [--as-of YYYY-MM-DD]]
+    bridgelaw coverage [--lang ru|en] [--encoded] [--ids] [--ra NAME [--as-of YYYY-MM-DD]]
     bridgelaw diff [REV | DIR] [--json] [--lang ru|en]
     bridgelaw book [--lang ru|en] OUT_DIR
     bridgelaw schemas [--check]
@@ -84,13 +84,13 @@ def cmd_rule(args) -> int:
         first = Path(args.incident)
         if first.suffix.lower() in (".pbn", ".lin"):  # the board gives the cards, the notes the director's facts
             if not args.notes:
-                raise BridgelawError(Problem(Loc(_display(first)), word("cli.board_needs_notes", MESSAGES)))
+                raise BridgelawError(Problem(Loc(_display(first)), word("cli.board_needs_notes", args.lang)))
             from ..read.incident import load_incident
             incident = load_incident(args.notes, knowledge.vocabulary, _display(Path(args.notes)),
                                      board=(first, _display(first), args.board))
         else:
             if args.notes or (args.board is not None and not args.log):  # with --log: the event's board
-                raise BridgelawError(Problem(Loc(_display(first)), word("cli.notes_need_board", MESSAGES)))
+                raise BridgelawError(Problem(Loc(_display(first)), word("cli.notes_need_board", args.lang)))
             incident = engine.load_incident(args.incident, _display(first))
     with _dd_options(args):  # a claim's lines are searched as the ruling is made
         ruling = engine.rule(incident)
@@ -159,9 +159,9 @@ def cmd_coverage(args) -> int:
     knowledge, engine = loaded(root)
     cases, problems = load_all(case_files(root), knowledge.vocabulary)
     for p in problems:
-        print(p.render(), file=sys.stderr)
+        print(p.render(args.lang), file=sys.stderr)
     rows = coverage(knowledge, exercised(run_cases(engine, cases)))
-    print(render(rows, args.lang, all_laws=not args.encoded))
+    print(render(rows, args.lang, all_laws=not args.encoded, ids=args.ids))
     if args.ra:  # every option the Laws leave to the Regulating Authority, and this one's election
         from ..committee.options import elections, render as options
         if args.ra.lower() not in (knowledge.regulations or {}):
@@ -175,7 +175,7 @@ def cmd_coverage(args) -> int:
 
 def cmd_diff(args) -> int:
     from ..committee.diff import compare
-    report = compare(_root(args.root), args.against)
+    report = compare(_root(args.root), args.against, args.lang)
     if args.json:
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:
@@ -200,10 +200,10 @@ def cmd_schemas(args) -> int:
     if args.check:
         stale = stale_schemas(root)
         for p in stale:
-            print(word("cli.schema_stale", MESSAGES, path=_display(p)))
+            print(word("cli.schema_stale", args.lang, path=_display(p)))
         return 1 if stale else 0
     changed = write_schemas(root)
-    print(word("cli.schemas_written", MESSAGES, n=len(changed)) + "".join(f"\n  {_display(p)}" for p in changed))
+    print(word("cli.schemas_written", args.lang, n=len(changed)) + "".join(f"\n  {_display(p)}" for p in changed))
     return 0
 
 
@@ -238,9 +238,9 @@ def cmd_page(args) -> int:
     from .offline.build import build
     out = Path(args.out)
     if out.exists() and not out.is_dir():
-        raise BridgelawError(Problem(Loc(_display(out)), word("cli.not_a_folder", MESSAGES)))
+        raise BridgelawError(Problem(Loc(_display(out)), word("cli.not_a_folder", args.lang)))
     written = build(_root(args.root), out, args.force)
-    print(word("cli.page_written", MESSAGES, n=len(written), out=_display(out)))
+    print(word("cli.page_written", args.lang, n=len(written), out=_display(out)))
     return 0
 
 
@@ -316,6 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
     g = sub.add_parser("page", help="write the offline page's engine bundle (Pyodide, the app, the validated knowledge)")
     g.add_argument("out", metavar="OUT_DIR", help="folder to write the site into (new, empty, or a previous site)")
     g.add_argument("--force", action="store_true", help="write into a folder holding other files (they are kept)")
+    g.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the messages (default ru)")
     g.set_defaults(func=cmd_page)
 
     c = sub.add_parser("check", help="validate vocabulary, knowledge, incidents and cases; list every error")
@@ -334,6 +335,7 @@ def build_parser() -> argparse.ArgumentParser:
     v = sub.add_parser("coverage", help="laws 1-93 and their subsections: encoded or not, and by how many cases")
     v.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the titles (default ru)")
     v.add_argument("--encoded", action="store_true", help="only the laws that have productions")
+    v.add_argument("--ids", action="store_true", help="name the productions and judgment questions a unit rests on")
     v.add_argument("--ra", metavar="NAME", help="also every option the Laws leave to the Regulating Authority, and"
                                                " this one's election (regulations/NAME.yaml)")
     v.add_argument("--as-of", metavar="YYYY-MM-DD", help="with --ra: the elections in force that day")
@@ -354,6 +356,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("schemas", help="regenerate schemas/*.schema.json (editor validation and completion; the ruling's JSON)")
     s.add_argument("--check", action="store_true", help="only say whether the shipped files are up to date")
+    s.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the messages (default ru)")
     s.set_defaults(func=cmd_schemas)
 
     add_log(sub)
@@ -371,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return args.func(args)
     except BridgelawError as e:  # in the command's language (--lang), where the catalog has the words
-        print("\n".join(p.render(getattr(args, "lang", None) or "en") for p in e.problems), file=sys.stderr)
+        print("\n".join(p.render(getattr(args, "lang", None) or "ru") for p in e.problems), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
@@ -385,7 +388,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as e:  # a defect of ours: say so in one line, keep the traceback for BRIDGELAW_DEBUG=1
         if os.environ.get("BRIDGELAW_DEBUG"):
             raise
-        print(word("cli.internal", MESSAGES, error=f"{type(e).__name__}: {e}"), file=sys.stderr)
+        print(word("cli.internal", getattr(args, "lang", None) or "ru", error=f"{type(e).__name__}: {e}"), file=sys.stderr)
         return 3
 
 
