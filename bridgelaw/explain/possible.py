@@ -30,7 +30,7 @@ from ..ops import compare, variables
 from ..read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again
 from ..errors import Collector
 from ..run.record import _own_text, render_element
-from ..words import LANGS, inflect, word
+from ..words import LANGS, both, inflect, word
 from .ruling import Firing, OpenQuestion, Ruling
 
 MAX_COMBINATIONS = 32  # rulings made for one incident at most: the product of the classes of its unknown slots
@@ -114,6 +114,8 @@ def _domain(vocab, slot, form, facts) -> list | None:
     kind = form[0]
     if kind == "one_of":
         return [v for v in every if v in form[1]]
+    if kind == "versions":
+        return [v for v in every if v in {x for _, x in form[1]}]
     if kind == "range":
         return [v for v in every if form[1] <= v <= form[2]]
     if kind == "card":
@@ -219,6 +221,8 @@ def rule_each(knowledge, incident, rule_one):
             bounded.append(u)
     combos, rulings, done = [], [], {}
     for combo in product(*(range(len(u.classes)) for u in split)):
+        if not _one_story(split, combo):
+            continue
         chosen = {(u.fact, u.slot): u.classes[i][0] for u, i in zip(split, combo)}
         chosen, known = _not_yet(knowledge, incident, chosen, _known(knowledge, incident, chosen))
         c = Collector()
@@ -233,6 +237,16 @@ def rule_each(knowledge, incident, rule_one):
     if not rulings:
         return rule_one(_known(knowledge, incident, {}))
     return merge(knowledge, split, combos, rulings, bounded)
+
+
+def _one_story(split, combo) -> bool:
+    """Slots told two ways (Law 85) are each side's one story: a combination takes all of them from one side."""
+    sides = None
+    for u, i in zip(split, combo):
+        if u.written != NOT_KNOWN and u.written[0] == "versions":
+            told = {side for side, v in u.written[1] if v in u.classes[i][1]}
+            sides = told if sides is None else sides & told
+    return sides is None or bool(sides)
 
 
 def stated_slots(knowledge, incident) -> list[tuple]:
@@ -445,6 +459,8 @@ def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict
             return {lang: word("possible.not_known_card" if card else "possible.not_known", lang) for lang in LANGS}
         if u.written[0] == "name":
             return dict(knowledge.vocabulary.partly_known[slot.type][u.written[1]].label)
+        if u.written[0] == "versions":
+            return both("possible.either_version")
     out = {}
     for lang in LANGS:
         if slot.type == "int":
@@ -484,17 +500,47 @@ def _when(knowledge, split, combos, where) -> dict:
     for lang in LANGS:
         said = []
         for way in ways:
-            said.append(word("possible.and", lang).join(_condition(knowledge, u, idx, lang) for u, idx in way))
+            said.append(word("possible.and", lang).join(_story(knowledge, way, lang)
+                                                        + [_condition(knowledge, u, idx, lang) for u, idx in way
+                                                           if not _told(u) or not _story(knowledge, way, lang)]))
         text[lang] = word("possible.if", lang, condition=word("possible.or_else", lang).join(said))
     return {"text": text, "cases": [[{"fact": u.fact, "template": u.template, "slot": u.slot,
                                       "values": [v for i in idx for v in u.classes[i][1]]} for u, idx in way]
                                     for way in ways]}
 
 
+def _told(u: Unknown) -> bool:
+    """Whether ``u`` is a slot the two sides tell differently (Law 85: ``{versions: {NS: ..., EW: ...}}``)."""
+    return u.written != NOT_KNOWN and u.written[0] == "versions"
+
+
+def _story(knowledge, way, lang: str) -> list[str]:
+    """The slots told two ways in one condition, said as one side's version when they are all that side's:
+    ["North-South's version is right (how: ...; what followed: ...)"]; else []."""
+    told = [(u, idx) for u, idx in way if _told(u)]
+    sides = None
+    for u, idx in told:
+        values = {v for i in idx for v in u.classes[i][1]}
+        got = {side for side, v in u.written[1] if v in values}
+        sides = got if sides is None else sides & got
+    if not told or not sides or len(sides) != 1:
+        return []
+    side = next(iter(sides))
+    details = "; ".join(
+        word("possible.version_detail", lang, what=knowledge.vocabulary.templates[u.template].slots[u.slot].title(lang),
+             value=knowledge.vocabulary.templates[u.template].slots[u.slot].label_of(dict(u.written[1])[side], lang))
+        for u, _ in told)
+    return [word("possible.version_story", lang, side=word(f"side.{side}", lang), details=details)]
+
+
 def _condition(knowledge, u: Unknown, idx: list, lang: str) -> str:
     slot = knowledge.vocabulary.templates[u.template].slots[u.slot]
     values = tuple(v for i in idx for v in u.classes[i][1])
     what = slot.title(lang)
+    if u.written != NOT_KNOWN and u.written[0] == "versions":  # "North-South's version (how: ...) is right"
+        told = [word("possible.version", lang, side=word(f"side.{side}", lang), what=what,
+                     value=slot.label_of(v, lang)) for side, v in u.written[1] if v in values]
+        return word("possible.version_right", lang, versions=word("possible.or", lang).join(told))
     return word("possible.is", lang, what=what, values=_label_of(knowledge, u, values)[lang])
 
 
