@@ -104,6 +104,8 @@ LISTED = 1000  # the most whole numbers an unknown is split over (a trick: 13; a
 def _domain(vocab, slot, form, facts) -> list | None:
     """The values ``form`` leaves possible for ``slot`` in order, given the rest of the incident; None: not listed."""
     t = slot.type
+    if t == "call" and form != NOT_KNOWN and form[0] == "one_of":
+        return list(form[1])  # a call known to be one of a few (a pass, or a bid): those calls, never every call
     if t not in TYPES:
         return None
     if t == "int" and (slot.min is None or slot.max is None or slot.max - slot.min >= LISTED):
