@@ -209,14 +209,15 @@ def _knowledge(vocab: Vocabulary, base: dict) -> dict:
 
 
 PARTLY = {"type": "object", "minProperties": 1, "maxProperties": 2,
-          "propertyNames": {"enum": ["one_of", "at_least", "at_most", "suit", "rank"]},
+          "propertyNames": {"enum": ["one_of", "at_least", "at_most", "suit", "rank", "versions"]},
           "description": "known in part: {one_of: [values]}; a number {at_least: n, at_most: m}; a card"
-                         " {suit: C, rank: honour} (knowledge/README.md)"}
+                         " {suit: C, rank: honour}; told two ways (Law 85) {versions: {NS: value, EW: value}}"
+                         " (knowledge/README.md)"}
 
 
 def _partly(vocab: Vocabulary, slot: Slot) -> list:
     """What an author may write for a value known only in part (read/incident.py partly_form, which checks it)."""
-    if slot.several or slot.type not in ("enum", "bool", "int", "seat", "side", "suit", "strain", "card"):
+    if slot.several or slot.type not in ("enum", "bool", "int", "seat", "side", "suit", "strain", "card", "call"):
         return []
     forms = vocab.partly_known.get(slot.type, {})
     return [{"$ref": "#/definitions/partly_known"}] + (

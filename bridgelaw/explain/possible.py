@@ -37,7 +37,7 @@ from ..ops import compare, variables
 from ..read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again
 from ..errors import Collector
 from ..run.record import _own_text, render_element
-from ..words import LANGS, inflect, word
+from ..words import LANGS, both, inflect, word
 from .ruling import Firing, OpenQuestion, Ruling
 
 MAX_COMBINATIONS = 32  # rulings made for one incident at most: the product of the classes of its unknown slots
@@ -112,6 +112,8 @@ LISTED = 1000  # the most whole numbers an unknown is split over (a trick: 13; a
 def _domain(vocab, slot, form, facts) -> list | None:
     """The values ``form`` leaves possible for ``slot`` in order, given the rest of the incident; None: not listed."""
     t = slot.type
+    if t == "call" and form != NOT_KNOWN and form[0] == "one_of":
+        return list(form[1])  # a call known to be one of a few (a pass, or a bid): those calls, never every call
     if t not in TYPES:
         return None
     if t == "int" and (slot.min is None or slot.max is None or slot.max - slot.min >= LISTED):
@@ -122,6 +124,8 @@ def _domain(vocab, slot, form, facts) -> list | None:
     kind = form[0]
     if kind == "one_of":
         return [v for v in every if v in form[1]]
+    if kind == "versions":
+        return [v for v in every if v in {x for _, x in form[1]}]
     if kind == "range":
         return [v for v in every if form[1] <= v <= form[2]]
     if kind == "card":
@@ -258,8 +262,10 @@ def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> l
             return sig, v
         if slot.type == "int":  # how it stands to each number the incident states
             return sig, tuple((v > n) - (v < n) for n in _stated(facts, fid, int))
-        if slot.type == "card":  # a card the incident names is its own class; the rest by suit
-            return sig, (v if v in _stated(facts, fid, str) else v[0])
+        if slot.type == "card":  # a card the incident names is its own class; the rest by suit, and by every
+            # test on a card anywhere (a variable may carry it to one: 58B2's other card to 50B's honours)
+            return sig, (v if v in _stated(facts, fid, str) else v[0]), tuple(
+                compare(op, v, c) for op, c in _card_tests(knowledge))
         return sig, v
     groups: dict = {}
     for v in values:
@@ -281,6 +287,18 @@ def _words(facts) -> str:
             elif isinstance(v, dict):
                 out += [x for x in v.values() if isinstance(x, str)]
     return "\n".join(out)
+
+
+def _card_tests(knowledge) -> tuple:
+    """The constant tests made on a card slot, in any production (worked out once per knowledge)."""
+    got = knowledge.__dict__.get("_card_tests")
+    if got is None:
+        templates = knowledge.vocabulary.templates
+        got = tuple(dict.fromkeys(
+            c for (t, s), (consts, *_) in _usage(knowledge).items()
+            if t in templates and s in templates[t].slots and templates[t].slots[s].type == "card" for c in consts))
+        knowledge.__dict__["_card_tests"] = got
+    return got
 
 
 def _stated(facts, fid: str, kind) -> set:
@@ -315,6 +333,8 @@ def rule_each(knowledge, incident, rule_one):
             bounded.append(u)
     combos, rulings, done = [], [], {}
     for combo in product(*(range(len(u.classes)) for u in split)):
+        if not _one_story(split, combo):
+            continue
         chosen = {(u.fact, u.slot): u.classes[i][0] for u, i in zip(split, combo)}
         chosen, known = _not_yet(knowledge, incident, chosen, _known(knowledge, incident, chosen))
         c = Collector()
@@ -376,6 +396,16 @@ def _range(results: list):
             else ([] if k == "outcomes" else None)
             for k in ("contract", "declarer", "tricks", "table_tricks", "made", "score", "outcomes", "imps")}
     return replace(base, text=text, steps=[], **same)
+
+
+def _one_story(split, combo) -> bool:
+    """Slots told two ways (Law 85) are each side's one story: a combination takes all of them from one side."""
+    sides = None
+    for u, i in zip(split, combo):
+        if u.written != NOT_KNOWN and u.written[0] == "versions":
+            told = {side for side, v in u.written[1] if v in u.classes[i][1]}
+            sides = told if sides is None else sides & told
+    return sides is None or bool(sides)
 
 
 def stated_slots(knowledge, incident) -> list[tuple]:
@@ -598,6 +628,8 @@ def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict
             return {lang: word("possible.not_known_card" if card else "possible.not_known", lang) for lang in LANGS}
         if u.written[0] == "name":
             return dict(knowledge.vocabulary.partly_known[slot.type][u.written[1]].label)
+        if u.written[0] == "versions":
+            return both("possible.either_version")
     out = {}
     for lang in LANGS:
         if slot.type == "int":
@@ -637,17 +669,47 @@ def _when(knowledge, split, combos, where) -> dict:
     for lang in LANGS:
         said = []
         for way in ways:
-            said.append(word("possible.and", lang).join(_condition(knowledge, u, idx, lang) for u, idx in way))
+            said.append(word("possible.and", lang).join(_story(knowledge, way, lang)
+                                                        + [_condition(knowledge, u, idx, lang) for u, idx in way
+                                                           if not _told(u) or not _story(knowledge, way, lang)]))
         text[lang] = word("possible.if", lang, condition=word("possible.or_else", lang).join(said))
     return {"text": text, "cases": [[{"fact": u.fact, "template": u.template, "slot": u.slot,
                                       "values": [v for i in idx for v in u.classes[i][1]]} for u, idx in way]
                                     for way in ways]}
 
 
+def _told(u: Unknown) -> bool:
+    """Whether ``u`` is a slot the two sides tell differently (Law 85: ``{versions: {NS: ..., EW: ...}}``)."""
+    return u.written != NOT_KNOWN and u.written[0] == "versions"
+
+
+def _story(knowledge, way, lang: str) -> list[str]:
+    """The slots told two ways in one condition, said as one side's version when they are all that side's:
+    ["North-South's version is right (how: ...; what followed: ...)"]; else []."""
+    told = [(u, idx) for u, idx in way if _told(u)]
+    sides = None
+    for u, idx in told:
+        values = {v for i in idx for v in u.classes[i][1]}
+        got = {side for side, v in u.written[1] if v in values}
+        sides = got if sides is None else sides & got
+    if not told or not sides or len(sides) != 1:
+        return []
+    side = next(iter(sides))
+    details = "; ".join(
+        word("possible.version_detail", lang, what=knowledge.vocabulary.templates[u.template].slots[u.slot].title(lang),
+             value=knowledge.vocabulary.templates[u.template].slots[u.slot].label_of(dict(u.written[1])[side], lang))
+        for u, _ in told)
+    return [word("possible.version_story", lang, side=word(f"side.{side}", lang), details=details)]
+
+
 def _condition(knowledge, u: Unknown, idx: list, lang: str) -> str:
     slot = knowledge.vocabulary.templates[u.template].slots[u.slot]
     values = tuple(v for i in idx for v in u.classes[i][1])
     what = slot.title(lang)
+    if u.written != NOT_KNOWN and u.written[0] == "versions":  # "North-South's version (how: ...) is right"
+        told = [word("possible.version", lang, side=word(f"side.{side}", lang), what=what,
+                     value=slot.label_of(v, lang)) for side, v in u.written[1] if v in values]
+        return word("possible.version_right", lang, versions=word("possible.or", lang).join(told))
     return word("possible.is", lang, what=what, values=_label_of(knowledge, u, values)[lang])
 
 

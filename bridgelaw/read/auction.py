@@ -380,6 +380,9 @@ def _call_changes(facts: list, calls: list[dict], vocab, c: Collector) -> list:
         if of > len(calls):  # a call the auction does not have: check_counts says so
             continue
         seat, partner_called, lho_called, ended = _since(calls, of)
+        if r.get("partner_called") is not None:  # stated where the calls typed stop short of it (the director's word)
+            partner_called = r.get("partner_called")
+            ended = ended and not partner_called
         out.append(_fact(vocab, "call_change", f"call_change-{r.id}", r.loc, change=r.id, position=of, offender=seat,
                          partner_called=partner_called, lho_called=lho_called, auction_ended=ended))
     return out

@@ -194,7 +194,8 @@ def read_again(stated: list, vocab: Vocabulary) -> list:
 def partly_form(raw, slot, vocab: Vocabulary):
     """A value known in part, as written, in the form explain/possible.py reads; None where ``raw`` is not one
     (a plain value), "error: ..." where it is one written wrong.  Forms: a name the vocabulary declares for the
-    slot's type (``defender``) -> ("name", name); ``{one_of: [...]}`` -> ("one_of", values); a number's
+    slot's type (``defender``) -> ("name", name); ``{one_of: [...]}`` -> ("one_of", values); a fact the two sides
+    tell differently (Law 85) ``{versions: {NS: a, EW: b}}`` -> ("versions", ((side, value), ...)); a number's
     ``{at_least: a, at_most: b}`` -> ("range", a, b); a card's ``{suit: C, rank: spot}`` -> ("card", suit, ranks)."""
     forms = vocab.partly_known.get(slot.type, {})
     if isinstance(raw, str) and raw in forms:
@@ -203,6 +204,15 @@ def partly_form(raw, slot, vocab: Vocabulary):
         return None
     keys = set(raw)
     try:
+        if keys == {"versions"} and isinstance(raw["versions"], dict):  # told two ways (85): each side's version
+            told = []
+            for side, v in raw["versions"].items():
+                if str(side).upper() not in V.SIDES:
+                    return f"error:a version is told by a side (NS or EW), found {side!r}"
+                told.append((str(side).upper(), slot.coerce(v)))
+            if len(told) < 2 or len({v for _, v in told}) < 2:
+                return "error:versions need the two sides' different values ({versions: {NS: ..., EW: ...}})"
+            return ("versions", tuple(sorted(told)))
         if keys == {"one_of"} and isinstance(raw["one_of"], list) and raw["one_of"]:
             return ("one_of", tuple(sorted({slot.coerce(v) for v in raw["one_of"]}, key=repr)))
         if slot.type == "int" and keys and keys <= {"at_least", "at_most"}:

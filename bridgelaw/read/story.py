@@ -98,13 +98,17 @@ def as_found(facts: list) -> Story | None:
     replacement = None
     legal_items = []
     substitute = {}  # call number -> the call that took its place
+    chain = _changed(facts, calls, arrival) if replaced is None else {}
     if replaced is not None:
         n = replaced["position"]
         replacement = (calls[n]["call"], n, arrival != n)
         substitute[n] = calls[n]["call"]
+    elif chain:  # a change of call the director states, typed after he came, and the LHO's call typed again
+        substitute.update(chain)
     elif calls[end - 1]["seat"] == calls[end]["seat"]:  # the offender's own call in place of his irregular one
         substitute[end] = calls[end]["call"]
-    skip = {n + 1 for n in substitute}  # the substitute's own typed place
+    # each substitute's own typed place: at once after its call, or (a chain) the calls at once after the arrival
+    skip = set(range(end + 1, end + 1 + len(chain))) if chain else {n + 1 for n in substitute}
     for k in calls:
         n = k["position"]
         if n in skip:
@@ -121,8 +125,27 @@ def as_found(facts: list) -> Story | None:
     last, after = calls[end - 1], calls[end]
     rho_call = ((end, after["call"]) if last["out_of_rotation"] and last["at_turn_of"] == "rho"
                 and after["seat"] == last["turn"] and replaced is None else None)
+    # a chain stands for the change of call the director states: that finding stays (25A asks its questions)
     return Story(" ".join(items[:end]), " ".join(legal_items), replacement, rho_call,
-                 next(iter(substitute.items()), ()))
+                 () if chain else next(iter(substitute.items()), ()))
+
+
+def _changed(facts: list, calls: list, arrival: int | None) -> dict:
+    """A change of call the director states (``change_of_call: {of: m, call: c}``, 25A) of a call before the last
+    he found, typed as a call at once after he came, by the player of call m: {m: c}; and where the next typed call is by the player of call m + 1
+    (the LHO, who had called over call m: 25A6), his new call takes the place of that one too.  {} otherwise."""
+    if arrival is None or arrival >= len(calls):
+        return {}
+    first = calls[arrival]  # the first call typed after the director came (calls are numbered from 1)
+    m = next((f.get("of") for f in facts if f.template == "change_of_call" and f.get("of") is not None
+              and f.get("of") < arrival and f.get("call") == first["call"]
+              and calls[f.get("of") - 1]["seat"] == first["seat"]), None)
+    if m is None:
+        return {}
+    out = {m: first["call"]}
+    if arrival + 1 < len(calls) and calls[arrival + 1]["seat"] == calls[m]["seat"]:
+        out[m + 1] = calls[arrival + 1]["call"]
+    return out
 
 
 def found_calls(facts: list, auction) -> str:
