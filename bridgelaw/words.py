@@ -173,6 +173,8 @@ WORDS: dict[str, dict[str, str]] = {
     "result.no_outcome": {"ru": "его определяет судья", "en": "the director states its outcome"},
     "result.weighted": {"ru": "взвешенный компенсирующий результат ({cite}): {board}",
                         "en": "weighted adjusted score ({cite}): {board}"},
+    "result.vps": {"ru": "матч, сдач: {boards}; итог С-Ю с этой сдачей, в импах: {margin}; по шкале «{scale}»: С-Ю {NS} ВП, В-З {EW} ВП",
+                   "en": "the match, {boards} boards: N-S {margin} IMPs with this board; by {scale}: N-S {NS} VP, E-W {EW} VP"},
     "result.imps": {"ru": "взвешенно, в импах: С-Ю {imps} против {other} за другим столом",
                     "en": "weighted, N-S {imps} IMPs against {other} at the other table"},
     "result.matchpoints": {"ru": "веса применяются к очкам каждого исхода в протоколе",

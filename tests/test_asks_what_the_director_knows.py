@@ -61,8 +61,8 @@ def test_the_calls_question_says_how_to_type_a_named_seats_call(knowledge):
 
 
 def test_16d_asks_whether_a_call_was_made_and_says_nothing_the_director_has_settled(knowledge, engine):
-    """16D2's courses are open only before any call: whether one was made is asked; after one, no course is
-    asked for and the board is played on.  Played on and found not to have affected the result: the ruling
+    """16D2's courses are open only before any call: whether one was made is asked; after one (16D3), no course is
+    asked for: the director plays on ready to adjust, or adjusts.  Played on and found not to have affected the result: the ruling
     says the result stands, not "if it affected the result, the director will award"."""
     asked, ruling = _run(knowledge, engine, ["46", "S", "1", "2", "3", "2", "2"])
     assert "extraneous_information-1.call_made" in [q.key for q in asked]
@@ -70,7 +70,7 @@ def test_16d_asks_whether_a_call_was_made_and_says_nothing_the_director_has_sett
     assert "did not affect the result" in text and "if the information" not in text
     asked, ruling = _run(knowledge, engine, ["46", "S", "1", "1", "2"])
     assert "extraneous_information-1.remedy" not in [q.key for q in asked]
-    assert [e.production for e in ruling.elements] == ["16D2.after-a-call"]
+    assert [e.production for e in ruling.elements] == ["16D3.after-a-call"]
 
 
 def test_an_explanation_corrected_before_the_opening_lead_leaves_the_board_to_be_played(knowledge, engine):

@@ -410,7 +410,8 @@ def test_a_revoke_from_the_cards_shows_64Cs_double_dummy_reference_as_evidence(k
     assert {k: ref[k] for k in ("offender", "trick", "side", "before", "at_table")} == {
         "offender": "W", "trick": 2, "side": "NS", "before": 1, "at_table": 11}
     assert ref["by_card"] == [["DJ", 10], ["D10", 10], ["D9", 10], ["D8", 10], ["D6", 10]]
-    assert not any("64C" in e.cite for e in ruling.elements)  # evidence, never a ruling element
+    # evidence, never a ruling element: the only 64C element is the director's own judgment (damage: false) said
+    assert [e.production for e in ruling.elements if "64C" in e.cite] == ["64C1.automatic-result-stands"]
     out = ruling.render("en", how=False)
     assert "had West followed suit at trick 2, North-South would have taken from that trick on 10 (had West played ♦J," \
            " ♦10, ♦9, ♦8 or ♦6), 11 in all" in out and "At the table they took 11 from that trick on, 12 in all." in out

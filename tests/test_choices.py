@@ -84,15 +84,15 @@ def test_what_follows_from_a_choice_made_is_said_once(engine):
 
 
 def test_a_revoke_card_becomes_a_penalty_card_fact_that_law_50_acts_on(engine):
-    """62B1 gives a penalty card; being lasting, it is a fact: 50D1(a) and 50E2 fire on it (no duplicated production)."""
+    """62B1 gives a penalty card; being lasting, it is a fact: 50D1(a) and 50E1 fire on it (no duplicated production)."""
     ruling = engine.rule(engine.incident("t", {
         "deal": {"declarer": "S", "contract": "4S"},
         "revoke": {"offender": "E", "trick": 8, "failure": "failed_to_follow_suit", "establishing_act": "none",
                    "revoke_card_was_faced": False}}))
-    assert {"penalty_card", "play_penalty_card", "unauthorized_information"} <= set(ruling.kinds())
+    assert {"penalty_card", "play_penalty_card", "authorized_information"} <= set(ruling.kinds())
     assert not [e for e in ruling.elements if e.kind == "instruction" and e.cite == "62B1"]  # 62B1's prose ("play it at the first opportunity...") is 50D1(a) now
     assert [f.production for f in ruling.firings if f.production.startswith("50")] == [
-        "50A.stays-face-up-card-unnamed", "50D1a.play-at-first-opportunity", "50E2.partner-unauthorized",
+        "50A.stays-face-up-card-unnamed", "50D1a.play-at-first-opportunity", "50E1.authorized-while-on-table",
         "50D2.lead-options-later"]
 
 

@@ -135,6 +135,9 @@ def board_result(knowledge, working: list, elements: list, open_questions: list)
     if outcomes and any(o["for_side"] for o in outcomes):
         return _each_side(deal, outcomes, adjusted.cite, board, table, steps, notes, missing, provisional, scoring)
     imps = _weighted_imps(deal, outcomes, scoring)
+    vps = _vp_note(deal, imps, scoring)
+    if vps:
+        notes.append(vps)
     if artificial:
         at = board
         text = _both(lambda lang: f"{word('result.artificial', lang, **artificial['text'][lang])};"
@@ -212,6 +215,22 @@ def _outcomes(working: list, deal: dict, first: str, scoring: Scoring) -> list:
     return out
 
 
+def _vp_note(deal: dict, imps_: dict | None, scoring: Scoring) -> dict | None:
+    """78D: where the incident names the event's VP scale, the match's boards and North-South's IMPs on its other
+    boards, the match margin with this board's IMPs and each team's Victory Points on that scale; else None."""
+    scale = scoring.vp_scale(deal.get("vp_scale") or "") if imps_ else None
+    boards, others = deal.get("match_boards"), deal.get("match_imps_other_boards")
+    if scale is None or boards is None or others is None:
+        return None
+    margin = round(others + imps_["NS"], 2)
+    won, lost = scale.victory_points(margin, boards)
+    ns, ew = (won, lost) if margin >= 0 else (lost, won)
+    fig = {"NS": f"{ns:.2f}", "EW": f"{ew:.2f}", "margin": f"{margin:+.2f}".rstrip("0").rstrip(".")}
+    point = {"ru": ",", "en": "."}  # Russian writes a decimal comma
+    return _both(lambda lang: word("result.vps", lang, boards=boards, scale=scale.title[lang],
+                                   **{k: v.replace(".", point[lang]) for k, v in fig.items()}))
+
+
 def _each_side(deal: dict, outcomes: list, cite: str, at: dict, table: int, steps: list, notes: list,
                missing: list, provisional, scoring: Scoring) -> Result:
     """Each side its own adjusted score (12C1(b): the two sides may receive different scores; 82C: both treated
@@ -229,6 +248,9 @@ def _each_side(deal: dict, outcomes: list, cite: str, at: dict, table: int, step
         if deal.get("scoring") == "teams" and other is not None and mine and all(o["score"] for o in mine):
             ns = sum(o["weight"] * imps(scoring.imps, o["score"]["NS"] - other) for o in mine) / 100
             imps_[side] = round(ns if side == "NS" else -ns, 2)
+    vps = _vp_note(deal, imps_ if len(imps_) == 2 else None, scoring)
+    if vps:
+        notes = [*notes, vps]
     shown = {side: f"{v:+.2f}".rstrip("0").rstrip(".") for side, v in imps_.items()}
     tail = _both(lambda lang: "" if len(imps_) < 2 else "; " + word(
         "result.each_imps", lang, other=deal["other_table_score"], **shown))

@@ -254,8 +254,12 @@ def _result_failures(want, got) -> list[str]:
         return [] if want is got else [f"expected the result {want or 'none'}, got {got.text['en'] if got else 'none'}"]
     actual = {"status": got.status, "tricks": got.tricks, "made": got.made, "text": got.text["en"],
               **(got.score or {"NS": None, "EW": None})}
-    wrong = {k: v for k, v in want.items() if actual[k] != v}
-    return [f"expected the result's {k} {v!r}, got {actual[k]!r}" for k, v in wrong.items()]
+    notes = [n["en"] for n in got.notes]
+    wrong = {k: v for k, v in want.items() if k != "note" and actual[k] != v}
+    out = [f"expected the result's {k} {v!r}, got {actual[k]!r}" for k, v in wrong.items()]
+    if "note" in want and not any(want["note"] in n for n in notes):
+        out.append(f"expected a note under the result holding {want['note']!r}, got {notes!r}")
+    return out
 
 
 def report(case: Case, ruling, problems: list[str], lang: str = "en") -> str:

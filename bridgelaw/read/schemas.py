@@ -361,7 +361,9 @@ CASE = {
                            "tricks": {"type": "integer", "minimum": 0, "maximum": 13},
                            "made": {"type": "integer", "minimum": -13, "maximum": 7},
                            "NS": {"type": "integer"}, "EW": {"type": "integer"},
-                           "text": {"type": "string", "description": "the result line in English"}}}]},
+                           "text": {"type": "string", "description": "the result line in English"},
+                           "note": {"type": "string",
+                                    "description": "words one of the notes under the result line holds, in English"}}}]},
     },
     "required": ["name"],
     "oneOf": [{"required": ["facts"]}, {"required": ["incident"]}],
@@ -427,6 +429,14 @@ IMP_SCALE = {
                                 "prefixItems": [{"type": "integer", "minimum": 0},
                                                 {"type": ["integer", "null"], "minimum": 0},
                                                 {"type": "integer", "minimum": 0}]}},
+        "vp_scales": {"type": "object", "description": "78D: IMP margins to Victory Points, by the scale's name",
+                      "additionalProperties": {
+                          "type": "object", "additionalProperties": False,
+                          "required": ["title", "source", "max_vp", "blitz_per_sqrt_board", "tau_millionths"],
+                          "properties": {"title": I18N, "source": {"type": "string"},
+                                         "max_vp": {"type": "integer", "minimum": 2},
+                                         "blitz_per_sqrt_board": {"type": "integer", "minimum": 1},
+                                         "tau_millionths": {"type": "integer", "minimum": 1, "maximum": 999999}}}},
     },
 }
 

@@ -41,9 +41,32 @@ class ImpScale:
 
 
 @dataclass(frozen=True)
+class VpScale:
+    """78D: a match's IMP margin to Victory Points (knowledge/scoring/law-78.yaml vp_scales)."""
+
+    name: str
+    title: dict
+    max_vp: int
+    blitz_per_sqrt_board: float
+    tau: float
+
+    def victory_points(self, margin: float, boards: int) -> tuple[float, float]:
+        """(the winner's VPs, the loser's) for an IMP ``margin`` (>= 0) over ``boards``, to 0.01."""
+        blitz = self.blitz_per_sqrt_board * boards ** 0.5
+        half = self.max_vp / 2
+        won = min(self.max_vp, half + half * (1 - self.tau ** (3 * abs(margin) / blitz)) / (1 - self.tau ** 3))
+        won = round(won, 2)
+        return won, round(self.max_vp - won, 2)
+
+
+@dataclass(frozen=True)
 class Scoring:
     table: ScoreTable
     imps: ImpScale
+    vps: tuple = ()        # the VpScales the data names (78D)
+
+    def vp_scale(self, name: str) -> VpScale | None:
+        return next((v for v in self.vps if v.name == name), None)
 
 
 def _read(path: Path, display: str, kind: str):
@@ -88,4 +111,6 @@ def load_scoring(root: str | Path) -> Scoring:
     table = ScoreTable(str(t["cite"]), dict(ts["per_trick"]), dict(ts["first_trick"]), dict(ts["multiplier"]),
                        {d: dict(v) for d, v in t["overtrick"].items()}, dict(t["premiums"]),
                        {d: {v: tuple(x) for v, x in by.items()} for d, by in t["undertricks"].items()})
-    return Scoring(table, ImpScale(str(s["cite"]), _imp_rows(s, "knowledge/scoring/law-78.yaml")))
+    vps = tuple(VpScale(str(n), dict(v["title"]), int(v["max_vp"]), float(v["blitz_per_sqrt_board"]), v["tau_millionths"] / 1_000_000)
+                for n, v in (s.get("vp_scales") or {}).items())
+    return Scoring(table, ImpScale(str(s["cite"]), _imp_rows(s, "knowledge/scoring/law-78.yaml")), vps)
