@@ -32,6 +32,7 @@ from typing import Callable
 from ..model import Knowledge, Production
 from .rete import new_fact, run_together
 
+WHOLE_AFTER = 2  # engines of a component's applicable parts built before the next need builds the whole component
 KEEP = 100  # engines kept at most (each engine of a server's pool): past it, the least recently used goes
 PARTS = 256  # parts (stated templates -> the knowledge restricted to them) kept at most: likewise
 # A long-running server meets incidents of ever new variety: both caches are bounded, the parts incidents use most
@@ -147,6 +148,10 @@ class Partitions:
         self._parts: OrderedDict[frozenset, list] = OrderedDict()  # least recently used first
         self._engines: OrderedDict[tuple, tuple] = OrderedDict()  # the productions it runs -> (engine, templates)
         self.build_seconds = 0.0  # time spent building engines (for the benchmark)
+        self._partial: dict[int, int] = {}  # component -> engines built for parts of it
+        self._whole: dict[int, tuple] = {}  # component -> all its productions (canonical order)
+        for p in knowledge.productions:
+            self._whole[self.component[p.id]] = self._whole.get(self.component[p.id], ()) + (p,)
 
     def part(self, stated: frozenset) -> tuple[tuple, Knowledge]:
         """(components, the knowledge restricted to them) for an incident stating these templates."""
@@ -180,6 +185,20 @@ class Partitions:
             self._engines.move_to_end(key)
         return self._engines[key]
 
+    def _chosen(self, component: int, prods: tuple) -> tuple:
+        """What a component's engine runs for an incident: its applicable ``prods``, or, once WHOLE_AFTER
+        engines were built for parts of it, all its productions.  A production that cannot fire changes
+        nothing by its presence (nor the order of the others' firings: fact ids keep their order), so the
+        ruling is the same; a process ruling many kinds of incident (check, test, an interview) then
+        compiles each production about once, not once for every part it belongs to."""
+        whole = self._whole[component]
+        if len(prods) == len(whole) or tuple(p.id for p in prods) in self._engines:
+            return prods
+        if self._partial.get(component, 0) >= WHOLE_AFTER:
+            return whole
+        self._partial[component] = self._partial.get(component, 0) + 1
+        return prods
+
     def _let_go(self, engine: tuple) -> None:
         """An engine evicted: the joint runs holding it are let go too (else they would keep it alive)."""
         for hit in self._parts.values():
@@ -200,6 +219,6 @@ class Partitions:
             by_component: dict[int, tuple] = {}
             for p in hit[3]:
                 by_component[self.component[p.id]] = by_component.get(self.component[p.id], ()) + (p,)
-            engines = [self._engine(by_component[c]) for c in hit[0]]
+            engines = [self._engine(self._chosen(c, by_component[c])) for c in hit[0]]
             hit[2] = JointRun(engines)  # after the engines: building one may have let the others go
         return hit[2]
