@@ -57,7 +57,7 @@ def _dd_options(args):
             sys.stderr.write("\r" + word("lines.progress", args.lang, n=n, seconds=seconds))
             sys.stderr.flush()
         from ..read import dd  # no endplay: it is imported only when a claim's cards are searched
-        with dd.options(args.dd_budget, progress if sys.stderr.isatty() and not args.json else None):
+        with dd.options(args.dd_budget, progress if sys.stderr.isatty() and not args.json else None), dd.on_disk():
             yield
         if shown:
             sys.stderr.write("\r\033[K")

@@ -69,15 +69,17 @@ def components(knowledge: Knowledge) -> dict[str, int]:
     return {pid: numbers.setdefault(find(t), len(numbers)) for pid, t in anchors.items()}
 
 
-def applicable(productions, stated: frozenset) -> list[Production]:
+def applicable(productions, stated: frozenset, positives: list | None = None) -> list[Production]:
     """The productions that could fire on facts of the ``stated`` templates (fixpoint through derived
     facts), in the order given.  Each production is looked at when the last template it waits for
-    becomes available: linear in the productions, not quadratic."""
+    becomes available: linear in the productions, not quadratic.  ``positives``: each production's
+    ``positive_templates``, where the caller keeps them."""
     missing: dict[int, int] = {}  # production's place -> how many of its templates are not available yet
     waiting: dict[str, list[int]] = {}  # template -> the places of the productions waiting for it
     ready, available = [], set(stated)
+    positives = positives if positives is not None else [positive_templates(p) for p in productions]
     for i, p in enumerate(productions):
-        needs = positive_templates(p) - available
+        needs = positives[i] - available
         missing[i] = len(needs)
         for t in needs:
             waiting.setdefault(t, []).append(i)
@@ -148,6 +150,7 @@ class Partitions:
         self._parts: OrderedDict[frozenset, list] = OrderedDict()  # least recently used first
         self._engines: OrderedDict[tuple, tuple] = OrderedDict()  # the productions it runs -> (engine, templates)
         self.build_seconds = 0.0  # time spent building engines (for the benchmark)
+        self._positives = [positive_templates(p) for p in knowledge.productions]
         self._partial: dict[int, int] = {}  # component -> engines built for parts of it
         self._whole: dict[int, tuple] = {}  # component -> all its productions (canonical order)
         for p in knowledge.productions:
@@ -157,7 +160,7 @@ class Partitions:
         """(components, the knowledge restricted to them) for an incident stating these templates."""
         hit = self._parts.get(stated)
         if hit is None:
-            can = applicable(self.knowledge.productions, stated)  # in canonical order
+            can = applicable(self.knowledge.productions, stated, self._positives)  # in canonical order
             comps = tuple(sorted({self.component[p.id] for p in can}))
             prods = tuple(p for p in self.knowledge.productions if self.component[p.id] in comps)
             hit = self._parts[stated] = [comps, replace(self.knowledge, productions=prods), None, can]
