@@ -126,7 +126,7 @@ def _started_up():
 
 def cmd_check(args) -> int:
     from ..committee.checks import check_path
-    problems, summary = check_path(Path(args.path) if args.path else None, _root(args.root))
+    problems, summary = check_path(Path(args.path) if args.path else None, _root(args.root), jobs=2)  # both cores
     for p in problems:
         print(p.render(args.lang))
     errors = [p for p in problems if p.severity == "error"]

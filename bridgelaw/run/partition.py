@@ -202,6 +202,13 @@ class Partitions:
         self._partial[component] = self._partial.get(component, 0) + 1
         return prods
 
+    def warm(self) -> None:
+        """Build every component's whole engine now, and run each component's parts on it from now on (a
+        process about to fork workers that rule many incidents: they share the engines, none compiles)."""
+        for component, prods in self._whole.items():
+            self._partial[component] = WHOLE_AFTER
+            self._engine(prods)
+
     def _let_go(self, engine: tuple) -> None:
         """An engine evicted: the joint runs holding it are let go too (else they would keep it alive)."""
         for hit in self._parts.values():
