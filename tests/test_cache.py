@@ -119,3 +119,22 @@ def test_a_search_is_read_back_from_disk_and_only_the_same_search(tmp_path, monk
     with dd.on_disk():
         dd.claim_lines(ending, [], "S", None, "S", budget=0.07)
     assert len(list((tmp_path / "cache" / "bridgelaw" / "dd").glob("*.pickle"))) == 2
+
+
+def test_data_found_valid_is_not_validated_again_and_a_mistake_never_kept(tmp_path, monkeypatch):
+    """A valid incident is known valid by its digest the next time (no validator loaded: a fifth of a cold rule);
+    an edit is a miss, and data with a mistake is validated, and its problems reported, every time."""
+    from bridgelaw.read import schemas
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("BRIDGELAW_CACHE", raising=False)
+    data = {"source": "a test", "facts": {"deal": {"declarer": "S"}}}
+    assert schemas.validate("incident", data, "x.yaml") == []
+    asked = []
+    real = schemas._valid_at_once
+    monkeypatch.setattr(schemas, "_valid_at_once", lambda *a: asked.append(a) or real(*a))
+    assert schemas.validate("incident", data, "x.yaml") == [] and not asked
+    assert schemas.validate("incident", {**data, "source": "another"}, "x.yaml") == [] and len(asked) == 1
+    bad = {"source": 3, "facts": {}}
+    for _ in range(2):
+        assert schemas.validate("incident", bad, "x.yaml")
+    assert len(asked) == 3

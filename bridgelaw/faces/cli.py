@@ -175,7 +175,9 @@ def cmd_coverage(args) -> int:
 
 def cmd_diff(args) -> int:
     from ..committee.diff import compare
-    report = compare(_root(args.root), args.against)
+    from ..read.dd import on_disk
+    with on_disk():  # a claim's search made before (by either tree's rulings, or an earlier run) is read back
+        report = compare(_root(args.root), args.against)
     if args.json:
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:
