@@ -9,6 +9,10 @@ edit to the knowledge, the vocabulary or the program is a miss, and the
 knowledge is loaded and checked again.  Only knowledge that loaded without
 error is kept, so mistakes are reported with their lines on every run.
 
+``recall(kind, digest)`` and ``keep(kind, digest, value)`` keep smaller results the same way, one file each
+under ``bridgelaw/KIND/``, the caller's digest covering all the value rests on (a claim's search: read/dd.py;
+data found valid: read/schemas.py), at most SMALL of a kind.
+
 ``BRIDGELAW_CACHE=off`` turns it off.  A cache that cannot be read or written
 is passed over silently; so is anything in a cache file's place that is not a
 regular file (a FIFO is never opened: it would block) and a file that does not
