@@ -19,7 +19,8 @@ and their ratios bridgelaw/CLIPS; with ``--before``, the same for the engine
 as it was before partitioning (one experta engine over all productions);
 the interview's time per step (if bridgelaw/interview.py exists); peak Python
 memory of the engines (tracemalloc; CLIPS allocates outside Python, so it has
-no column).  Then the cold start of ``bridgelaw rule`` on a shipped incident,
+no column).  Then the cold start of ``bridgelaw rule`` on a shipped incident; what a director and a committee
+wait for (``startup``: ``rule`` on the README's incident, the interview's first question, ``check``);
 and the worst board the limits allow (bench/worst.py: wall time, under 0.5 s).
 Prints a table and writes JSON to bench/results/ (not committed).  Times are
 CPU seconds (process_time) except the cold start (wall).
@@ -331,6 +332,38 @@ def cold_start(runs: int, tmp: Path) -> dict | None:
     return out
 
 
+README_INCIDENT = "revoke-trick-not-won-by-offender.yaml"  # the README's first incident (a revoke, Law 64A2)
+
+
+def startup(runs: int, with_check: bool = True) -> dict:
+    """What a director and a committee wait for, each a whole process after a first run (bytecode and caches
+    written): ``rule`` on the README's incident (floor 0.25 s), the interview's first question (``ask`` with no
+    answer: it prints the question, then says it had none; floor 0.5 s) and ``check`` (floor 5 s).  Wall seconds
+    (median and least) and CPU seconds (median, user + system), with the load average of the machine when
+    measured: a shared machine's wall time is the CPU time stretched by the load."""
+    import resource
+    base = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "BRIDGELAW_CACHE")}
+    cli = [sys.executable, "-m", "bridgelaw.faces.cli"]
+    commands = {"rule_readme": cli + ["rule", str(ROOT / "facts" / "incidents" / README_INCIDENT)],
+                "ask_first_question": cli + ["ask"], "check": cli + ["check"]}
+    out = {"load_average": os.getloadavg()[0], "note": "after a first run; wall and CPU (user+system) seconds"}
+    for name, command in commands.items():
+        if name == "check" and not with_check:
+            continue
+        walls, cpus = [], []
+        for i in range(runs + 1):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t = time.perf_counter()
+            subprocess.run(command, capture_output=True, cwd=ROOT, env=base, stdin=subprocess.DEVNULL)
+            wall = time.perf_counter() - t
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if i:  # the first run writes the bytecode and the caches
+                walls.append(wall)
+                cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+        out[name] = {"median_s": statistics.median(walls), "min_s": min(walls), "cpu_median_s": statistics.median(cpus)}
+    return out
+
+
 def _ms_cell(key: str, field: str = "median_ms"):
     return lambda r: f"{r[key][field]:.2f}" if key in r else "-"
 
@@ -393,6 +426,12 @@ def main(argv: list[str] | None = None) -> int:
                                 args.repeat or (1 if args.quick else 3), shipped=count if args.quick else None))
             print(row_line(rows[-1]), flush=True)
         cold = cold_start(1 if args.quick else 5, Path(tmp))
+        start = startup(1 if args.quick else 5, with_check=not args.quick)
+    for name, floor in (("rule_readme", 0.25), ("ask_first_question", 0.5), ("check", 5.0)):
+        if name in start:
+            x = start[name]
+            print(f"{name}: median {x['median_s']:.2f} s, least {x['min_s']:.2f} s, CPU {x['cpu_median_s']:.2f} s"
+                  f" (floor {floor} s; load average {start['load_average']:.1f})")
     auction = long_auction(5 if args.quick else 50)
     print(f"\na {auction['calls']}-call auction with one insufficient bid, read and ruled:"
           f" median {auction['median_ms']:.1f} ms, p90 {auction['p90_ms']:.1f} ms")
@@ -406,7 +445,7 @@ def main(argv: list[str] | None = None) -> int:
     worst_board = worst.measure(shifts=2 if args.quick else worst.SHIFTS, repeat=1 if args.quick else 3)
     print(worst.line(worst_board))
     result = {"clock": "process_time (CPU seconds)", "python": platform.python_version(),
-              "machine": platform.machine(), "argv": sys.argv[1:], "time": time.strftime("%Y-%m-%dT%H:%M:%S"), "rows": rows, "cold_start": cold,
+              "machine": platform.machine(), "argv": sys.argv[1:], "time": time.strftime("%Y-%m-%dT%H:%M:%S"), "rows": rows, "cold_start": cold, "startup": start,
               "auction_40": auction, "worst_board": worst_board, "not_known": unknown}
     out = Path(args.out) if args.out else ROOT / "bench" / "results" / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
     out.parent.mkdir(parents=True, exist_ok=True)

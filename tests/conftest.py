@@ -6,8 +6,10 @@ from pathlib import Path
 import pytest
 
 from bridgelaw.engine import Engine, load
+from bridgelaw.run.partition import many
 
 ROOT = Path(__file__).resolve().parent.parent
+many()  # a test process rules thousands of incidents of every kind: each part of the knowledge compiled about once
 
 
 @pytest.fixture(scope="session")

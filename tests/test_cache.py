@@ -88,3 +88,53 @@ def test_at_most_keep_files(project, monkeypatch):
         assert cache.cached(root, [root / "law.yaml"], lambda: {"copy": i}, dict) == {"copy": i}
         assert cache.cached(root, [root / "law.yaml"], lambda: pytest.fail("a miss"), dict) == {"copy": i}
     assert len(files(project)) == 2
+
+
+def test_a_search_is_read_back_from_disk_and_only_the_same_search(tmp_path, monkeypatch):
+    """Within dd.on_disk() a claim's search is kept on disk and read back by a later process (here: the same one
+    with its memory emptied) without solving again, equal to the first; another budget is another search; with the
+    cache off nothing is kept."""
+    from bridgelaw.read import dd
+    from bridgelaw.read.cards import _hands
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("BRIDGELAW_CACHE", raising=False)
+    monkeypatch.setattr(dd, "_FOUND", {})
+    ending = _hands("N:AK2.A2.A2.A QJ.KQ.KQ.K2 T9.JT.JT.QJ 87.98.98.T9")
+    with dd.on_disk():
+        first = dd.claim_lines(ending, [], "S", None, "S", budget=0.05)
+    assert len(list((tmp_path / "cache" / "bridgelaw" / "dd").glob("*.pickle"))) == 1
+    dd._FOUND.clear()
+    real, solved = dd.solve, []
+    monkeypatch.setattr(dd, "solve", lambda *a: solved.append(1) or real(*a))
+    with dd.on_disk():
+        assert dd.claim_lines(ending, [], "S", None, "S", budget=0.05) == first and not solved
+        dd.claim_lines(ending, [], "S", None, "S", budget=0.06)
+    assert solved and len(list((tmp_path / "cache" / "bridgelaw" / "dd").glob("*.pickle"))) == 2
+    dd._FOUND.clear()
+    solved.clear()
+    dd.claim_lines(ending, [], "S", None, "S", budget=0.05)  # outside on_disk(): searched afresh
+    assert solved
+    monkeypatch.setenv("BRIDGELAW_CACHE", "off")
+    dd._FOUND.clear()
+    with dd.on_disk():
+        dd.claim_lines(ending, [], "S", None, "S", budget=0.07)
+    assert len(list((tmp_path / "cache" / "bridgelaw" / "dd").glob("*.pickle"))) == 2
+
+
+def test_data_found_valid_is_not_validated_again_and_a_mistake_never_kept(tmp_path, monkeypatch):
+    """A valid incident is known valid by its digest the next time (no validator loaded: a fifth of a cold rule);
+    an edit is a miss, and data with a mistake is validated, and its problems reported, every time."""
+    from bridgelaw.read import schemas
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("BRIDGELAW_CACHE", raising=False)
+    data = {"source": "a test", "facts": {"deal": {"declarer": "S"}}}
+    assert schemas.validate("incident", data, "x.yaml") == []
+    asked = []
+    real = schemas._valid_at_once
+    monkeypatch.setattr(schemas, "_valid_at_once", lambda *a: asked.append(a) or real(*a))
+    assert schemas.validate("incident", data, "x.yaml") == [] and not asked
+    assert schemas.validate("incident", {**data, "source": "another"}, "x.yaml") == [] and len(asked) == 1
+    bad = {"source": 3, "facts": {}}
+    for _ in range(2):
+        assert schemas.validate("incident", bad, "x.yaml")
+    assert len(asked) == 3

@@ -23,6 +23,7 @@ def ruling_json(capsys, incident: str, budget: str) -> str:
                                              ("claim-silent-then-finesse.yaml", "0.5")])
 def test_a_search_cut_by_its_budget_gives_the_same_json_however_slow_the_clock(incident, budget, capsys,
                                                                                monkeypatch):
+    monkeypatch.setattr(dd, "DISK", False)  # searched afresh, never read back from an earlier run's disk
     idle = ruling_json(capsys, incident, budget)
     assert '"complete": false' in idle, "the budget no longer cuts this search: give a smaller one"
     ticks = itertools.count()

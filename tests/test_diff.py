@@ -42,8 +42,13 @@ def test_an_unchanged_copy_reports_nothing(copies, capsys):
     assert out.startswith("0 of ")
 
 
-def test_one_condition_changed_reports_exactly_the_rulings_it_changes(copies, capsys):
+def test_one_condition_changed_reports_exactly_the_rulings_it_changes(copies, capsys, monkeypatch):
+    """The JSON and the text of one comparison (the command's two renderings of the same report: comparing
+    twice would rule every incident and case four times, not twice)."""
+    from bridgelaw.committee import diff
     before, after = copies
+    compare, reports = diff.compare, []
+    monkeypatch.setattr(diff, "compare", lambda *a: reports.append(compare(*a)) or reports[-1])
     assert main(["--root", str(after), "diff", str(before), "--json"]) == 1
     report = json.loads(capsys.readouterr().out)
     changed = {(r["file"], r["case"]) for r in report["rulings"]}
@@ -54,6 +59,7 @@ def test_one_condition_changed_reports_exactly_the_rulings_it_changes(copies, ca
     by_file = {r["file"]: r for r in report["rulings"]}
     assert any("[61C]" in x for x in by_file["tests/cases/law-61.yaml"]["removed"])
     assert any("[61C]" in x for x in by_file["tests/cases/law-66.yaml"]["added"])
+    monkeypatch.setattr(diff, "compare", lambda *a: reports[0])
     assert main(["--root", str(after), "diff", str(before), "--lang", "en"]) == 1
     text = capsys.readouterr().out
     assert "tests/cases/law-61.yaml: case 'C15: a revoke allegation does not let players turn quitted tricks'" in text

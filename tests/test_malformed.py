@@ -325,6 +325,7 @@ def test_the_solver_writes_nothing_where_it_runs(tmp_path, monkeypatch, capsys):
 
     monkeypatch.setattr(dd, "solve", solve)
     monkeypatch.setattr(dd, "_FOUND", {})  # a search another test of this process made is not made again
+    monkeypatch.setattr(dd, "DISK", False)  # nor one an earlier run kept on disk
     shutil.copy(ROOT / "facts" / "incidents" / "revoke-from-the-cards.yaml", tmp_path / "x.yaml")
     code, text = run(capsys, tmp_path, ["rule", "x.yaml", "--lang", "en", "--no-how"])
     assert code == 0, text

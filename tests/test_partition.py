@@ -122,3 +122,24 @@ def test_parts_kept_are_bounded_and_the_common_ones_stay(knowledge, monkeypatch)
     ruling = engine.rule(engine.load_incident(Path(__file__).resolve().parent.parent / "facts" / "incidents"
                                               / "revoke-trick-not-won-by-offender.yaml"))
     assert any(e.cite == "64A2" for e in ruling.elements)
+
+
+def test_a_component_met_often_is_built_whole_and_rules_alike(knowledge, monkeypatch):
+    """Past WHOLE_AFTER engines built for parts of a component, its next part runs the whole component (each
+    production compiled about once in a process that rules many kinds of incident), and the rulings and their
+    HOW are those of the engines of applicable productions alone."""
+    import glob
+
+    from bridgelaw.engine import Engine
+    from bridgelaw.explain.ruling_json import ruling_json
+    from bridgelaw.run import partition
+    paths = sorted(glob.glob(str(Path(partition.__file__).parents[2] / "facts" / "incidents" / "*.yaml")))[:30]
+    monkeypatch.setattr(partition, "WHOLE_AFTER", 10**6)
+    parts_only = Engine(knowledge)
+    expected = [ruling_json(parts_only.rule(parts_only.load_incident(p))) for p in paths]
+    monkeypatch.setattr(partition, "WHOLE_AFTER", 1)
+    whole = Engine(knowledge)
+    assert [ruling_json(whole.rule(whole.load_incident(p))) for p in paths] == expected
+    built = {prods for prods in whole._partitions._engines}
+    wholes = {tuple(p.id for p in ps) for ps in whole._partitions._whole.values()}
+    assert built & wholes, "no component was built whole"

@@ -18,7 +18,7 @@ def _rel(p: Path) -> str:
     return shown_path(p)
 
 
-def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], dict]:
+def check_path(path: Path | None, default_root: Path, jobs: int = 1) -> tuple[list[Problem], dict]:
     from ..engine import engine_for
     from ..read.knowledge import LAW_FILE, find_files, load_knowledge
     from ..read.vocabulary import load_vocabulary, vocabulary_files, vocabulary_path
@@ -87,11 +87,13 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], di
         problems.extend(cross_checks(knowledge, cases))
         problems.extend(modeline_problems(root))
         engine = engine_for(knowledge)
-        outcomes, endless = endless_cases(engine, cases)
+        outcomes, endless = endless_cases(engine, cases, jobs)
         problems.extend(endless)
         if not endless:  # a production no case fires: only where every case ran
             if complete:  # every ruling of a case and an incident: no contradiction, nothing twice
-                problems.extend(ruling_problems(outcomes, incidents, engine, vocab))
+                from ..read.dd import on_disk
+                with on_disk():  # an incident's search a case made (here or in the worker) is read back
+                    problems.extend(ruling_problems(outcomes, incidents, engine, vocab))
             problems.extend(lint(knowledge, root, exercised(outcomes), complete))
         else:  # the cycles that may be the loop, asked about
             from .lint import cyclic
@@ -106,24 +108,106 @@ def check_path(path: Path | None, default_root: Path) -> tuple[list[Problem], di
     return list({(str(p.loc), p.message): p for p in problems}.values()), summary
 
 
-def endless_cases(engine, cases: list) -> tuple[list, list[Problem]]:
+def endless_cases(engine, cases: list, jobs: int = 1) -> tuple[list, list[Problem]]:
     """The cases' outcomes, each ruled to at most record.CHECK_LIMIT firings (the largest shipped case needs 18),
     and an error for the first case whose ruling never ends (a loop of productions): the cases after it are not
-    run, so knowledge that loops is found in seconds, not in minutes at the engine's limit."""
+    run, so knowledge that loops is found in seconds, not in minutes at the engine's limit.  With ``jobs`` 2 or
+    more and many cases, a second process (forked: it has the knowledge and the engine) rules every other case
+    (``_forked``); the outcomes are the same, in the same order."""
+    indexed = list(enumerate(cases))
+    if jobs > 1 and len(cases) >= FORK_FROM and _can_fork():
+        ruled = _forked(engine, indexed)
+    else:
+        ruled = _rule_cases(engine, indexed)
+    outcomes = [o for _, o in sorted(ruled, key=lambda x: x[0])]
+    for i, outcome in enumerate(outcomes):
+        if _endless(outcome):
+            loop = outcome.exception.problems[0]
+            rest = len(cases) - i - 1
+            return outcomes[:i + 1], [Problem(outcome.case.loc,
+                                              f"case '{outcome.case.name}': its ruling never ends: {loop.message}",
+                                              hint=f"at {loop.loc}: {loop.hint}" + (
+                                                  f"; the {rest} case(s) after it were not run" if rest else ""))]
+    return outcomes, []
+
+
+FORK_FROM = 100  # cases: fewer are ruled in one process (a fork costs more than it saves)
+
+
+def _endless(outcome) -> bool:
+    from ..run import record
+    return outcome.exception is not None and record.limit_reached(outcome.exception)
+
+
+def _rule_cases(engine, indexed: list) -> list:
+    """[(index, outcome)] of the (index, case) pairs in order, stopping after the first whose ruling never ends."""
     from ..run import record
     from .testrun import run_case
-    outcomes = []
+    out = []
     with record.firing_limit(record.CHECK_LIMIT):
-        for i, case in enumerate(cases):
-            outcome = run_case(engine, case)
-            outcomes.append(outcome)
-            if outcome.exception is not None and record.limit_reached(outcome.exception):
-                loop = outcome.exception.problems[0]
-                rest = len(cases) - i - 1
-                return outcomes, [Problem(case.loc, f"case '{case.name}': its ruling never ends: {loop.message}",
-                                          hint=f"at {loop.loc}: {loop.hint}" + (
-                                              f"; the {rest} case(s) after it were not run" if rest else ""))]
-    return outcomes, []
+        for i, case in indexed:
+            out.append((i, run_case(engine, case)))
+            if _endless(out[-1][1]):
+                break
+    return out
+
+
+def _can_fork() -> bool:
+    """Whether this process may fork a worker: a POSIX system, two cores or more, and no other thread running
+    (a thread holding a lock at the fork would leave the child waiting on it for ever: a test runner's worker)."""
+    import os
+    import threading
+    return (hasattr(os, "fork") and len(getattr(os, "sched_getaffinity", lambda _: range(os.cpu_count() or 1))(0)) > 1
+            and threading.active_count() == 1 and os.environ.get("BRIDGELAW_JOBS", "") != "1")
+
+
+def _forked(engine, indexed: list) -> list:
+    """``_rule_cases`` over ``indexed``, the odd places ruled by a forked process that sends back its outcomes
+    (pickled: the ruling, the failures, the error and, where it pickles, the exception), the even ones here.
+    Each side stops at its first endless case; ``endless_cases`` reports the earlier, whose cases before it
+    both sides ruled.  A worker that fails is replaced by ruling its cases here."""
+    import multiprocessing
+    import pickle
+    from .testrun import Outcome
+    ours, theirs = indexed[0::2], indexed[1::2]
+    engine._partitions.warm()  # compiled once, before the fork: both processes rule on the same engines
+    receive, send = multiprocessing.get_context("fork").Pipe(duplex=False)
+
+    def work():
+        sent = []
+        for i, o in _rule_cases(engine, theirs):
+            exception = o.exception
+            if isinstance(exception, BridgelawError):  # its problems (it is made again from them)
+                exception = ("problems", exception.problems)
+            else:
+                try:
+                    pickle.loads(pickle.dumps(exception))
+                except Exception:
+                    exception = None
+            sent.append((i, o.ruling, o.problems, o.error, exception))
+        send.send_bytes(pickle.dumps(sent, protocol=pickle.HIGHEST_PROTOCOL))
+    worker = multiprocessing.get_context("fork").Process(target=work, daemon=True)
+    worker.start()
+    send.close()
+    out = _rule_cases(engine, ours)
+    try:
+        import gc
+        gc.disable()  # the outcomes are kept to the end: no collection walks them (nor finds garbage in them)
+        try:
+            got = pickle.loads(receive.recv_bytes())
+        finally:
+            gc.freeze()
+            gc.enable()
+        by_index = {i: case for i, case in theirs}
+        out += [(i, Outcome(by_index[i], ruling, problems, error,
+                            BridgelawError(exception[1]) if isinstance(exception, tuple) else exception))
+                for i, ruling, problems, error, exception in got]
+    except Exception:  # the worker died, or sent what cannot be read: its cases are ruled here
+        out += _rule_cases(engine, theirs)
+    finally:
+        receive.close()
+        worker.join()
+    return out
 
 
 def refuse_endless(root: Path, knowledge) -> None:

@@ -74,8 +74,10 @@ def load_all(files: list[Path], vocab) -> tuple[list[Case], list[Problem]]:
 
 
 def run_case(engine, case: Case) -> Outcome:
+    from ..read.dd import on_disk  # a claim's or a revoke's search made by an earlier run is read back
     try:
-        ruling = engine.rule(case.incident)
+        with on_disk():
+            ruling = engine.rule(case.incident)
     except Exception as e:  # the engine must not stop the other cases
         return Outcome(case, None, [], f"{type(e).__name__}: {e}", e)
     return Outcome(case, ruling, failures(case, ruling))

@@ -57,7 +57,7 @@ def _dd_options(args):
             sys.stderr.write("\r" + word("lines.progress", args.lang, n=n, seconds=seconds))
             sys.stderr.flush()
         from ..read import dd  # no endplay: it is imported only when a claim's cards are searched
-        with dd.options(args.dd_budget, progress if sys.stderr.isatty() and not args.json else None):
+        with dd.options(args.dd_budget, progress if sys.stderr.isatty() and not args.json else None), dd.on_disk():
             yield
         if shown:
             sys.stderr.write("\r\033[K")
@@ -124,9 +124,16 @@ def _started_up():
             gc.enable()
 
 
+def _many() -> None:
+    """This command rules every case (and incident): each part of the knowledge compiled about once."""
+    from ..run.partition import many
+    many()
+
+
 def cmd_check(args) -> int:
+    _many()
     from ..committee.checks import check_path
-    problems, summary = check_path(Path(args.path) if args.path else None, _root(args.root))
+    problems, summary = check_path(Path(args.path) if args.path else None, _root(args.root), jobs=2)  # both cores
     for p in problems:
         print(p.render(args.lang))
     errors = [p for p in problems if p.severity == "error"]
@@ -143,6 +150,7 @@ def _paths_root(args, paths: list[str]) -> Path:
 
 
 def cmd_test(args) -> int:
+    _many()
     from ..committee.testrun import run_tests
     run = run_tests(_paths_root(args, args.paths), [Path(p) for p in args.paths] or None, args.k)
     print(run.render(args.lang))
@@ -152,6 +160,7 @@ def cmd_test(args) -> int:
 
 
 def cmd_coverage(args) -> int:
+    _many()
     from ..committee.coverage import coverage, render
     from ..engine import loaded
     from ..committee.testrun import case_files, exercised, load_all, run_cases
@@ -174,8 +183,11 @@ def cmd_coverage(args) -> int:
 
 
 def cmd_diff(args) -> int:
+    _many()
     from ..committee.diff import compare
-    report = compare(_root(args.root), args.against, args.lang)
+    from ..read.dd import on_disk
+    with on_disk():  # a claim's search made before (by either tree's rulings, or an earlier run) is read back
+        report = compare(_root(args.root), args.against, args.lang)
     if args.json:
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:

@@ -9,6 +9,10 @@ edit to the knowledge, the vocabulary or the program is a miss, and the
 knowledge is loaded and checked again.  Only knowledge that loaded without
 error is kept, so mistakes are reported with their lines on every run.
 
+``recall(kind, digest)`` and ``keep(kind, digest, value)`` keep smaller results the same way, one file each
+under ``bridgelaw/KIND/``, the caller's digest covering all the value rests on (a claim's search: read/dd.py;
+data found valid: read/schemas.py), at most SMALL of a kind.
+
 ``BRIDGELAW_CACHE=off`` turns it off.  A cache that cannot be read or written
 is passed over silently; so is anything in a cache file's place that is not a
 regular file (a FIFO is never opened: it would block) and a file that does not
@@ -92,3 +96,34 @@ def _read(path: Path):
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError(f"{path} is not a regular file")
         return pickle.load(f)
+
+
+SMALL = 4096  # small results kept per kind (a claim's search...), the least recently written removed first
+
+
+def recall(kind: str, digest: str):
+    """What ``keep(kind, digest, value)`` kept, or None (a miss, the cache off, a file that cannot be read)."""
+    if not caching():
+        return None
+    try:
+        return _read(folder() / kind / f"{digest}.pickle")
+    except Exception:
+        return None
+
+
+def keep(kind: str, digest: str, value) -> None:
+    """Keep ``value`` under ``digest`` (a SHA-256 of all it was computed from and of the code computing it),
+    at most SMALL of a kind; a cache that cannot be written is passed over."""
+    if not caching():
+        return
+    try:
+        path = folder() / kind / f"{digest}.pickle"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        kept = list(path.parent.glob("*.pickle"))
+        if len(kept) > SMALL:
+            kept.sort(key=lambda p: p.stat().st_mtime)
+            for old in kept[:len(kept) - SMALL]:
+                old.unlink(missing_ok=True)
+    except Exception:
+        pass

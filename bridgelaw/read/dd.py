@@ -27,6 +27,7 @@ endplay is imported only here and in read/cards.py, when an incident gives its c
 """
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.util
 import os
@@ -37,7 +38,9 @@ import time
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from pathlib import Path
 
+from . import cache
 from ..values import SEATS, lho_of, side_of
 
 RANKS = "23456789TJQKA"
@@ -356,19 +359,21 @@ def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
     side = side_of(declarer)
     out = []
     key = ("revokes", revokes, trump, declarer)
-    with _ONE_AT_A_TIME, _private_folder():
-        if key in _FOUND:
-            return _FOUND[key]
-        for offender, n, hands, before_him, leader, before, at_table in revokes:
-            played = {c for _, c in before_him}
-            held = {s: [c for c in cards if c not in played] for s, cards in hands}
-            remaining = 14 - n
-            scored = {}
-            for card, tricks in solve(dds, held, before_him, leader, trump):  # to the offender's side from here on
-                scored[name(card)] = tricks if side_of(offender) == side else remaining - tricks
-            ranked = tuple(sorted(scored.items(), key=lambda x: (-x[1], -RANKS.index(x[0][1:].replace("10", "T")))))
-            out.append(RevokeTricks(offender, n, before_him[0][1][0], side, before, ranked, at_table))
-        _keep(key, tuple(out))
+    with _ONE_AT_A_TIME:
+        if (found := _recall(key)) is not None:
+            return found
+        with _private_folder():
+            for offender, n, hands, before_him, leader, before, at_table in revokes:
+                played = {c for _, c in before_him}
+                held = {s: [c for c in cards if c not in played] for s, cards in hands}
+                remaining = 14 - n
+                scored = {}
+                for card, tricks in solve(dds, held, before_him, leader, trump):  # to the offender's side from here on
+                    scored[name(card)] = tricks if side_of(offender) == side else remaining - tricks
+                ranked = tuple(sorted(scored.items(),
+                                      key=lambda x: (-x[1], -RANKS.index(x[0][1:].replace("10", "T")))))
+                out.append(RevokeTricks(offender, n, before_him[0][1][0], side, before, ranked, at_table))
+            _keep(key, tuple(out))
     return tuple(out)
 
 
@@ -399,24 +404,74 @@ def claim_lines(hands: dict, trick: list, leader: str, trump: str | None, claime
     progress = default_progress if progress is None else progress
     key = ("claim", tuple(frozenset(hands[k]) for k in SEATS), tuple(trick), leader, trump, claimer, tuple(stated),
            tuple(named), first_trick, budget)
-    with _ONE_AT_A_TIME, _private_folder():
-        if key in _FOUND:  # the same claim again (the interview's next step, the web page's next request)
-            return _FOUND[key]
-        start = time.monotonic()
-        s = _Search(trump, claimer, stated, named, budget * WORK_PER_SECOND, progress)
-        worst, wl, best, bl, n = s.search({k: frozenset(v) for k, v in hands.items()}, tuple(trick), leader)
-        s.tick()  # a search past the progress interval says so at its end too (it may end on a spent budget alone)
-        wl, bl = _plays(wl), _plays(bl)
-        diverge = next((i for i, (a, b) in enumerate(zip(wl, bl)) if a != b), None)
-        remaining = (sum(len(v) for v in hands.values()) + len(trick)) // 4
-        found = ClaimLines(claimer, remaining, worst, best, wl, bl, diverge, first_trick, n, not s.cut, budget,
-                           time.monotonic() - start)
-        _keep(key, found)
+    with _ONE_AT_A_TIME:
+        if (found := _recall(key)) is not None:  # the same claim again (the interview's next step, the web page's)
+            return found
+        with _private_folder():
+            start = time.monotonic()
+            s = _Search(trump, claimer, stated, named, budget * WORK_PER_SECOND, progress)
+            worst, wl, best, bl, n = s.search({k: frozenset(v) for k, v in hands.items()}, tuple(trick), leader)
+            s.tick()  # a search past the progress interval says so at its end too (it may end on a spent budget)
+            wl, bl = _plays(wl), _plays(bl)
+            diverge = next((i for i, (a, b) in enumerate(zip(wl, bl)) if a != b), None)
+            remaining = (sum(len(v) for v in hands.values()) + len(trick)) // 4
+            found = ClaimLines(claimer, remaining, worst, best, wl, bl, diverge, first_trick, n, not s.cut, budget,
+                               time.monotonic() - start)
+            _keep(key, found)
     return found
 
 
 def _keep(key, found) -> None:
-    """Remember a search's result (the last FOUND of them), under the solver's lock."""
+    """Remember a search's result (the last FOUND of them), under the solver's lock; on disk too within
+    ``on_disk()``."""
     _FOUND[key] = found
     while len(_FOUND) > FOUND:
         _FOUND.pop(next(iter(_FOUND)))
+    if _DISK.get():
+        cache.keep("dd", _digest(key), found)
+
+
+def _recall(key):
+    """A search's result remembered in this process, or, within ``on_disk()``, by an earlier one; else None."""
+    found = _FOUND.get(key)
+    if found is None and _DISK.get():
+        found = cache.recall("dd", _digest(key))
+        if found is not None:
+            _FOUND[key] = found
+            while len(_FOUND) > FOUND:
+                _FOUND.pop(next(iter(_FOUND)))
+    return found
+
+
+DISK = True  # whether ``on_disk()`` turns it on (a test of the search itself turns it off)
+_DISK: ContextVar = ContextVar("dd_on_disk", default=False)
+_CODE: list = []  # the digest of what a search's result rests on besides its key: this file and DDS's files
+
+
+@contextmanager
+def on_disk():
+    """Within the block, searches are remembered on disk too (read/cache.py), so that a process ruling the
+    same claims again (``check``, ``test``) finds them there: a result rests only on the cards, the claim, the
+    budget (counted in work, not time), this file and DDS, all of which its key holds."""
+    token = _DISK.set(DISK)
+    try:
+        yield
+    finally:
+        _DISK.reset(token)
+
+
+def _digest(key) -> str:
+    if not _CODE:  # DDS's files named with their size and time (importlib.metadata would cost a cold rule 40 ms)
+        dds = Path(importlib.util.find_spec("endplay").submodule_search_locations[0]) / "_dds"  # found, not imported
+        shown = sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in dds.iterdir() if p.is_file())
+        _CODE.append(hashlib.sha256(Path(__file__).read_bytes() + repr(shown).encode()).hexdigest())
+    return hashlib.sha256((_CODE[0] + repr(_canonical(key))).encode()).hexdigest()
+
+
+def _canonical(x):
+    """``x`` with its sets as sorted tuples: a repr the same in every process (a set's order follows the hash seed)."""
+    if isinstance(x, (set, frozenset)):
+        return ("set",) + tuple(sorted((_canonical(i) for i in x), key=repr))
+    if isinstance(x, (tuple, list)):
+        return tuple(_canonical(i) for i in x)
+    return x

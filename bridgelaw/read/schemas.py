@@ -578,8 +578,13 @@ def _kind(want) -> str:
 
 
 def validate(kind: str, data: Any, file: str) -> list[Problem]:
-    """Problems (empty when valid) for ``data`` loaded from ``file`` against schema ``kind``."""
+    """Problems (empty when valid) for ``data`` loaded from ``file`` against schema ``kind``.  Data found valid
+    before (by any process: ``_valid_before``) is not validated again."""
+    digest = _digest(kind, data)
+    if digest is not None and _valid_before(digest):
+        return []
     if _valid_at_once(kind, data):
+        _found_valid(digest)
         return []
     errors = sorted(_validator(kind).iter_errors(data), key=lambda e: (list(map(str, e.absolute_path)), e.validator))
     problems, seen = [], set()
@@ -593,4 +598,40 @@ def validate(kind: str, data: Any, file: str) -> list[Problem]:
         if (str(p.loc), p.message) not in seen:
             seen.add((str(p.loc), p.message))
             problems.append(p)
+    if not problems:
+        _found_valid(digest)
     return problems
+
+
+_CODE: list = []  # the digest of this file, which holds the schemas (computed once a process)
+
+
+def _digest(kind: str, data: Any) -> str | None:
+    """A SHA-256 of the schema's code, its kind and the data (JSON, keys sorted), or None for data holding
+    anything but JSON's values (whose text could stand for another value)."""
+    import hashlib
+    import json
+
+    def refuse(x):
+        raise TypeError(type(x).__name__)
+    try:
+        text = json.dumps(data, sort_keys=True, ensure_ascii=False, default=refuse)
+    except (TypeError, ValueError):
+        return None
+    if not _CODE:
+        from pathlib import Path
+        _CODE.append(hashlib.sha256(Path(__file__).read_bytes()).hexdigest())
+    return hashlib.sha256(f"{_CODE[0]}\0{kind}\0{text}".encode()).hexdigest()
+
+
+def _valid_before(digest: str) -> bool:
+    """Whether data of this digest was found valid before (a cold ``rule`` of an incident it ruled before then
+    loads no validator: some 40 ms)."""
+    from . import cache
+    return cache.recall("valid", digest) is True
+
+
+def _found_valid(digest: str | None) -> None:
+    if digest is not None:
+        from . import cache
+        cache.keep("valid", digest, True)

@@ -32,6 +32,20 @@ from typing import Callable
 from ..model import Knowledge, Production
 from .rete import new_fact, run_together
 
+# In a process that rules many kinds of incident (``many()``: check, test, diff, coverage, the test suite), after
+# WHOLE_AFTER engines built for parts of a component its next part runs the whole component: each production is
+# compiled about once.  Elsewhere (None: a rule, an interview, the server) each part keeps an engine of its own
+# applicable productions: a whole component's engine rules a warm incident some 25% slower (facts pass the joins of
+# productions that cannot fire), while a part's costs a compile.
+WHOLE_AFTER: int | None = None
+
+
+def many() -> None:
+    """This process will rule many kinds of incident: build whole components after two parts of each."""
+    global WHOLE_AFTER
+    WHOLE_AFTER = 2
+
+
 KEEP = 100  # engines kept at most (each engine of a server's pool): past it, the least recently used goes
 PARTS = 256  # parts (stated templates -> the knowledge restricted to them) kept at most: likewise
 # A long-running server meets incidents of ever new variety: both caches are bounded, the parts incidents use most
@@ -68,15 +82,17 @@ def components(knowledge: Knowledge) -> dict[str, int]:
     return {pid: numbers.setdefault(find(t), len(numbers)) for pid, t in anchors.items()}
 
 
-def applicable(productions, stated: frozenset) -> list[Production]:
+def applicable(productions, stated: frozenset, positives: list | None = None) -> list[Production]:
     """The productions that could fire on facts of the ``stated`` templates (fixpoint through derived
     facts), in the order given.  Each production is looked at when the last template it waits for
-    becomes available: linear in the productions, not quadratic."""
+    becomes available: linear in the productions, not quadratic.  ``positives``: each production's
+    ``positive_templates``, where the caller keeps them."""
     missing: dict[int, int] = {}  # production's place -> how many of its templates are not available yet
     waiting: dict[str, list[int]] = {}  # template -> the places of the productions waiting for it
     ready, available = [], set(stated)
+    positives = positives if positives is not None else [positive_templates(p) for p in productions]
     for i, p in enumerate(productions):
-        needs = positive_templates(p) - available
+        needs = positives[i] - available
         missing[i] = len(needs)
         for t in needs:
             waiting.setdefault(t, []).append(i)
@@ -147,12 +163,18 @@ class Partitions:
         self._parts: OrderedDict[frozenset, list] = OrderedDict()  # least recently used first
         self._engines: OrderedDict[tuple, tuple] = OrderedDict()  # the productions it runs -> (engine, templates)
         self.build_seconds = 0.0  # time spent building engines (for the benchmark)
+        self._positives = [positive_templates(p) for p in knowledge.productions]
+        self._partial: dict[int, int] = {}  # component -> engines built for parts of it
+        self._warm = False  # warm() built every whole component: each part runs its whole component
+        self._whole: dict[int, tuple] = {}  # component -> all its productions (canonical order)
+        for p in knowledge.productions:
+            self._whole[self.component[p.id]] = self._whole.get(self.component[p.id], ()) + (p,)
 
     def part(self, stated: frozenset) -> tuple[tuple, Knowledge]:
         """(components, the knowledge restricted to them) for an incident stating these templates."""
         hit = self._parts.get(stated)
         if hit is None:
-            can = applicable(self.knowledge.productions, stated)  # in canonical order
+            can = applicable(self.knowledge.productions, stated, self._positives)  # in canonical order
             comps = tuple(sorted({self.component[p.id] for p in can}))
             prods = tuple(p for p in self.knowledge.productions if self.component[p.id] in comps)
             hit = self._parts[stated] = [comps, replace(self.knowledge, productions=prods), None, can]
@@ -180,6 +202,28 @@ class Partitions:
             self._engines.move_to_end(key)
         return self._engines[key]
 
+    def _chosen(self, component: int, prods: tuple) -> tuple:
+        """What a component's engine runs for an incident: its applicable ``prods``, or, once WHOLE_AFTER
+        engines were built for parts of it, all its productions.  A production that cannot fire changes
+        nothing by its presence (nor the order of the others' firings: fact ids keep their order), so the
+        ruling is the same; a process ruling many kinds of incident (``many()``) then compiles each
+        production about once, not once for every part it belongs to."""
+        whole = self._whole[component]
+        after = 0 if self._warm else WHOLE_AFTER
+        if after is None or len(prods) == len(whole) or tuple(p.id for p in prods) in self._engines:
+            return prods
+        if self._partial.get(component, 0) >= after:
+            return whole
+        self._partial[component] = self._partial.get(component, 0) + 1
+        return prods
+
+    def warm(self) -> None:
+        """Build every component's whole engine now, and run each component's parts on it from now on (a
+        process about to fork workers that rule many incidents: they share the engines, none compiles)."""
+        self._warm = True
+        for prods in self._whole.values():
+            self._engine(prods)
+
     def _let_go(self, engine: tuple) -> None:
         """An engine evicted: the joint runs holding it are let go too (else they would keep it alive)."""
         for hit in self._parts.values():
@@ -200,6 +244,6 @@ class Partitions:
             by_component: dict[int, tuple] = {}
             for p in hit[3]:
                 by_component[self.component[p.id]] = by_component.get(self.component[p.id], ()) + (p,)
-            engines = [self._engine(by_component[c]) for c in hit[0]]
+            engines = [self._engine(self._chosen(c, by_component[c])) for c in hit[0]]
             hit[2] = JointRun(engines)  # after the engines: building one may have let the others go
         return hit[2]
