@@ -118,7 +118,8 @@ class _Gen:
     def _tests(self, template: str, k: int) -> tuple[dict, dict]:
         """``k`` literal tests on a template's slots, plus a seat variable if it has a seat slot."""
         t = self.vocab.templates[template]
-        slots = [s for s in t.slots.values() if s.type in _TESTABLE]
+        # a number too wide to list (minutes after the score) offers no value to test against
+        slots = [s for s in t.slots.values() if s.type in _TESTABLE and s.choices()]
         seats = [s for s in slots if s.type == "seat"]
         rng, tests, bound = self.rng, {}, {}
         if seats and rng.random() < 0.6:

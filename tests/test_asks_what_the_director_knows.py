@@ -78,7 +78,9 @@ def test_an_explanation_corrected_before_the_opening_lead_leaves_the_board_to_be
     last call.  The board is yet to be played: no damage, contract, tricks or vulnerability are asked, no
     result is given; North is not told to do what he did, nor the opponent offered a change he declined; the
     ruling says the board is played and when to call the director back."""
-    trial = ["10", "S", "2", "N", "2", "1", "1", "1", "1", "2", "1", "1", "2", "2"]
+    # ... the director called, the last call could have been influenced; partner had not called since (21B1(a)),
+    # the call not changed; no other explanation
+    trial = ["10", "S", "2", "N", "2", "1", "1", "1", "1", "2", "1", "1", "2", "2", "2"]
     asked, ruling = _run(knowledge, engine, trial)
     assert not isinstance(ruling, Question), ruling.key
     keys = {q.key for q in asked}

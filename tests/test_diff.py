@@ -19,6 +19,7 @@ def _copy(folder: Path) -> Path:
     for part in ("knowledge", "facts", "regulations"):
         shutil.copytree(ROOT / part, folder / part)
     shutil.copytree(ROOT / "tests" / "cases", folder / "tests" / "cases")
+    shutil.copytree(ROOT / "tests" / "fixtures", folder / "tests" / "fixtures")  # the incidents cases name
     return folder
 
 

@@ -19,7 +19,7 @@ NEW = "64A2.revoke-card-won-later-trick"
 
 def example_blocks() -> list[str]:
     text = (ROOT / "knowledge" / "README.md").read_text(encoding="utf-8")
-    section = text.split("## Worked example", 1)[1]
+    section = re.split(r"\n## ", text.split("## Worked example", 1)[1])[0]  # up to the next section
     return re.findall(r"```yaml\n(.*?)```", section, re.S)
 
 
@@ -29,6 +29,7 @@ def copy(tmp_path, monkeypatch):
     for d in ("knowledge", "facts"):
         shutil.copytree(ROOT / d, root / d)
     shutil.copytree(ROOT / "tests" / "cases", root / "tests" / "cases")
+    shutil.copytree(ROOT / "tests" / "fixtures", root / "tests" / "fixtures")  # the incidents cases name
     monkeypatch.chdir(root)
     return root
 

@@ -34,7 +34,7 @@ def counted(out: str) -> tuple[int, int, int]:
 
 
 def test_a_misspelled_slot_in_a_shipped_production_is_one_error(tmp_path, monkeypatch, capsys):
-    for part in ("knowledge", "facts", "schemas", "tests/cases"):
+    for part in ("knowledge", "facts", "schemas", "tests/cases", "tests/fixtures"):
         shutil.copytree(ROOT / part, tmp_path / part)
     law = tmp_path / "knowledge" / "law-64.yaml"
     lines = law.read_text(encoding="utf-8").splitlines(keepends=True)

@@ -81,6 +81,7 @@ def project(tmp_path):
         shutil.copytree(ROOT / part, tmp_path / part)
     (tmp_path / "tests").mkdir()
     shutil.copytree(ROOT / "tests" / "cases", tmp_path / "tests" / "cases")
+    shutil.copytree(ROOT / "tests" / "fixtures", tmp_path / "tests" / "fixtures")  # the incidents cases name
     return tmp_path
 
 

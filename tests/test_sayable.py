@@ -21,12 +21,14 @@ def _file(tmp_path, text: str) -> Path:
 
 
 def test_a_seat_not_known_is_said_and_a_forgotten_one_is_still_an_error(tmp_path, knowledge, engine):
-    """A defender revoked, which one is not known: the file says so, the ruling asks who."""
+    """A revoke whose offender is not known: the file says so, and the ruling is made under each seat he may be
+    (never dummy): where nothing yet turns on the seat, it is not asked and the elements are said plainly."""
     path = _file(tmp_path, "  deal: {declarer: S}\n  revoke: [{offender: '?', establishing_act: played_to_next_trick}]\n")
     incident = load_incident(path, knowledge.vocabulary)
     assert incident.facts[1].get("offender") is None
     ruling = engine.rule(incident)
-    assert "offender" in {q.slot for q in ruling.open_questions}
+    assert "offender" not in {q.slot for q in ruling.open_questions}
+    assert "63B" in {e.cite for e in ruling.elements if not e.args.get("when")}
     with pytest.raises(BridgelawError, match="required slot 'offender' is missing"):
         load_incident(_file(tmp_path, "  revoke: [{establishing_act: played_to_next_trick}]\n"), knowledge.vocabulary)
 
