@@ -416,6 +416,8 @@ WORDS: dict[str, dict[str, str]] = {
     "book.file_tellings_auction": {"ru": "Пересказы (торговля)", "en": "tellings-auction"},  # one incident told many ways
     "book.file_tellings_play": {"ru": "Пересказы (розыгрыш)", "en": "tellings-play"},
     "book.file_tellings_state": {"ru": "Пересказы (положение за столом)", "en": "tellings-state"},
+    "number.decimal_point": {"ru": ",", "en": "."},
+    "book.file_tellings_unknown": {"ru": "Пересказы (не всё известно)", "en": "tellings-unknown"},
     "book.case_short": {"ru": "{file}, тест {n}", "en": "{file}, case {n}"},
     "book.expects_nothing": {"ru": "ни одного из перечисленных ниже элементов", "en": "none of the elements below"},
     "book.case_name": {"ru": "описание теста (на английском)", "en": "the case's description"},

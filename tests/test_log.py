@@ -99,7 +99,7 @@ def test_json_ruling_logged_whole_and_stdout_is_only_the_json(capsys, url):
         ("Кубок", 2, "Иванов", "pairs", "2026-05-01", "en")
     assert logged.result.startswith("4♠ by South") and json.loads(logged.score) == {"NS": 420, "EW": -420}
     assert len(logged.knowledge) == 64 and logged.edition == 2017
-    assert logged.laws == ("61A", "63B", "64A2")
+    assert logged.laws == ("61A", "63B", "64A2", "64C1")  # 64C1: the director found no damage beyond it
 
 
 def test_corrections_and_appeal_are_new_linked_entries(capsys, url):

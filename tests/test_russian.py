@@ -443,8 +443,9 @@ def test_u18_whose_lead_and_another_lead_are_asked_as_a_director_would(knowledge
 def test_e2_an_answer_not_offered_says_what_to_type_in_russian(knowledge):
     out = _ask_ru(knowledge, ["99"])
     assert re.search(r"! «99» — такого ответа нет: наберите номер от 1 до \d\d, «ещё» \(весь список\)\.", out), out[-600:]
-    out = _ask_ru(knowledge, ["lead", "5"])  # no seat 5
-    assert "! «5» — такого ответа нет: наберите номер от 1 до 4 (1 — Север, 2 — Восток, 3 — Юг, 4 — Запад)" in out
+    out = _ask_ru(knowledge, ["lead", "7"])  # four seats and the two sides: no 7th
+    assert ("! «7» — такого ответа нет: наберите номер от 1 до 6 (1 — Север, 2 — Восток, 3 — Юг, 4 — Запад,"
+            " 5 — Север или Юг, 6 — Восток или Запад)") in out
     for line in (ln for ln in out.splitlines() if ln.startswith("! ")):
         assert not english(line), line
         assert "=" not in line, line  # no 1=auction, 2=change_of_call

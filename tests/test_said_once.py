@@ -32,7 +32,9 @@ TWO_THINGS = {
     ("*", "судья может назначить процедурное наказание (Правило 90)"),
     # 87B gives each side its own artificial score, each with its reason
     ("*", "so under Law 12C2(a), unless the tournament's regulations give another method for a fouled board (87B)"),
-    ("*", "так по Правилу 12C2(a), если регламент турнира не задаёт для испорченной сдачи иного способа (87B)"),
+    ("*", "так требует Правило 12C2(a), если регламент турнира не предусматривает для испорченной сдачи иного (Правило 87B)"),
+    # each revoke of two is named with what follows it (61A, one per revoke)
+    ("*", "дальше — Правила 62–64"),
     # 64C's evidence from the cards opens each revoke's reference (two revokes, two references)
     ("*", "for 64C, from the cards (double dummy"),
     ("*", "для 64C по картам (двойной болван"),

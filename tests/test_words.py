@@ -24,7 +24,7 @@ CATALOG = PKG / "words.py"
 GROUPS = {k.split(".", 1)[0] for k in WORDS}
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 # words a director may type (accepted on input, several per language), not words shown
-INPUT_WORDS = {"_UNKNOWN_WORDS"}
+INPUT_WORDS = {"_UNKNOWN_WORDS", "SINGULAR", "_BELOW", "_ABOVE", "_YO"}  # what a director may type
 FILES = (".html", ".txt", ".yaml", ".json")  # "ruling.html" names a template, not a word
 
 

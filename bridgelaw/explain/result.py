@@ -226,7 +226,7 @@ def _vp_note(deal: dict, imps_: dict | None, scoring: Scoring) -> dict | None:
     won, lost = scale.victory_points(margin, boards)
     ns, ew = (won, lost) if margin >= 0 else (lost, won)
     fig = {"NS": f"{ns:.2f}", "EW": f"{ew:.2f}", "margin": f"{margin:+.2f}".rstrip("0").rstrip(".")}
-    point = {"ru": ",", "en": "."}  # Russian writes a decimal comma
+    point = {lang: word("number.decimal_point", lang) for lang in LANGS}  # Russian writes a decimal comma
     return _both(lambda lang: word("result.vps", lang, boards=boards, scale=scale.title[lang],
                                    **{k: v.replace(".", point[lang]) for k, v in fig.items()}))
 

@@ -32,6 +32,8 @@ SEAT_ORDER = ("seats", "values")  # a set named relative to a stated seat first 
 
 
 # a suit named in the singular ("a spade, rank not known"): values.NAMES has the plural
+_YO = ("ё", "е")  # a Russian word typed with either letter
+
 SINGULAR = {"SPADE": "S", "HEART": "H", "DIAMOND": "D", "CLUB": "C", "ПИКА": "S", "ЧЕРВА": "H", "БУБНА": "D", "ТРЕФА": "C"}
 
 
@@ -108,8 +110,8 @@ _ABOVE = re.compile(r"^\s*(?:>|after|после)\s*(\d+)\s*$", re.IGNORECASE)
 
 
 def _range_reader(q: Question):
-    """A number's range typed: ``3-7``, ``<12`` / ``before 12`` / ``до 12``, ``>3`` / ``after 3``, within the
-    numbers the question lists."""
+    """A number's range typed: ``3-7``, ``<12`` / ``before 12`` (or the Russian word), ``>3`` / ``after 3``, within
+    the numbers the question lists."""
     numbers = [c.value for c in q.choices if isinstance(c.value, int) and not isinstance(c.value, bool)]
 
     def read(raw) -> Partly | None:
@@ -130,8 +132,8 @@ def _range_reader(q: Question):
 
 
 def _card_reader(forms: dict):
-    """A card known in part, typed: its suit and ``?`` (``♠?``, ``S?``, ``П?``), a class of ranks by its name
-    (``honour``, ``онёр``, ``spot``, ``фоска``), or both (``♠ honour``)."""
+    """A card known in part, typed: its suit and ``?`` (``♠?``, ``S?``, or the Russian letter), a class of ranks by
+    its name in either language (``honour``, ``spot``), or both (``♠ honour``)."""
     names = {}
     for name, pk in forms.items():
         if pk.ranks is not None:
@@ -139,7 +141,7 @@ def _card_reader(forms: dict):
             for lang in LANGS:
                 label = pk.label[lang].lower()
                 names[label] = names[label.removeprefix("an ").removeprefix("a ")] = name
-                names[label.replace("ё", "е")] = name
+                names[label.replace(*_YO)] = name
 
     def suit(text: str) -> str | None:
         t = text.strip().upper()
