@@ -80,8 +80,10 @@ def test_a_file_of_several_boards_needs_the_boards_number(capsys, notes):
 def test_a_board_file_without_notes_and_notes_without_a_board_are_bad_usage(capsys, notes):
     code, _, err = _rule(capsys, PBN)
     assert code == 1 and "--incident NOTES.yaml" in err
-    code, _, err = _rule(capsys, notes, "--board", "2")
+    code, _, err = _rule(capsys, notes, "--board", "2", "--lang", "en")
     assert code == 1 and "go with a board file" in err
+    code, _, err = _rule(capsys, notes, "--board", "2")  # Russian by default
+    assert code == 1 and "--incident и --board" in err
 
 
 def _tags(text: str, kind: str) -> dict:
