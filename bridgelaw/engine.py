@@ -142,7 +142,11 @@ class Engine:
 
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident: elements with citations and HOW, and open questions with WHY."""
-        return rule_each(self.knowledge, incident, lambda known: self.explain(*self.run(known)))
+        elections = ()  # the regulations the ruling is made under: their numbers tell a number not known apart
+        if any(f.possible for f in incident.facts):
+            elections = tuple(f for f in regulated(incident, self.knowledge, self.ra, self.as_of)[0].facts
+                              if f.template == "regulations")
+        return rule_each(self.knowledge, incident, lambda known: self.explain(*self.run(known)), elections)
 
     def run(self, incident: Incident) -> tuple[Ruling, list[InFact], set]:
         """Fire the productions over ``incident`` without the open questions.

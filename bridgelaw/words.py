@@ -199,6 +199,7 @@ WORDS: dict[str, dict[str, str]] = {
     "possible.if": {"ru": "если {condition}", "en": "if {condition}"},
     "possible.is": {"ru": "{what} — {values}", "en": "{what} is {values}"},
     "possible.or": {"ru": " или ", "en": " or "},
+    "possible.or_more": {"ru": "{n} или больше", "en": "{n} or more"},
     "possible.and": {"ru": " и ", "en": " and "},
     "possible.or_else": {"ru": "; или если ", "en": "; or if "},
     "possible.not_known": {"ru": "неизвестно", "en": "not known"},

@@ -65,11 +65,13 @@ class Unknown:
     slot: str
     written: object
     classes: tuple
+    edges: tuple = ()  # a number too wide to list: each value stands for the numbers up to the next (_edges)
 
 
-def unknowns(knowledge, incident) -> list[Unknown]:
+def unknowns(knowledge, incident, context: tuple = ()) -> list[Unknown]:
     """The slots of ``incident`` stated not known or known in part, each with its classes (none split for a slot
-    whose values cannot be listed: a contract, a text)."""
+    whose values cannot be listed: a contract, a text). ``context``: facts the ruling adds before it fires (the
+    Regulating Authority's elections), whose numbers split a number too (45 minutes against a 30-minute period)."""
     vocab = knowledge.vocabulary
     out = []
     for f in incident.facts:
@@ -77,12 +79,15 @@ def unknowns(knowledge, incident) -> list[Unknown]:
             if (f.template, slot_name) in CALL_NUMBERS:
                 continue  # which call it is about: the reader finds it from the calls under each possibility
             slot = vocab.templates[f.template].slots[slot_name]
-            values = _domain(vocab, slot, form, incident.facts)
+            values, edges = _domain(vocab, slot, form, incident.facts), ()
+            if values is None:
+                values = _edges(knowledge, f.template, slot, form, incident.facts + tuple(context), f.id)
+                edges = (*values, slot.max if form == NOT_KNOWN else form[2]) if values else ()
             if values is None:
                 continue
             values = _allowed(vocab, f.template, slot_name, values, incident.facts)
-            classes = tuple(_classes(knowledge, f.template, slot, values, incident.facts, f.id))
-            out.append(Unknown(f.id, f.template, slot_name, form, classes))
+            classes = tuple(_classes(knowledge, f.template, slot, values, incident.facts + tuple(context), f.id))
+            out.append(Unknown(f.id, f.template, slot_name, form, classes, edges))
     return out
 
 
@@ -142,6 +147,20 @@ def _domain(vocab, slot, form, facts) -> list | None:
         return list(every)  # relative to a seat not stated: any seat
     rel = {"self": seat, "partner": V.partner_of(seat), "lho": V.lho_of(seat), "rho": V.rho_of(seat)}
     return [v for v in every if v in {rel[a] for a in are}]
+
+
+def _edges(knowledge, template: str, slot, form, facts, fid: str) -> list | None:
+    """A number too wide to list (minutes after the score) told apart where it can matter: its least value and,
+    on each side of every number it is tested against or the incident states (a 30-minute period), that number
+    and its neighbours; the classes then stand for the ranges between. None: no least value to start from."""
+    if slot.type != "int" or slot.min is None or (form != NOT_KNOWN and form[0] != "range"):
+        return None
+    low, high = (slot.min, slot.max) if form == NOT_KNOWN else (form[1], form[2])
+    consts = _usage(knowledge).get((template, slot.name), ((),))[0]
+    marks = {c for _, c in consts if isinstance(c, int) and not isinstance(c, bool)} | _stated(facts, fid, int)
+    edges = {low} | ({high} if high is not None else set())
+    edges |= {m + d for m in marks for d in (-1, 0, 1)}
+    return sorted(v for v in edges if v >= low and (high is None or v <= high))
 
 
 def _stated_value(facts, template: str, slot: str):
@@ -319,9 +338,10 @@ def announce_words(key: str) -> dict:
     return {lang: word(key, lang) for lang in LANGS}
 
 
-def rule_each(knowledge, incident, rule_one):
-    """The ruling of ``incident`` under every combination of its unknowns' classes that matters, merged."""
-    slots = unknowns(knowledge, incident)
+def rule_each(knowledge, incident, rule_one, context: tuple = ()):
+    """The ruling of ``incident`` under every combination of its unknowns' classes that matters, merged
+    (``context``: see unknowns)."""
+    slots = unknowns(knowledge, incident, context)
     if not slots:
         return rule_one(incident)
     split, bounded, n = [], [], 1
@@ -635,11 +655,15 @@ def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict
         if slot.type == "int":
             runs: list = []
             for v in sorted(values):
+                # an edge of a number too wide to list stands for the numbers up to the next edge
+                top = v if not u.edges else (u.edges[u.edges.index(v) + 1] - 1 if u.edges[u.edges.index(v) + 1]
+                                             is not None and v != u.edges[-2] else u.edges[-1])
                 if not runs or v != runs[-1][1] + 1:
-                    runs.append([v, v])
+                    runs.append([v, top])
                 else:
-                    runs[-1][1] = v
-            said = [str(a) if a == b else f"{a}–{b}" for a, b in runs]
+                    runs[-1][1] = top
+            said = [str(a) if a == b else (word("possible.or_more", lang, n=a) if b is None else f"{a}–{b}")
+                    for a, b in runs]
         elif slot.type == "card" and len(values) > 2:
             ranks = {c[1:] for c in values}
             form = next((f for f in knowledge.vocabulary.partly_known.get("card", {}).values()
