@@ -184,6 +184,46 @@ def test_four_slow_claims_leave_an_engine_for_a_trivial_request(knowledge, monke
     assert took <= 0.5 and not isinstance(snap, StateError), f"a trivial request waited {took:.2f} s behind {busy} slow ones"
 
 
+def test_four_budget_limited_replays_leave_an_engine_for_a_trivial_request(knowledge, heavy, monkeypatch):
+    """Four requests with no deal, each replaying answers the server does not remember until its budget
+    stops it (each answer held 50 ms here, as on a busy machine), never take the last engine: the first
+    question is answered in under 0.5 s while they run."""
+    from bridgelaw.faces.interview import Interview
+    service = Service(knowledge, budget=2.0, pool=4)
+    service.warm()
+    service.CACHE = 0  # nothing remembered: each of the four replays every answer
+    real = Interview.answer
+
+    def slow(self, *args, **kw):
+        time.sleep(0.05)
+        return real(self, *args, **kw)
+    monkeypatch.setattr(Interview, "answer", slow)
+    answers = [(a["key"], a["value"]) for a in heavy]
+    stopped = []
+
+    def replay():
+        try:
+            service.replay(answers)
+        except StateError as e:
+            stopped.append(e.status)
+    threads = [threading.Thread(target=replay) for _ in range(4)]
+    for t in threads:
+        t.start()
+    time.sleep(0.3)  # three are replaying, the fourth waits for them
+    t0 = time.perf_counter()
+    try:
+        snap = service.replay([])
+    except StateError as e:
+        snap = e
+    took = time.perf_counter() - t0
+    busy = sum(t.is_alive() for t in threads)
+    for t in threads:
+        t.join(30)
+    assert busy, "the slow requests ended before the trivial one was sent"
+    assert took <= 0.5 and not isinstance(snap, StateError), f"a trivial request waited {took:.2f} s behind {busy} slow ones"
+    assert stopped == [413] * 4, f"the four were not each stopped at their budget: {stopped}"
+
+
 @pytest.fixture(scope="module")
 def client(web_app):
     with TestClient(web_app, raise_server_exceptions=False, follow_redirects=False) as c:

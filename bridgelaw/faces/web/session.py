@@ -25,8 +25,12 @@ engines are not thread-safe, so the service keeps a small pool of engines, one
 per replay running at a time (at most POOL; a request that finds none free
 within WAIT seconds gets 503); a Snapshot holds only plain data.  A request
 that carries a deal may read a long PBN and search a claim's lines to their
-work budget (the solver serves one search at a time): such requests hold at
-most POOL - 1 engines together, so one is always left for the others.
+work budget (the solver serves one search at a time), and one that replays
+many answers not remembered runs to its budget: admission is by cost.  A
+request is long when it carries a deal or its answers past the remembered
+prefix weigh more than SHORT (an answer weighs 1, a long list or text more);
+long requests hold at most POOL - 1 engines together, so one is always left
+for the short ones (a page's next answer, the first question).
 """
 from __future__ import annotations
 
@@ -57,6 +61,7 @@ VERSION = "1"
 BUDGET = 2.0  # seconds of replay one request may take
 POOL = 4  # engines, so replays at most this many at a time
 WAIT = 10.0  # seconds a request may wait for a free engine
+SHORT = 12  # the weight of new answers a short request replays at most (see ``weight``)
 
 
 class StateError(ValueError):
@@ -186,7 +191,7 @@ class Service:
         self._engines.put(Engine(knowledge))
         self._made = 1
         self._lock = threading.Lock()  # guards the pool's count and the remembered prefixes, never a replay
-        self._dealt = threading.BoundedSemaphore(max(1, pool - 1))  # the engines requests with a deal may hold
+        self._long = threading.BoundedSemaphore(max(1, pool - 1))  # the engines long requests may hold together
         self._seen: OrderedDict = OrderedDict()  # frozen answers as sent -> (canonical answers, asked)
 
     def warm(self) -> None:
@@ -222,23 +227,26 @@ class Service:
         self.check_counts(answers)
         if self.stopping:
             raise StateError("busy", "the server is stopping: send the answers again when it is back")
-        dealt = any(key == CARDS for key, _ in answers)  # slow work may follow: the cards read, a claim searched
-        if dealt and not self._dealt.acquire(timeout=WAIT):
-            raise StateError("busy", f"{max(1, self.pool - 1)} requests with a deal are being worked on: try again"
+        done = self._remembered(answers)
+        # slow work may follow: the cards read, a claim searched, or many answers replayed to the budget
+        long = any(key == CARDS for key, _ in answers) or sum(map(weight, answers[done[0]:])) > SHORT
+        if long and not self._long.acquire(timeout=WAIT):
+            raise StateError("busy", f"{max(1, self.pool - 1)} long requests are being worked on: try again"
                              " in a moment")
         try:
             engine = self._engine()
             try:
-                return self._replay(engine, answers, time.monotonic() + self.budget)
+                return self._replay(engine, answers, time.monotonic() + self.budget, done)
             finally:
                 self._engines.put(engine)
         finally:
-            if dealt:
-                self._dealt.release()
+            if long:
+                self._long.release()
 
-    def _replay(self, engine: Engine, answers: list, deadline: float) -> Snapshot:
+    def _replay(self, engine: Engine, answers: list, deadline: float, done: tuple = (0, (), ())) -> Snapshot:
         interview = Interview(self.knowledge, engine)
-        done, asked = self._resume(interview, answers)
+        interview.answers = list(done[1])
+        done, asked = done[0], list(done[2])
         for i, (key, value) in enumerate(answers[done:], done + 1):
             if self.stopping:  # SIGTERM: the requests in flight are answered, not cut off
                 raise StateError("busy", "the server is stopping: send the answers again when it is back", i, key)
@@ -270,8 +278,8 @@ class Service:
         return Snapshot(tuple(interview.answers), tuple(asked), step, interview.kinds_chosen(), facts,
                         interview.cards_given(), isinstance(step, Question) and interview.offers_cards())
 
-    def _resume(self, interview: Interview, answers: list) -> tuple[int, list]:
-        """Start ``interview`` from the longest prefix of ``answers`` already checked: (its length, its questions)."""
+    def _remembered(self, answers: list) -> tuple[int, tuple, tuple]:
+        """The longest prefix of ``answers`` already checked: (its length, its canonical answers, its questions)."""
         for n in range(len(answers), 0, -1):
             key = _frozen(answers[:n])
             with self._lock:
@@ -279,9 +287,8 @@ class Service:
                 if hit is not None:
                     self._seen.move_to_end(key)
             if hit is not None:
-                interview.answers = list(hit[0])
-                return n, list(hit[1])
-        return 0, []
+                return n, hit[0], hit[1]
+        return 0, (), ()
 
     def _remember(self, sent: list, canonical: list, asked: list) -> None:
         with self._lock:
@@ -338,6 +345,17 @@ class Service:
         if isinstance(k, keys.SlotKey) and k.slot not in templates[name].slots:
             raise StateError("invalid", f"unknown slot '{k.slot}' in {name}; "
                              + suggest(k.slot, templates[name].slots, name).replace("\n", "; "), i, key)
+
+
+def weight(answer: tuple[str, Any]) -> int:
+    """The replay cost of one answer, roughly in answers: 1, and 1 more for each 10 items of a list or 100
+    characters of a text (an auction's calls, a pasted deal)."""
+    value = answer[1]
+    if isinstance(value, list):
+        return 1 + len(value) // 10
+    if isinstance(value, str):
+        return 1 + len(value) // 100
+    return 1
 
 
 def _frozen(answers: list) -> tuple:
