@@ -1,4 +1,5 @@
-"""What ``rule --log`` and ``ask --log`` need, on the standard library alone: where the log is, the schema's
+"""What ``rule --log`` and ``ask --log`` need, on the standard library alone (sqlite3 loaded only to write, so
+the offline page's Pyodide, which has none, can read this module): where the log is, the schema's
 newest revision, and the write of one entry to an SQLite log already at it.
 
 Loading SQLAlchemy costs a cold command about half a second of CPU (seconds on a loaded machine), more than
@@ -12,7 +13,6 @@ a database that is new, behind, or not SQLite goes through ``store.open_store``,
 from __future__ import annotations
 
 import os
-import sqlite3
 from pathlib import Path
 
 from ..errors import BridgelawError, Loc, Problem
@@ -64,7 +64,8 @@ class Writer:
     def close(self) -> None:  # as Store's: each add opens and closes its own connection
         pass
 
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self):
+        import sqlite3
         c = sqlite3.connect(self.path, timeout=30, isolation_level=None)
         c.execute("PRAGMA journal_mode=WAL")
         c.execute("PRAGMA synchronous=FULL")
@@ -72,6 +73,7 @@ class Writer:
         return c
 
     def at_head(self) -> bool:
+        import sqlite3
         try:
             c = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=30)
         except sqlite3.Error:
@@ -85,6 +87,7 @@ class Writer:
 
     def add(self, e: Entry) -> int:
         """Append one entry with its laws, in one transaction; its id."""
+        import sqlite3
         row = values(e)
         try:
             c = self._connect()
