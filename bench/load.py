@@ -78,6 +78,8 @@ class Server:
                          {"Content-Type": "application/json"})
             r = conn.getresponse()
             body = r.read()
+            if r.status == 503:  # which limit: every engine busy, or the long requests' share
+                return ("503 long" if b"long requests" in body else "503 busy"), None
             return r.status, json.loads(body) if r.status == 200 else None
         except OSError as e:
             return type(e).__name__, None
@@ -187,7 +189,7 @@ def main() -> int:
     first = min(60.0, args.minutes * 60 / 6)  # the first minute (a sixth of a shorter run)
     base = next(mb for at, mb in curve if at >= first)
     later = [mb for at, mb in curve if at >= first]
-    errors = {k: v for k, v in statuses.items() if not isinstance(k, int) or k >= 500}
+    errors = {k: v for k, v in statuses.items() if not isinstance(k, int) or k >= 500}  # 503s split by their limit
     flat = max(later) <= base * 1.2
     print(f"statuses {dict(sorted(statuses.items(), key=str))}")
     print(f"RSS: start {curve[0][1]} MB, at {first:.0f} s {base} MB, after it max {max(later)} MB, min {min(later)} MB,"
