@@ -94,6 +94,29 @@ def test_a_replay_past_its_budget_stops_with_413_and_goes_on_when_sent_again(kno
     assert again.value.index - 1 > checked  # the answers checked before are not replayed again
 
 
+def test_remembered_prefixes_are_light_and_show_the_answers_as_whole_questions_do(knowledge, engine, heavy):
+    """What the server remembers of each prefix checked is what a replay resumes from and the page shows (the
+    questions' text and the choices picked), never a whole question: the first screen's carries every irregularity
+    and the laws waiting on it, and 1,024 of them kept the server's memory growing."""
+    from bridgelaw.faces.interview import UNKNOWN, Interview
+    from bridgelaw.faces.web.view import asked_lines
+    service = Service(knowledge)
+    answers = [(a["key"], a["value"]) for a in heavy]
+    for n in range(len(answers) + 1):  # one answer more each time, as a page sends them: each resumes a remembered prefix
+        snap = service.replay(answers[:n])
+    interview = Interview(knowledge, engine)
+    whole = []
+    for key, value in answers:
+        q = interview.step()
+        whole.append((q, interview.answer(UNKNOWN if value is None else value, key)))
+    for lang in ("ru", "en"):
+        assert asked_lines(snap.asked, lang) == asked_lines(tuple(whole), lang)
+    assert whole[0][0].why and len(whole[0][0].choices) > 10  # the first screen: every irregularity, laws waiting
+    for q, v in (q for _, asked in service._seen.values() for q in asked):
+        assert not q.why and not q.groups and q.help is None
+        assert len(q.choices) <= (len(v) if q.multiple and isinstance(v, tuple) else 1)
+
+
 def test_replays_run_side_by_side_on_a_pool_of_engines(knowledge, heavy):
     service = Service(knowledge, budget=60, pool=2)
     running, most = [0], [0]

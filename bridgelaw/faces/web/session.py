@@ -42,7 +42,7 @@ import threading
 import time
 from collections import OrderedDict
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...engine import Engine
@@ -146,7 +146,7 @@ class Snapshot:
     """An interview replayed: canonical answers, the questions they answered, and where it stands."""
 
     answers: tuple  # ((key, value), ...) canonical; UNKNOWN for "not known"
-    asked: tuple  # ((Question, value), ...) the question each answer settled
+    asked: tuple  # ((Question, value), ...) the question each answer settled, as the answers so far show it (_shown)
     step: Question | Ruling
     kinds: tuple | None  # the kinds of incident named
     facts: dict  # the established facts, as an incident's facts mapping
@@ -271,7 +271,7 @@ class Service:
                 v = interview.answer(UNKNOWN if value is None else value, key)
             except AnswerError as e:
                 raise StateError("invalid", f"{e}; allowed: {allowed(q)}", i, key) from None
-            asked.append((q, v))
+            asked.append((_shown(q, v), v))
             self._remember(answers[:i], interview.answers, asked)
         step = interview.step()
         facts = interview.facts_data() if isinstance(step, Ruling) else {}
@@ -356,6 +356,15 @@ def weight(answer: tuple[str, Any]) -> int:
     if isinstance(value, str):
         return 1 + len(value) // 100
     return 1
+
+
+def _shown(q: Question, value: Any) -> Question:
+    """``q`` as the answers so far show it (view.asked_lines): its text and the choices ``value`` picked, without
+    the rest of its choices, its help and why-list.  What the remembered prefixes keep: with whole questions (the first
+    screen's carries every irregularity and every law waiting) 1,024 of them held 12 MB of a server's memory, 3.7 light."""
+    picked = value if q.multiple and isinstance(value, tuple) else (value,)
+    return replace(q, choices=tuple(c for c in q.choices if c.value in picked), why=(), groups=(), help=None,
+                   coerce=None)
 
 
 def _frozen(answers: list) -> tuple:
