@@ -117,6 +117,14 @@ def test_remembered_prefixes_are_light_and_show_the_answers_as_whole_questions_d
         assert len(q.choices) <= (len(v) if q.multiple and isinstance(v, tuple) else 1)
 
 
+def test_the_pool_keeps_a_bounded_number_of_compiled_parts(knowledge):
+    """Each engine of the pool keeps its share of Service.ENGINES compiled parts, the least recently used let go."""
+    service = Service(knowledge, pool=4)
+    service.warm()
+    engines = list(service._engines.queue)
+    assert len(engines) == 4 and {e._partitions.keep for e in engines} == {Service.ENGINES // 4}
+
+
 def test_replays_run_side_by_side_on_a_pool_of_engines(knowledge, heavy):
     service = Service(knowledge, budget=60, pool=2)
     running, most = [0], [0]
