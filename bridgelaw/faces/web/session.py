@@ -182,8 +182,8 @@ class Service:
 
     CACHE = 1024
     # Compiled parts kept over the whole pool (each engine keeps its share), the least recently used let go: ~0.5 MB
-    # each, so a server meeting ever new combinations of kinds levels off within its first minute or so (at 100 per
-    # engine, 4 engines grew 160 -> 360 MB over 10 minutes of 50 sessions); a rare part is compiled again (~0.1 s).
+    # each (at 100 an engine, 4 engines grew 160 -> 360 MB over 10 minutes of 50 sessions meeting ever new
+    # combinations of kinds); a part let go is compiled again on its next need (~0.1 s).
     ENGINES = 96
 
     def __init__(self, knowledge: Knowledge, budget: float = BUDGET, pool: int = POOL):
