@@ -17,10 +17,12 @@ import pytest
 from sqlalchemy import func, insert, select, text
 from sqlalchemy.exc import IntegrityError
 
+from bridgelaw.errors import BridgelawError
 from bridgelaw.faces import cli
 from bridgelaw.log import transfer
 from bridgelaw.log.model import HEAD, entry as entry_t, entry_law
-from bridgelaw.log.record import entry, indexed, prefixes
+from bridgelaw.log.record import entry, indexed, new_uid, prefixes
+from bridgelaw.log.lean import Writer, open_writer, values
 from bridgelaw.log.store import Store, open_store
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -184,6 +186,45 @@ def test_plain_rule_loads_no_database_library():
     assert out.stdout.strip() == "[]"
 
 
+def test_rule_logged_to_a_current_sqlite_log_loads_no_sqlalchemy(url):
+    """A cold ``rule --log`` paid ~0.5 s of CPU (2-4 s on a loaded machine) loading SQLAlchemy for two INSERTs:
+    on an SQLite log at the newest schema it writes through the standard library's sqlite3."""
+    open_store(url).close()  # made and migrated: what a director's first --log does
+    code = ("import sys; from bridgelaw.faces.cli import main; import contextlib, io\n"
+            "with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):\n"
+            "    assert main(['rule', sys.argv[1], '--log', '--db', sys.argv[2], '--event', 'E', '--board', '7']) == 0\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'alembic', 'psycopg', 'uuid')))")
+    out = subprocess.run([sys.executable, "-c", code, str(REVOKE), url], capture_output=True, text=True, cwd=ROOT,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+    assert open_store(url).listing(law="64A")[1] == 1
+
+
+def test_the_lean_write_is_the_stores_write(url):
+    """One schema: the lean writer's row is the row SQLAlchemy writes, in every column of model.py's table."""
+    open_store(url).close()
+    writer = open_writer(url)
+    assert isinstance(writer, Writer)
+    assert set(values(made_up(0, 0))) | {"id"} == {c.name for c in entry_t.columns}
+    ours, theirs = made_up(1, 2), made_up(2, 3, links=None)
+    store = open_store(url)
+    assert (writer.add(ours), store.add(theirs)) == (1, 2)
+    assert (store.get(1), store.get(2)) == (ours, theirs)
+    assert len(consistent(store)) == 2
+    with pytest.raises(BridgelawError, match="not logged: UNIQUE constraint failed: entry.uid"):
+        writer.add(ours)  # in one transaction: nothing of it written
+    assert len(consistent(store)) == 2
+    assert not isinstance(open_writer(url.replace("log.sqlite", "new.sqlite")), Writer)  # a new file is migrated
+
+
+def test_an_entrys_uid_is_a_version_4_uuid():
+    import uuid
+    uids = {new_uid() for _ in range(1000)}
+    assert len(uids) == 1000
+    assert all(uuid.UUID(u).version == 4 and str(uuid.UUID(u)) == u for u in uids)
+
+
 # -- laws found by any part of them
 
 def test_a_cite_is_found_by_every_law_it_falls_under():
@@ -210,7 +251,7 @@ def test_list_filters(url, capsys):
 # -- many directors at once; a writer killed mid-write
 
 def _writer(url: str, w: int, n: int) -> None:
-    store = open_store(url)
+    store = open_store(url) if w % 2 else open_writer(url)  # SQLAlchemy's writes beside the lean ones
     for k in range(n):
         store.add(made_up(w, k))
     store.close()
@@ -242,7 +283,8 @@ def _killed_mid_write(url: str) -> None:
 
 
 def _writing_on(url: str) -> None:
-    store = open_store(url)
+    store = open_writer(url)  # the log is current: the lean writer, killed wherever it is
+    assert isinstance(store, Writer)
     for k in range(10 ** 6):
         store.add(made_up(k % 7, k))
 

@@ -1,10 +1,13 @@
 """Every slot "not known": a director may answer "?" to any question that allows it, and the ruling is still a
 ruling (its figures asked for, never an exception).  For each template of the vocabulary that a shipped incident
 states, that incident is ruled with every slot of the template's fact not known; the same through the API for
-the templates whose figures Python works out (the result's).  The malformed-input catalogue's third run found an
+the templates whose figures Python works out (the result's); and through the offline page's worker (its
+Python in the site's own Pyodide, under Node) for a sample of them, its short form.  The malformed-input catalogue's third run found an
 artificial score with one side "?" (KeyError: None, exit 3 / HTTP 500) by random interviews."""
 from __future__ import annotations
 
+import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -12,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from bridgelaw.faces.web import create_app
 from bridgelaw.read import yamlsafe
+from test_offline import _needs_pyodide, site  # noqa: F401  (the fixture: the site built once)
 from web_director import as_json, script
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -68,3 +72,35 @@ def test_an_artificial_score_not_known_over_the_api_is_asked_for(knowledge, engi
     with TestClient(create_app(ROOT, budget=60), raise_server_exceptions=False) as client:
         r = client.post("/api/interview", json={"answers": answers, "lang": "en"})
     assert r.status_code == 200, r.text
+
+
+WORKER_SAMPLE = 6  # every 6th variant (8 of 46): the short form, Pyodide ruling a few times slower than Python
+
+
+def test_every_slot_not_known_through_the_offline_pages_worker(site, knowledge, engine, tmp_path):  # noqa: F811
+    """The page's worker (site/worker.js's start and request, in the site's Pyodide) shows a ruling for a sample of
+    the variants and for the artificial score with one side not known: never an exception, never a 500."""
+    from bridgelaw.faces.web.session import encode
+    from bridgelaw.read.incident import load_incident
+    node = _needs_pyodide()
+    (tmp_path / "a.yaml").write_text(ARTIFICIAL, encoding="utf-8")
+    told = [("artificial EW ?", load_incident(tmp_path / "a.yaml", knowledge.vocabulary))]
+    told += [(name, engine.incident(name, facts)) for name, facts in variants(knowledge, engine)[::WORKER_SAMPLE]]
+    requests, names = [], []
+    for name, incident in told:
+        steps, _ = script(knowledge, engine, incident)
+        if not steps or not steps[0][1]:  # no irregularity the interview names (not_encoded alone): not told
+            continue
+        s = encode([(q.key, v) for q, v in steps])
+        for lang in ("ru", "en"):
+            requests.append({"path": "/", "params": {"s": s, "lang": lang}})
+            names.append(f"{name} ({lang})")
+    (tmp_path / "requests.json").write_text(json.dumps(requests, ensure_ascii=False), encoding="utf-8")
+    done = subprocess.run([node, str(ROOT / "tests" / "offline" / "worker_requests.mjs"), str(site),
+                           str(tmp_path / "requests.json")], capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-4000:]
+    replies = json.loads(done.stdout)
+    assert len(replies) == len(requests) >= 2 * 7
+    failed = [f"{name}: {r.get('error') or r['status']}" for name, r in zip(names, replies)
+              if "error" in r or r["status"] != 200 or 'class="ruling' not in r["body"]]
+    assert not failed, "\n".join(failed)

@@ -58,7 +58,7 @@ def test_save_list_and_export_round_trip_through_log_import(page, s, tmp_path, c
 
     listed = page("/log", lang="en", kept=kept, saved="2")["body"]
     assert "This device&#39;s ruling log" in listed and "Saved: entry 2." in listed and 'id="log-export"' in listed
-    assert listed.count('<tr class="entry">') == 2 and "/print" not in listed
+    assert listed.count('<tr class="entry">') == 2 and 'href="/log/2/print"' in listed
     assert page("/log", lang="en", kept=kept, law="64a")["body"].count('<tr class="entry">') == 2
     assert page("/log", lang="en", kept=kept, law="65")["body"].count('<tr class="entry">') == 0
     assert page("/log", lang="en", kept=kept, board="8")["body"].count('<tr class="entry">') == 1
@@ -76,13 +76,45 @@ def test_save_list_and_export_round_trip_through_log_import(page, s, tmp_path, c
     assert "Club night" in capsys.readouterr().out
 
 
+def test_print_view_and_delete_with_a_confirmation(page, s):
+    """An entry kept on the device prints as `log print` prints it (in its ruling's language), with a bar the
+    printout leaves out; deleting one asks first, naming it, and deletes only the entry it named."""
+    one = page("/log/save", s=s, lang="en", event="Club night", board="7", table="3", kept="[]")["keep"]
+    two = page("/log/save", s=s, lang="ru", event="Кубок", board="8", kept=json.dumps([one]))["keep"]
+    kept = json.dumps([one, two])
+
+    printed = page("/log/1/print", kept=kept)
+    body = printed["body"]
+    assert printed["status"] == 200 and '<html lang="en">' in body and "Director&#39;s ruling, entry 1" in body
+    assert "The facts established" in body and "64A2" in body and "Club night" in body and "Кубок" not in body
+    assert 'id="log-print"' in body and ">Print</button>" in body and 'href="/log?lang=en"' in body
+    assert "@media print { .noprint { display: none; } }" in body and 'class="noprint"' in body
+    ru = page("/log/2/print", kept=kept)["body"]
+    assert '<html lang="ru">' in ru and "Запись о решении судьи № 2" in ru and "Установленные факты" in ru
+    assert ">Печать</button>" in ru and "К журналу" in ru
+    assert page("/log/3/print", kept=kept, lang="en")["status"] == 404
+
+    asked = page("/log/1/delete", kept=kept, lang="en")
+    assert "forget" not in asked and "<h1>Delete entry 1?</h1>" in asked["body"]
+    assert "Club night" in asked["body"] and f'value="{one["uid"]}"' in asked["body"] and 'id="delete-no"' in asked["body"]
+    assert "Удалить запись № 1?" in page("/log/1/delete", kept=kept, lang="ru")["body"]
+    # the list changed meanwhile (another tab): entry 1 is now another one, so nothing is deleted, it asks again
+    stale = page("/log/1/delete", kept=json.dumps([two]), lang="en", uid=one["uid"])
+    assert "forget" not in stale and "<h1>Delete entry 1?</h1>" in stale["body"] and "Кубок" in stale["body"]
+    done = page("/log/1/delete", kept=kept, lang="en", uid=one["uid"])
+    assert done["forget"] == one["uid"] and done["location"] == "/log?lang=en&deleted=1"
+    listed = page("/log", kept=json.dumps([two]), lang="en", deleted="1")["body"]
+    assert "Entry 1 deleted." in listed and listed.count('<tr class="entry">') == 1
+    assert "Запись № 1 удалена." in page("/log", kept=json.dumps([two]), lang="ru", deleted="1")["body"]
+
+
 # -- in Chromium: the page saves to IndexedDB, keeps it over a reload, and downloads the export ---------------
 
 from test_offline import served, site  # noqa: E402,F401  (the site built once, served on loopback)
 from test_web_e2e import PHONE, _shot, browser  # noqa: E402,F401  (Debian's Chromium driven by Playwright)
 
 
-def test_the_page_saves_to_indexeddb_and_downloads_what_log_import_reads(served, browser, s, tmp_path, capsys):
+def test_the_page_saves_to_indexeddb_downloads_prints_and_deletes(served, browser, s, tmp_path, capsys):
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US",
                                   accept_downloads=True, base_url=served)
     page = context.new_page()
@@ -106,6 +138,28 @@ def test_the_page_saves_to_indexeddb_and_downloads_what_log_import_reads(served,
         page.click("#log-export")
     path = tmp_path / download.value.suggested_filename
     download.value.save_as(path)
+    # the printable record, its bar left out of the printout; then a deletion, asked first, kept over a reload
+    page.click("tr.entry a.print")
+    page.wait_for_selector("#log-print", timeout=30_000)
+    assert page.locator("h1").first.inner_text() == "Director's ruling, entry 1" and "64A2" in page.inner_text("body")
+    page.emulate_media(media="print")
+    assert not page.is_visible("#log-print") and page.is_visible("h1")
+    page.emulate_media(media="screen")
+    _shot(page, "offline-log-print", full=True)
+    page.click(".noprint a")
+    page.wait_for_selector("tr.entry a.delete", timeout=30_000)
+    page.click("tr.entry a.delete")
+    page.wait_for_selector("#delete-no", timeout=30_000)
+    assert page.locator("h1").inner_text() == "Delete entry 1?" and "Club night" in page.inner_text("table.log")
+    page.click("#delete-no")
+    page.wait_for_selector("tr.entry a.delete", timeout=30_000)
+    page.click("tr.entry a.delete")
+    page.click("#delete-yes")
+    page.wait_for_selector("p.saved", timeout=30_000)
+    assert page.locator("p.saved").inner_text() == "Entry 1 deleted." and page.locator("tr.entry").count() == 0
+    page.reload()
+    page.wait_for_selector("#log-export", timeout=120_000)
+    assert page.locator("tr.entry").count() == 0 and "(entries: 0)" in page.locator("#log-export").inner_text()
     context.close()
     url = f"sqlite:///{tmp_path / 'log.sqlite'}"
     assert cli.main(["log", "import", str(path), "--db", url, "--lang", "en"]) == 0

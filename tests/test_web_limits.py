@@ -94,6 +94,37 @@ def test_a_replay_past_its_budget_stops_with_413_and_goes_on_when_sent_again(kno
     assert again.value.index - 1 > checked  # the answers checked before are not replayed again
 
 
+def test_remembered_prefixes_are_light_and_show_the_answers_as_whole_questions_do(knowledge, engine, heavy):
+    """What the server remembers of each prefix checked is what a replay resumes from and the page shows (the
+    questions' text and the choices picked), never a whole question: the first screen's carries every irregularity
+    and the laws waiting on it, and 1,024 of them kept the server's memory growing."""
+    from bridgelaw.faces.interview import UNKNOWN, Interview
+    from bridgelaw.faces.web.view import asked_lines
+    service = Service(knowledge)
+    answers = [(a["key"], a["value"]) for a in heavy]
+    for n in range(len(answers) + 1):  # one answer more each time, as a page sends them: each resumes a remembered prefix
+        snap = service.replay(answers[:n])
+    interview = Interview(knowledge, engine)
+    whole = []
+    for key, value in answers:
+        q = interview.step()
+        whole.append((q, interview.answer(UNKNOWN if value is None else value, key)))
+    for lang in ("ru", "en"):
+        assert asked_lines(snap.asked, lang) == asked_lines(tuple(whole), lang)
+    assert whole[0][0].why and len(whole[0][0].choices) > 10  # the first screen: every irregularity, laws waiting
+    for q, v in (q for _, asked in service._seen.values() for q in asked):
+        assert not q.why and not q.groups and q.help is None
+        assert len(q.choices) <= (len(v) if q.multiple and isinstance(v, tuple) else 1)
+
+
+def test_the_pool_keeps_a_bounded_number_of_compiled_parts(knowledge):
+    """Each engine of the pool keeps its share of Service.ENGINES compiled parts, the least recently used let go."""
+    service = Service(knowledge, pool=4)
+    service.warm()
+    engines = list(service._engines.queue)
+    assert len(engines) == 4 and {e._partitions.keep for e in engines} == {Service.ENGINES // 4}
+
+
 def test_replays_run_side_by_side_on_a_pool_of_engines(knowledge, heavy):
     service = Service(knowledge, budget=60, pool=2)
     running, most = [0], [0]
@@ -182,6 +213,46 @@ def test_four_slow_claims_leave_an_engine_for_a_trivial_request(knowledge, monke
     assert not errors, errors
     assert len(searched) == 2 and busy, "the slow requests ended before the trivial one was sent"
     assert took <= 0.5 and not isinstance(snap, StateError), f"a trivial request waited {took:.2f} s behind {busy} slow ones"
+
+
+def test_four_budget_limited_replays_leave_an_engine_for_a_trivial_request(knowledge, heavy, monkeypatch):
+    """Four requests with no deal, each replaying answers the server does not remember until its budget
+    stops it (each answer held 50 ms here, as on a busy machine), never take the last engine: the first
+    question is answered in under 0.5 s while they run."""
+    from bridgelaw.faces.interview import Interview
+    service = Service(knowledge, budget=2.0, pool=4)
+    service.warm()
+    service.CACHE = 0  # nothing remembered: each of the four replays every answer
+    real = Interview.answer
+
+    def slow(self, *args, **kw):
+        time.sleep(0.05)
+        return real(self, *args, **kw)
+    monkeypatch.setattr(Interview, "answer", slow)
+    answers = [(a["key"], a["value"]) for a in heavy]
+    stopped = []
+
+    def replay():
+        try:
+            service.replay(answers)
+        except StateError as e:
+            stopped.append(e.status)
+    threads = [threading.Thread(target=replay) for _ in range(4)]
+    for t in threads:
+        t.start()
+    time.sleep(0.3)  # three are replaying, the fourth waits for them
+    t0 = time.perf_counter()
+    try:
+        snap = service.replay([])
+    except StateError as e:
+        snap = e
+    took = time.perf_counter() - t0
+    busy = sum(t.is_alive() for t in threads)
+    for t in threads:
+        t.join(30)
+    assert busy, "the slow requests ended before the trivial one was sent"
+    assert took <= 0.5 and not isinstance(snap, StateError), f"a trivial request waited {took:.2f} s behind {busy} slow ones"
+    assert stopped == [413] * 4, f"the four were not each stopped at their budget: {stopped}"
 
 
 @pytest.fixture(scope="module")

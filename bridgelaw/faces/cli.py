@@ -226,8 +226,8 @@ def cmd_ask(args) -> int:
     logged = None
     if args.log:
         from ..log.cli import log_ruling
-        from ..log.store import open_store
-        store = open_store(args.db)  # before the interview: a director's answers are never lost to a bad log
+        from ..log.lean import open_writer
+        store = open_writer(args.db)  # before the interview: a director's answers are never lost to a bad log
 
         def logged(ruling, incident: str) -> None:
             sys.stdout.flush()

@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import json
+import os
 import re
-import uuid
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 
@@ -132,6 +132,16 @@ def knowledge_digest(root: Path) -> str:
     return h.hexdigest()
 
 
+def new_uid() -> str:
+    """A random (version 4) UUID as text, as ``str(uuid.uuid4())`` gives: the uuid module loads ``platform``,
+    a tenth of what ``rule --log`` may add to a ruling."""
+    b = bytearray(os.urandom(16))
+    b[6] = b[6] & 0x0F | 0x40  # version 4
+    b[8] = b[8] & 0x3F | 0x80  # the RFC 4122 variant
+    h = b.hex()
+    return f"{h[:8]}-{h[8:12]}-{h[12:16]}-{h[16:20]}-{h[20:]}"
+
+
 def entry(ruling: dict | None, incident: str | None, lang: str, *, event: str, kind: str = "ruling",
           links: str | None = None, law: str | None = None, outcome: str | None = None, note: str | None = None,
           event_date: str | None = None, scoring: str | None = None, session: str | None = None,
@@ -141,7 +151,7 @@ def entry(ruling: dict | None, incident: str | None, lang: str, *, event: str, k
     result = (ruling or {}).get("result") or {}
     text = result.get("text") or {}
     laws = ([law] if law else []) + cites(ruling)
-    return Entry(uid=str(uuid.uuid4()), kind=kind, created=now(), event=event, event_date=event_date,
+    return Entry(uid=new_uid(), kind=kind, created=now(), event=event, event_date=event_date,
                  scoring=scoring, session=session, board=board, table=table, director=director, links=links,
                  law=law, outcome=outcome, note=note, incident=incident,
                  ruling=canonical(ruling) if ruling is not None else None,

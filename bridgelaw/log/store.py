@@ -9,7 +9,6 @@ Entries are never updated or deleted (the database refuses it: migration 0002).
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Iterable, Iterator
 
@@ -17,36 +16,12 @@ from sqlalchemy import create_engine, event, func, insert, inspect, select, text
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-from ..errors import BridgelawError, Loc, Problem
-from .model import HEAD, entry, entry_law, event_token
+from .lean import ENV, HEAD, LogError, db_url, default_path, values as _values  # noqa: F401 (ENV: said here)
+from .model import entry, entry_law, event_token
 from .record import FIELDS, Entry, indexed, law_key
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
-ENV = "BRIDGELAW_DB"
 LOCK = 0x62726c67  # PostgreSQL advisory lock held while migrating ('brlg')
-
-
-def default_path() -> Path:
-    from platformdirs import user_data_path
-    return user_data_path("bridgelaw", appauthor=False) / "log.sqlite"
-
-
-def db_url(arg: str | None = None) -> str:
-    """The database to use: ``--db``, else BRIDGELAW_DB, else the SQLite file in the user's data folder."""
-    given = arg or os.environ.get(ENV)
-    if not given:
-        return f"sqlite:///{default_path()}"
-    if "://" not in given:  # a file path
-        return f"sqlite:///{Path(given).expanduser().resolve()}"
-    for plain in ("postgresql://", "postgres://"):
-        if given.startswith(plain):
-            return "postgresql+psycopg://" + given[len(plain):]
-    return given
-
-
-class LogError(BridgelawError):
-    def __init__(self, where: str, message: str):
-        super().__init__(Problem(Loc(where), message))
 
 
 def shown(url: str) -> str:
@@ -59,13 +34,6 @@ def shown(url: str) -> str:
 def _row(r) -> Entry:
     d = {k: getattr(r, k) for k in FIELDS if k not in ("table", "laws")}
     return Entry(**d, table=r.table_no, laws=tuple(r.laws.split()) if r.laws else ())
-
-
-def _values(e: Entry) -> dict:
-    d = e.to_dict()
-    d["table_no"] = d.pop("table")
-    d["laws"] = " ".join(e.laws)
-    return d
 
 
 class Store:

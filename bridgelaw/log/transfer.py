@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 from .record import FIELDS, FORMAT, Entry, canonical, export_json, exported
-from .store import LogError
+from .lean import LogError
 
 
 def to_json(entries) -> str:

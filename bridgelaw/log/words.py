@@ -82,6 +82,17 @@ WORDS: dict[str, dict[str, str]] = {
                     "en": "The entries are kept in this browser only. Export them as a file and load it into the"
                           " event's log with bridgelaw log import FILE."},
     "device.export": {"ru": "Выгрузить журнал в файл (записей: {n})", "en": "Export the log as a file (entries: {n})"},
+    "device.print": {"ru": "Печать", "en": "Print"},
+    "device.back": {"ru": "К журналу", "en": "Back to the log"},
+    "device.delete": {"ru": "Удалить", "en": "Delete"},
+    "device.delete_title": {"ru": "Удалить запись № {id}?", "en": "Delete entry {id}?"},
+    "device.delete_warn": {"ru": "Запись будет удалена из журнала этого устройства безвозвратно. Если она нужна"
+                                 " турниру, сначала выгрузите журнал в файл.",
+                           "en": "The entry will be deleted from this device's log for good. If the event needs it,"
+                                 " export the log as a file first."},
+    "device.delete_yes": {"ru": "Да, удалить", "en": "Yes, delete it"},
+    "device.cancel": {"ru": "Отмена", "en": "Cancel"},
+    "device.deleted": {"ru": "Запись № {id} удалена.", "en": "Entry {id} deleted."},
     "written": {"ru": "Записано в журнал: № {id} ({db})", "en": "Logged: entry {id} ({db})"},
     "imported": {"ru": "Импортировано записей: {n}; уже были: {same}", "en": "Entries imported: {n}; already there: {same}"},
     "exported": {"ru": "Записей выгружено: {n} → {out}", "en": "Entries exported: {n} -> {out}"},

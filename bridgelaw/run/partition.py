@@ -46,7 +46,7 @@ def many() -> None:
     WHOLE_AFTER = 2
 
 
-KEEP = 100  # engines kept at most (each engine of a server's pool): past it, the least recently used goes
+KEEP = 100  # engines kept at most by one Engine (a server's pool engine keeps fewer: session.py): past it, the least recently used goes
 PARTS = 256  # parts (stated templates -> the knowledge restricted to them) kept at most: likewise
 # A long-running server meets incidents of ever new variety: both caches are bounded, the parts incidents use most
 # (the common kinds) staying, a rare one rebuilt on its next need (the third run of the catalogue: RSS from 78 MB to
@@ -156,8 +156,9 @@ class Partitions:
     """The parts of the knowledge incidents need, and their engines: one for each set of a component's
     productions that apply together, built by ``make(productions)`` on first need."""
 
-    def __init__(self, knowledge: Knowledge, make: Callable | None = None):
+    def __init__(self, knowledge: Knowledge, make: Callable | None = None, keep: int | None = None):
         self.knowledge, self.make = knowledge, make
+        self.keep = keep  # engines kept at most; None: KEEP
         self.component = components(knowledge)
         # stated templates -> [components, the knowledge restricted to them, JointRun | None, the applicable productions]
         self._parts: OrderedDict[frozenset, list] = OrderedDict()  # least recently used first
@@ -193,7 +194,7 @@ class Partitions:
         """The engine running ``prods`` (a component's productions that apply together), and the templates they mention."""
         key = tuple(p.id for p in prods)
         if key not in self._engines:
-            while len(self._engines) >= KEEP:
+            while len(self._engines) >= (KEEP if self.keep is None else max(1, self.keep)):
                 self._let_go(self._engines.popitem(last=False)[1])
             start = time.perf_counter()
             self._engines[key] = (self.make(prods), frozenset(t for p in prods for t in mentioned(p)))

@@ -3,7 +3,8 @@
     start(knowledge_pickle, files) -> digest   # the validated knowledge the site ships (``files``: the digest of
                                                # its files, log/record.knowledge_digest, for the log); its digest
     request(path, params_json) -> str          # the page's request -> its reply as JSON (web/render.py's Reply;
-                                               # a /log/save reply's ``keep``: the entry the device keeps, device.py)
+                                               # a /log/save reply's ``keep``: the entry the device keeps, a
+                                               # confirmed /log/N/delete's ``forget``: its uid; device.py)
     rule_json(incident) -> str                 # an Incident -> the ruling as JSON (explain/ruling_json.py)
     digest(knowledge) -> str                   # the same digest natively: the page holds the same knowledge
 
@@ -42,10 +43,10 @@ def request(path: str, params_json: str) -> str:
     one = {k: (v[-1] if isinstance(v, list) else v) or "" for k, v in params.items()}
     lang = one.get("lang") if one.get("lang") in ("ru", "en") else "ru"
     service, s = _STATE["service"], one.get("s", "")
-    keep = None
+    store = None
     if path == "/log" or path.startswith("/log/"):
         from . import device
-        reply, keep = device.request(service, path, one, lang, _STATE.get("files"))
+        reply, store = device.request(service, path, one, lang, _STATE.get("files"))
     elif path == "/answer":
         v = params.get("v", [])
         reply = render.answer(service, s, one.get("k", ""), v if isinstance(v, list) else [v], lang)
@@ -55,7 +56,7 @@ def request(path: str, params_json: str) -> str:
         reply = render.ruling_text(service, s, lang)
     else:
         reply = render.page(service, s, lang)
-    return json.dumps(dataclasses.asdict(reply) | ({"keep": keep} if keep else {}), ensure_ascii=False)
+    return json.dumps(dataclasses.asdict(reply) | (store or {}), ensure_ascii=False)
 
 
 def rule_json(incident) -> str:

@@ -25,8 +25,12 @@ engines are not thread-safe, so the service keeps a small pool of engines, one
 per replay running at a time (at most POOL; a request that finds none free
 within WAIT seconds gets 503); a Snapshot holds only plain data.  A request
 that carries a deal may read a long PBN and search a claim's lines to their
-work budget (the solver serves one search at a time): such requests hold at
-most POOL - 1 engines together, so one is always left for the others.
+work budget (the solver serves one search at a time), and one that replays
+many answers not remembered runs to its budget: admission is by cost.  A
+request is long when it carries a deal or its answers past the remembered
+prefix weigh more than SHORT (an answer weighs 1, a long list or text more);
+long requests hold at most POOL - 1 engines together, so one is always left
+for the short ones (a page's next answer, the first question).
 """
 from __future__ import annotations
 
@@ -38,7 +42,7 @@ import threading
 import time
 from collections import OrderedDict
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...engine import Engine
@@ -63,6 +67,7 @@ WAIT = 10.0  # seconds a request may wait for a free engine
 SETTING_RA, SETTING_AS_OF = "setting:ra", "setting:as_of"
 SETTINGS = (SETTING_RA, SETTING_AS_OF)
 RA_ENGINES = 8  # engines kept for authorities and days other than the default, the least recently used dropped
+SHORT = 12  # the weight of new answers a short request replays at most (see ``weight``)
 
 
 class StateError(ValueError):
@@ -147,7 +152,7 @@ class Snapshot:
     """An interview replayed: canonical answers, the questions they answered, and where it stands."""
 
     answers: tuple  # ((key, value), ...) canonical; UNKNOWN for "not known"
-    asked: tuple  # ((Question, value), ...) the question each answer settled
+    asked: tuple  # ((Question, value), ...) the question each answer settled, as the answers so far show it (_shown)
     step: Question | Ruling
     kinds: tuple | None  # the kinds of incident named
     facts: dict  # the established facts, as an incident's facts mapping
@@ -195,6 +200,10 @@ class Service:
     """
 
     CACHE = 1024
+    # Compiled parts kept over the whole pool (each engine keeps its share), the least recently used let go: ~0.5 MB
+    # each (at 100 an engine, 4 engines grew 160 -> 360 MB over 10 minutes of 50 sessions meeting ever new
+    # combinations of kinds); a part let go is compiled again on its next need (~0.1 s).
+    ENGINES = 96
 
     def __init__(self, knowledge: Knowledge, budget: float = BUDGET, pool: int = POOL):
         self.knowledge = knowledge
@@ -202,10 +211,10 @@ class Service:
         self.budget, self.pool = budget, pool
         self.stopping = False  # set on SIGTERM (app.serve): a replay in flight ends with a 503 at its next answer
         self._engines: queue.LifoQueue = queue.LifoQueue()  # the free ones, the most recently used (warmest) first
-        self._engines.put(Engine(knowledge))
+        self._engines.put(self._new_engine())
         self._made = 1
         self._lock = threading.Lock()  # guards the pool's count and the remembered prefixes, never a replay
-        self._dealt = threading.BoundedSemaphore(max(1, pool - 1))  # the engines requests with a deal may hold
+        self._long = threading.BoundedSemaphore(max(1, pool - 1))  # the engines long requests may hold together
         self._seen: OrderedDict = OrderedDict()  # frozen answers as sent -> (canonical answers, asked)
 
     def warm(self) -> None:
@@ -214,9 +223,12 @@ class Service:
         with self._lock:
             new, self._made = self.pool - self._made, self.pool
         for _ in range(new):
-            engine = Engine(self.knowledge)
+            engine = self._new_engine()
             Interview(self.knowledge, engine).step()
             self._engines.put(engine)
+
+    def _new_engine(self) -> Engine:
+        return Engine(self.knowledge, keep=max(1, self.ENGINES // self.pool))
 
     def _engine(self) -> Engine:
         """A free engine: one of the pool's, a new one while the pool is not full, else the first freed."""
@@ -228,7 +240,7 @@ class Service:
             grow = self._made < self.pool
             self._made += grow
         if grow:
-            return Engine(self.knowledge)
+            return self._new_engine()
         try:
             return self._engines.get(timeout=WAIT)
         except queue.Empty:
@@ -241,9 +253,11 @@ class Service:
         self.check_counts(answers)
         if self.stopping:
             raise StateError("busy", "the server is stopping: send the answers again when it is back")
-        dealt = any(key == CARDS for key, _ in answers)  # slow work may follow: the cards read, a claim searched
-        if dealt and not self._dealt.acquire(timeout=WAIT):
-            raise StateError("busy", f"{max(1, self.pool - 1)} requests with a deal are being worked on: try again"
+        done = self._remembered(answers)
+        # slow work may follow: the cards read, a claim searched, or many answers replayed to the budget
+        long = any(key == CARDS for key, _ in answers) or sum(map(weight, answers[done[0]:])) > SHORT
+        if long and not self._long.acquire(timeout=WAIT):
+            raise StateError("busy", f"{max(1, self.pool - 1)} long requests are being worked on: try again"
                              " in a moment")
         settings = self._settings(answers)
         try:
@@ -257,16 +271,17 @@ class Service:
                     lock.release()
             engine = self._engine()
             try:
-                return self._replay(engine, answers, time.monotonic() + self.budget)
+                return self._replay(engine, answers, time.monotonic() + self.budget, done)
             finally:
                 self._engines.put(engine)
         finally:
-            if dealt:
-                self._dealt.release()
+            if long:
+                self._long.release()
 
-    def _replay(self, engine: Engine, answers: list, deadline: float) -> Snapshot:
+    def _replay(self, engine: Engine, answers: list, deadline: float, done: tuple = (0, (), ())) -> Snapshot:
         interview = Interview(self.knowledge, engine)
-        done, asked = self._resume(interview, answers)
+        interview.answers = list(done[1])
+        done, asked = done[0], list(done[2])
         for i, (key, value) in enumerate(answers[done:], done + 1):
             if key in SETTINGS:  # checked and applied before the replay (_settings): no question answers it
                 continue
@@ -293,7 +308,7 @@ class Service:
                 v = interview.answer(UNKNOWN if value is None else value, key)
             except AnswerError as e:
                 raise StateError("invalid", f"{e}; allowed: {allowed(q)}", i, key) from None
-            asked.append((q, v))
+            asked.append((_shown(q, v), v))
             self._remember(answers[:i], interview.answers, asked)
         step = interview.step()
         facts = interview.facts_data() if isinstance(step, Ruling) else {}
@@ -335,8 +350,8 @@ class Service:
             kept.move_to_end(key)
             return kept[key]
 
-    def _resume(self, interview: Interview, answers: list) -> tuple[int, list]:
-        """Start ``interview`` from the longest prefix of ``answers`` already checked: (its length, its questions)."""
+    def _remembered(self, answers: list) -> tuple[int, tuple, tuple]:
+        """The longest prefix of ``answers`` already checked: (its length, its canonical answers, its questions)."""
         for n in range(len(answers), 0, -1):
             key = _frozen(answers[:n])
             with self._lock:
@@ -344,9 +359,8 @@ class Service:
                 if hit is not None:
                     self._seen.move_to_end(key)
             if hit is not None:
-                interview.answers = list(hit[0])
-                return n, list(hit[1])
-        return 0, []
+                return n, hit[0], hit[1]
+        return 0, (), ()
 
     def _remember(self, sent: list, canonical: list, asked: list) -> None:
         with self._lock:
@@ -403,6 +417,26 @@ class Service:
         if isinstance(k, keys.SlotKey) and k.slot not in templates[name].slots:
             raise StateError("invalid", f"unknown slot '{k.slot}' in {name}; "
                              + suggest(k.slot, templates[name].slots, name).replace("\n", "; "), i, key)
+
+
+def weight(answer: tuple[str, Any]) -> int:
+    """The replay cost of one answer, roughly in answers: 1, and 1 more for each 10 items of a list or 100
+    characters of a text (an auction's calls, a pasted deal)."""
+    value = answer[1]
+    if isinstance(value, list):
+        return 1 + len(value) // 10
+    if isinstance(value, str):
+        return 1 + len(value) // 100
+    return 1
+
+
+def _shown(q: Question, value: Any) -> Question:
+    """``q`` as the answers so far show it (view.asked_lines): its text and the choices ``value`` picked, without
+    the rest of its choices, its help and why-list.  What the remembered prefixes keep: with whole questions (the first
+    screen's carries every irregularity and every law waiting) 1,024 of them held 12 MB of a server's memory, 3.7 light."""
+    picked = value if q.multiple and isinstance(value, tuple) else (value,)
+    return replace(q, choices=tuple(c for c in q.choices if c.value in picked), why=(), groups=(), help=None,
+                   coerce=None)
 
 
 def _frozen(answers: list) -> tuple:

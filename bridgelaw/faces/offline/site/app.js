@@ -30,7 +30,8 @@ const ask = (path, params) => new Promise((resolve) => {
 });
 
 // This device's ruling log (device.py): the entries in IndexedDB, as the JSON export holds them, by uid; every
-// /log request gets them all (oldest first), and a saved ruling's reply brings the entry to keep.
+// /log request gets them all (oldest first), a saved ruling's reply brings the entry to keep, and a deletion the
+// director confirmed brings the uid to forget.
 let opened;
 function logDb() {
   opened ??= new Promise((resolve, reject) => {
@@ -44,6 +45,11 @@ function logDb() {
 async function keep(entry) {
   const t = (await logDb()).transaction("entries", "readwrite");
   t.objectStore("entries").put(entry);
+  return new Promise((resolve, reject) => { t.oncomplete = resolve; t.onerror = () => reject(t.error); });
+}
+async function forget(uid) {
+  const t = (await logDb()).transaction("entries", "readwrite");
+  t.objectStore("entries").delete(uid);
   return new Promise((resolve, reject) => { t.oncomplete = resolve; t.onerror = () => reject(t.error); });
 }
 async function kept() {
@@ -69,6 +75,7 @@ async function go(href, how) {  // how: "push" (a new step), "replace" (a redire
   if (data.error) { return failed(data.error); }
   const reply = JSON.parse(data.reply);
   if (reply.keep) await keep(reply.keep);
+  if (reply.forget) await forget(reply.forget);
   if (reply.location) {
     history.pushState(null, "", "#" + reply.location);
     return go(reply.location, "none");
@@ -107,6 +114,7 @@ function failed(message) {
 }
 
 view.addEventListener("click", (event) => {
+  if (event.target.closest("#log-print")) return window.print();  // a printable record's button
   const a = event.target.closest("a[href^='/']");
   if (!a) return;
   event.preventDefault();
