@@ -355,8 +355,9 @@ def test_a_trivial_request_is_answered_while_another_overruns(server, heavy):
         f"the heavy requests were not stopped at their budget: {heavy_result['r']}"
     during = [dt for s, dt, alive in trivial if alive]
     assert during and all(s == 200 for s, _, _ in trivial), f"no trivial request answered during the heavy one"
-    # the median: one request on a machine shared with other work may meet a pause of its own
-    assert statistics.median(during) < 0.2, f"trivial requests took {[round(dt, 3) for dt in during]} s"
+    # the median, against the floor of 0.5 s (waiting for the heavy one would take its 2 s budget): one request on
+    # a machine shared with other work (the suite's other worker) may meet a pause of its own
+    assert statistics.median(during) < 0.5, f"trivial requests took {[round(dt, 3) for dt in during]} s"
 
 
 def test_the_server_ends_on_sigterm_even_mid_request(server, heavy):
