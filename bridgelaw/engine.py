@@ -30,7 +30,7 @@ from .read.cache import cached, caching, key
 from .read.irregularities import FILE as IRREGULARITIES, load_irregularities
 from .read.incident import Incident, InFact, incident_from_facts, load_incident
 from .read.knowledge import find_files, load_knowledge
-from .read.regulations import amendments_used, load_regulations, regulated, regulation_files
+from .read.regulations import amendments_used, elections, load_regulations, regulated, regulation_files
 from .read.vocabulary import vocabulary_files
 from .run.compiler import compile_engine, fact_classes
 from .run.partition import Partitions
@@ -143,11 +143,8 @@ class Engine:
 
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident: elements with citations and HOW, and open questions with WHY."""
-        elections = ()  # the regulations the ruling is made under: their numbers tell a number not known apart
-        if any(f.possible for f in incident.facts):
-            elections = tuple(f for f in regulated(incident, self.knowledge, self.ra, self.as_of)[0].facts
-                              if f.template == "regulations")
-        return rule_each(self.knowledge, incident, lambda known: self.explain(*self.run(known)), elections)
+        return rule_each(self.knowledge, incident, lambda known: self.explain(*self.run(known)),
+                         elections(incident, self.knowledge, self.ra, self.as_of))
 
     def run(self, incident: Incident) -> tuple[Ruling, list[InFact], set]:
         """Fire the productions over ``incident`` without the open questions.

@@ -228,4 +228,13 @@ def regulated(incident, knowledge, ra: str | None = None, as_of: str | None = No
     return replace(incident, facts=facts), said
 
 
+def elections(incident, knowledge, ra: str | None = None, as_of: str | None = None) -> tuple:
+    """The ``regulations`` fact a ruling of ``incident`` is made under, as a tuple (empty where nothing in the
+    incident is not known): its numbers tell apart a number not known (explain/possible.py) before either back
+    end rules the possibilities."""
+    if not any(f.possible for f in incident.facts):
+        return ()
+    return tuple(f for f in regulated(incident, knowledge, ra, as_of)[0].facts if f.template == "regulations")
+
+
 from .incident import InFact as InFactType  # noqa: E402  (incident.py imports nothing of this module)
