@@ -33,8 +33,11 @@ GROUP_SIZE = 25
 _TESTABLE = ("enum", "bool", "int", "seat", "side", "suit", "strain")
 
 
+_DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)  # libyaml's emitter: the same text, four times faster
+
+
 def _dump(data, path: Path) -> None:
-    path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=200), encoding="utf-8")
+    path.write_text(yaml.dump(data, Dumper=_DUMPER, allow_unicode=True, sort_keys=False, width=200), encoding="utf-8")
 
 
 def group_templates(vocab, group: str) -> dict:

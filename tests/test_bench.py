@@ -9,7 +9,7 @@ from bench import run
 
 def test_quick_benchmark_runs(tmp_path, capsys):
     out = tmp_path / "bench.json"
-    assert run.main(["--quick", "--sizes", "25", "--incidents", "20", "--before", "--out", str(out)]) == 0
+    assert run.main(["--quick", "--sizes", "25", "--incidents", "5", "--before", "--out", str(out)]) == 0
     rows = json.loads(out.read_text(encoding="utf-8"))["rows"]
     assert [r["knowledge"] for r in rows] == ["shipped", "synthetic-25"]
     assert all(r["rule"]["median_ms"] > 0 and r["peak_mb"] > 0 for r in rows)

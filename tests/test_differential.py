@@ -56,18 +56,24 @@ def test_incident(path, engine, clips_engine, knowledge):
 def synthetic_project(tmp_path_factory):
     root, groups = synthetic.write_project(tmp_path_factory.mktemp("synthetic"), 150, seed=8)
     knowledge = load(root)
-    return knowledge, synthetic.incidents(knowledge.vocabulary, groups, 300, seed=8, dense=True)
+    incidents = synthetic.incidents(knowledge.vocabulary, groups, 300, seed=8, dense=True)
+    return incidents, Engine(knowledge), ClipsEngine(knowledge)
 
 
-def test_synthetic_knowledge(synthetic_project):
-    knowledge, incidents = synthetic_project
-    engine, oracle = Engine(knowledge), ClipsEngine(knowledge)
+# the 300 incidents are ruled in PARTS tests (every PARTS-th incident each), so that parallel workers share them
+PARTS = 4
+
+
+@pytest.mark.parametrize("part", range(PARTS))
+def test_synthetic_knowledge(part, synthetic_project):
+    incidents, engine, oracle = synthetic_project
+    mine = incidents[part::PARTS]
     fired = 0
-    for incident in incidents:
+    for incident in mine:
         expected = oracle.rule(incident)
         assert_same(expected, engine.rule(incident))
         fired += len(expected.firings)
-    assert fired > 3 * len(incidents), "the synthetic incidents should make productions fire"
+    assert fired > 3 * len(mine), "the synthetic incidents should make productions fire"
 
 
 # a slot taking several values, unknown, empty and full, under every test on it (contains, not_contains, known)
