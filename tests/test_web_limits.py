@@ -152,15 +152,7 @@ def test_replays_run_side_by_side_on_a_pool_of_engines(knowledge, heavy):
     assert service._made == 2
 
 
-CLAIM = (ROOT / "tests" / "fixtures" / "claim-board.pbn").read_text(encoding="utf-8")
-
-
-CLAIMED = {"claim.claimer": "S", "claim.about_current_trick_only": False, "claim.action": "stated_tricks_won",
-           "claim.tricks_claimed": 4, "claim.statement": "incomplete", "claim.hand_faced": True,
-           "claim.response": "doubted", "claim.after_doubt": "director_called",
-           "claim.unstated_line_relied_on": True, "claim.needs_card_placement": False,
-           "claim.suit_order_open": False, "claim.less_successful_normal_line": True, "claim.tricks_to_claimer": 1,
-           "deal.scoring": "pairs"}
+from test_pasted_deal import CLAIM, CLAIMED  # noqa: E402  (the claim board and the answers about its claim)
 
 
 def claim_answers(service, deal: str) -> list:

@@ -145,6 +145,14 @@ ELEMENT_KIND = {
     "required": ["label", "text"],
     "additionalProperties": False,
 }
+def _relative_seats(of: str, description: str) -> dict:
+    """Seats named relative to another seat the incident states (partly-known.yaml's ``seats`` and ``not_seats``)."""
+    return {"type": "object", "required": ["of", "are"], "additionalProperties": False,
+            "properties": {"of": {"type": "string", "pattern": "^[a-z_]+\\.[a-z_]+$", "description": of},
+                           "are": {"type": "array", "minItems": 1, "items": {"enum": ["self", "partner", "lho", "rho"]}}},
+            "description": description}
+
+
 PARTLY_KNOWN = {
     "type": "object",
     "description": "a value known only in part: its label and the values it leaves possible",
@@ -152,13 +160,9 @@ PARTLY_KNOWN = {
         "label": I18N,
         "values": {"type": "array", "minItems": 1, "items": {"type": ["string", "integer", "boolean"]},
                    "description": "the values it leaves possible"},
-        "seats": {"type": "object", "required": ["of", "are"], "additionalProperties": False,
-                  "properties": {"of": {"type": "string", "pattern": "^[a-z_]+\\.[a-z_]+$",
-                                        "description": "template.slot: the seat stated in the incident it is relative to"},
-                                 "are": {"type": "array", "minItems": 1,
-                                         "items": {"enum": ["self", "partner", "lho", "rho"]}}},
-                  "description": "for a seat: seats relative to another seat stated in the incident"
-                                 " (a defender: declarer's lho and rho)"},
+        "seats": _relative_seats("template.slot: the seat stated in the incident it is relative to",
+                                 "for a seat: seats relative to another seat stated in the incident"
+                                 " (a defender: declarer's lho and rho)"),
         "ranks": {"type": "array", "minItems": 1, "items": {"type": "string"},
                   "description": "for a card: the ranks it may have (an honour: 10 J Q K A)"},
     },
@@ -169,13 +173,9 @@ NOT_KNOWN_LEAVES = {
     "type": "object",
     "description": "what not known (\"?\") or a value known in part leaves out, given the rest of the incident",
     "properties": {
-        "not_seats": {"type": "object", "required": ["of", "are"], "additionalProperties": False,
-                      "properties": {"of": {"type": "string", "pattern": "^[a-z_]+\\.[a-z_]+$",
-                                            "description": "template.slot: the seat stated in the incident"},
-                                     "are": {"type": "array", "minItems": 1,
-                                             "items": {"enum": ["self", "partner", "lho", "rho"]}}},
-                      "description": "for a seat: the seats it cannot be, relative to another stated seat"
-                                     " (a revoker is not dummy: not declarer's partner)"},
+        "not_seats": _relative_seats("template.slot: the seat stated in the incident",
+                                     "for a seat: the seats it cannot be, relative to another stated seat"
+                                     " (a revoker is not dummy: not declarer's partner)"),
         "at_most": {"type": "string", "pattern": "^[a-z_]+\\.[a-z_]+$",
                     "description": "for a number: template.slot, a number stated in the incident it is never over"
                                    " (a trick is not after the one being played)"},
