@@ -281,10 +281,9 @@ def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> l
             return sig, v
         if slot.type == "int":  # how it stands to each number the incident states
             return sig, tuple((v > n) - (v < n) for n in _stated(facts, fid, int))
-        if slot.type == "card":  # a card the incident names is its own class; the rest by suit, and by every
-            # test on a card anywhere (a variable may carry it to one: 58B2's other card to 50B's honours)
-            return sig, (v if v in _stated(facts, fid, str) else v[0]), tuple(
-                compare(op, v, c) for op, c in _card_tests(knowledge))
+        if slot.type == "card":  # a card the incident names is its own class; the rest by suit (and by the tests
+            # on the facts its value is given to: _usage's flows, 58B2's other card to 50B's honours)
+            return sig, (v if v in _stated(facts, fid, str) else v[0])
         return sig, v
     groups: dict = {}
     for v in values:
@@ -306,18 +305,6 @@ def _words(facts) -> str:
             elif isinstance(v, dict):
                 out += [x for x in v.values() if isinstance(x, str)]
     return "\n".join(out)
-
-
-def _card_tests(knowledge) -> tuple:
-    """The constant tests made on a card slot, in any production (worked out once per knowledge)."""
-    got = knowledge.__dict__.get("_card_tests")
-    if got is None:
-        templates = knowledge.vocabulary.templates
-        got = tuple(dict.fromkeys(
-            c for (t, s), (consts, *_) in _usage(knowledge).items()
-            if t in templates and s in templates[t].slots and templates[t].slots[s].type == "card" for c in consts))
-        knowledge.__dict__["_card_tests"] = got
-    return got
 
 
 def _stated(facts, fid: str, kind) -> set:
