@@ -124,6 +124,9 @@ WORDS: dict[str, dict[str, str]] = {
 
     # -- the board's result (explain/result.py): the line the table writes on the scoresheet, first in a ruling
     "result.result": {"ru": "Результат", "en": "Result"},
+    # a judgment on the result so far (12B2's damage after a rectification) is asked with that result shown first
+    "result.so_far": {"ru": "Результат сейчас (после исправления по Правилам, если оно было; до этой оценки)",
+                      "en": "The result as it stands (after any rectification the Laws gave; before this judgment)"},
     "result.board": {"ru": "{contract} {declarer}, взяток: {tricks}{detail}, {outcome}",
                      "en": "{contract} by {declarer}, {tricks} tricks{detail}, {outcome}"},
     "result.made": {"ru": "выполнен", "en": "made"},

@@ -19,6 +19,7 @@ from bridgelaw.read.incident import incident_text, load_incident
 from bridgelaw.explain.result import BOARD, FIGURES
 from bridgelaw.faces.interview import ADJUSTED, RESULT_WHY, UNKNOWN, AnswerError, Interview, Question, answer_from, simulate
 from bridgelaw.explain.ruling import Ruling
+from bridgelaw.words import word
 
 ROOT = Path(__file__).resolve().parent.parent
 MINI = ROOT / "tests" / "interview"
@@ -481,6 +482,25 @@ def test_an_adjusted_score_asks_what_the_score_is(knowledge, engine):
     keys = [q.key for q in asked]
     assert "exists:adjusted_outcome" in keys and "adjusted_outcome-1.contract" in keys
     assert ruling.result.outcomes and ruling.result.outcomes[0]["contract"] == "3S"
+
+
+@pytest.mark.parametrize("damaged,changed", [(True, "12B2.rectified-result-replaced"),
+                                               (False, "12B2.rectified-result-kept")])
+def test_12b2_damage_is_asked_after_the_rectified_result_is_shown(knowledge, engine, damaged, changed):
+    """Issue 30: after the Laws' rectification (27B1(a)'s lowest sufficient bid, 27D), the damage judgment (12B2) is
+    asked last, with the result as it stands shown above it (its board asked first); the ruling then says whether
+    the judgment changed that result."""
+    f = ROOT / "tests" / "cases" / "law-12.yaml"
+    case = next(c for c in load_cases(f, _VOCAB, str(f)) if c.name.startswith("12B2:")
+                and c.incident.facts and any(x.get("damaged") is damaged for x in c.incident.facts))
+    ruling, asked = simulate(Interview(knowledge, engine), case.incident)
+    keys = [q.key for q in asked]
+    judged = keys.index("replacement-1.damaged")
+    assert {"deal.contract", "deal.declarer", "deal.declarer_tricks", "deal.vulnerability"} <= set(keys[:judged])
+    for lang in ("ru", "en"):
+        shown = asked[judged].text[lang]
+        assert shown.startswith(word("result.so_far", lang)) and "+400" in shown.split("\n")[0], shown
+    assert changed in ruling.fired()
 
 
 def test_the_first_questions_why_names_the_laws_by_group_not_the_productions(knowledge, engine):

@@ -3,13 +3,15 @@
 cannot be known yet or cannot change the ruling.  A mixin of ``Interview`` (faces/interview.py)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..model import CHOICE, Knowledge
 from ..read.auction import CALL_FINDINGS, finding_calls, stated_calls
-from ..read.incident import InFact
+from ..read.incident import Incident, InFact
 from ..read.vocabulary import call_fits
 from ..explain.not_encoded import law_not_encoded
-from ..words import LANGS, both
-from .keys import split_fact
+from ..words import LANGS, both, word
+from .keys import parse as parse_key, split_fact
 from .question import Question
 from .told import NOT_ENCODED, REPEAT, _State
 
@@ -111,6 +113,8 @@ class Choosing:
                 continue
             fid, t, slot = key
             tmpl = vocab.templates[t]
+            if slot is not None and tmpl.slots[slot].after_result:
+                continue  # a judgment on the result: asked once the result is known (_after_result_question)
             ready = [w for w in ws if all(self._askable(st, k, blanks) for k in w[1])]
             if key == AUCTION_ENDED:  # it matters through the declarer alone: asked once what happened is told
                 rank = (1, len(vocab.templates), 0, 0, 0)
@@ -138,6 +142,37 @@ class Choosing:
         if not why:
             why = ({"production": "", "cite": "", "summary": both("question.required")},)
         return self._slot_question(st, fid, t, slot, why)
+
+
+    def _after_result(self, template: str, slot: str | None) -> bool:
+        """A judgment on the result so far (the vocabulary's ``after_result``: 12B2's damage after a rectification)."""
+        return slot is not None and self.vocab.templates[template].slots[slot].after_result
+
+    def _after_result_question(self, st: _State, ways: dict, blanks: dict) -> Question | None:
+        """A judgment on the result so far (a yes/no slot marked ``after_result``: 12B2's damage after the Laws'
+        rectification), once nothing else is waiting: the board is ruled as if the answer were no (the result as
+        it stands, the rectification applied); what that result still needs is asked first, then the judgment,
+        with that result shown above it.  The ruling then says whether the judgment changed it (12B2)."""
+        keys = [k for k in ways if self._after_result(k[1], k[2]) and self._askable(st, k, blanks)]
+        if not keys:
+            return None
+        vocab = self.vocab
+        fid, t, slot = min(keys, key=lambda k: (vocab.templates[k[1]].order, _fact_index(k[0]),
+                                                _slot_index(vocab.templates[k[1]], k[2]), k[0], k[2]))
+        base = [replace(f, values=tuple((n, False if n == slot else v) for n, v in f.values)) if f.id == fid else f
+                for f in self._infacts(st)]
+        as_it_stands = self.engine.rule(Incident(name=self.title, facts=self._read(base), title=self.title,
+                                                 **st.evidence))
+        standing = as_it_stands.result
+        for need in map(parse_key, standing.missing if standing else ()):  # the result as it stands needs these
+            if need.fact in st.facts and need.slot in vocab.templates[st.facts[need.fact][0]].slots \
+                    and (need.fact, need.slot) not in st.settled:
+                return self._result_question(st, need.fact, need.slot, as_it_stands)
+        q = self._slot_question(st, fid, t, slot, _why(self.knowledge, [p for p, _ in ways[(fid, t, slot)]]))
+        if standing is None:
+            return q
+        return replace(q, text={lang: f"{word('result.so_far', lang)}: {standing.text[lang]}\n{q.text[lang]}"
+                                for lang in LANGS})
 
 
 def _offered_only(vocab, elements) -> frozenset:

@@ -224,13 +224,17 @@ class Interview(Told, Choosing, Asking):
             return self._stated(question) or question
         ruling = self.engine.explain(ruling, working, fired)
         for oq in ruling.open_questions:  # what the ruling would leave open, unless said not known
-            if (oq.fact, oq.slot) not in st.settled and self._askable(st, (oq.fact, oq.template, oq.slot), blanks):
+            if (oq.fact, oq.slot) not in st.settled and self._askable(st, (oq.fact, oq.template, oq.slot), blanks) \
+                    and not self._after_result(oq.template, oq.slot):
                 question = self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
                 return self._stated(question) or question
         for need in map(keys.parse, ruling.result.missing if ruling.result else ()):  # what the result needs
             if need.fact in st.facts and need.slot in self.vocab.templates[st.facts[need.fact][0]].slots \
                     and (need.fact, need.slot) not in st.settled:
                 return self._result_question(st, need.fact, need.slot, ruling)
+        question = self._after_result_question(st, ways, blanks)  # 12B2: the result as it stands, first
+        if question is not None:
+            return question
         r = ruling.result
         if r is not None and r.status == "adjusted" and not r.outcomes and not r.artificial and not any(
                 e.kind == "adjust_score" and e.cite in EQUITY for e in ruling.elements):  # 64C: the revoke's tricks

@@ -55,6 +55,9 @@ SLOT = {
                                                       " tested with contains / not_contains"},
         "later": {"type": "boolean", "description": "known only after the ruling at the table: the interview never"
                                                     " asks it (an incident written later states it)"},
+        "after_result": {"type": "boolean", "description": "a yes/no judgment on the board's result (12B2's damage"
+                                                          " after a rectification): the interview asks it last, with"
+                                                          " the result its 'no' leaves shown first"},
         "settles": {"type": "object", "minProperties": 1,
                     "additionalProperties": {"type": "object", "minProperties": 1},
                     "description": "an answer that settles other slots of the same fact: value -> {slot: value}"

@@ -56,6 +56,7 @@ class Slot:
     required: bool = False
     several: bool = False  # takes several values of its domain at once (a tuple; () for none of them)
     later: bool = False  # known only after the ruling at the table: never asked by the interview
+    after_result: bool = False  # a judgment on the result so far: asked after it, with it shown first (12B2)
     settles: dict | None = None  # value -> {other slot of the fact: its value}: an answer that settles another
 
     def allowed(self) -> list[str]:
@@ -315,6 +316,9 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
               f" may take several; this one is a {t}")
     if raw.get("judgment") and "question" not in raw:
         c.add(loc, f"slot {where} is a judgment but has no question for the director")
+    if raw.get("after_result") and (not raw.get("judgment") or t != "bool"):
+        c.add(raw.key_loc("after_result"), f"slot {where}: only a yes/no judgment is asked after the result"
+              " (the result shown is the one its 'no' leaves)", hint="make it a bool judgment, or remove after_result")
     low, high = raw.get("min"), raw.get("max")
     if isinstance(low, int) and isinstance(high, int) and low > high:
         c.add(raw.loc_of("min"), f"slot {where}: min {low} is greater than max {high}: no value fits",
@@ -323,7 +327,8 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
                 min=raw.get("min"), max=raw.get("max"), template=raw.get("template"),
                 question=raw.get("question"), help=raw.get("help"), judgment=bool(raw.get("judgment")),
                 law=raw.get("law"), required=bool(raw.get("required")), several=bool(raw.get("several")),
-                later=bool(raw.get("later")), settles=raw.get("settles"))
+                later=bool(raw.get("later")), after_result=bool(raw.get("after_result")),
+                settles=raw.get("settles"))
 
 
 def _check_settles(t, s: Slot, c: Collector) -> None:
