@@ -20,7 +20,6 @@ imports nothing, so every layer may take its words from it.
 from __future__ import annotations
 
 LANGS = ("ru", "en")
-MESSAGES = "en"  # the language of the command's own messages (cli.*) until they follow --lang
 
 WORDS: dict[str, dict[str, str]] = {
     # -- the ruling as text (Ruling.render) and its headings on the page

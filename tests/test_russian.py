@@ -664,3 +664,72 @@ def test_u8_u10_a_concession_is_named_and_a_board_played_out_counts(russian):
     assert "сторона сделавшего претензию (или уступку)" in russian["declarer-concedes-dummy-objects"]
     assert "Сдачу доигрывают за этим столом, и он засчитывается." in russian["wrong-table-auction-begun"]
     assert "Сдачу доигрывают, результат остаётся" not in russian["wrong-table-auction-begun"]
+
+
+# -- the command line's own words: --help and argparse's usage errors -------------------------------------------
+
+def _parsers(parser):
+    """``parser`` and every parser under it (the commands, and the log's own commands)."""
+    import argparse
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                yield from _parsers(sub)
+
+
+def _usage_texts(lang):
+    """Every help text, group title and metavar of the whole command line, built in ``lang``."""
+    import argparse
+
+    from bridgelaw.faces.usage import speaking
+    from bridgelaw.log.options import log_parsers
+    with speaking(lang):
+        top = cli.build_parser()
+        log = argparse.ArgumentParser(prog="bridgelaw log")
+        log_parsers(log)
+        texts = []
+        for p in [*_parsers(top), *_parsers(log)]:
+            texts += [p.description] + [g.title for g in p._action_groups]
+            for a in p._actions:
+                texts += [a.help] + list(a.metavar if isinstance(a.metavar, tuple) else [a.metavar])
+                texts += [c.help for c in getattr(a, "_choices_actions", ())]
+    return [t for t in texts if t and t != argparse.SUPPRESS]
+
+
+def test_the_command_lines_help_and_usage_errors_are_russian_by_default(capsys):
+    """argparse's own «usage:», «options:», «show this help message and exit» and its errors («the following
+    arguments are required») in Russian (the GNU tools' Russian wording), and every help text of ours; --lang en
+    keeps argparse's English."""
+    from bridgelaw.faces.usage import RU
+    english = set(_usage_texts("en"))
+    missing = [t for t in _usage_texts("ru") if re.search(r"[a-z]{3}", t) and t in english and t not in RU]
+    assert not missing, missing  # an English help text with no Russian
+    for argv in (["--help"], ["rule", "--help"], ["log", "--help"], ["log", "correct", "--help"]):
+        with pytest.raises(SystemExit) as e:
+            cli.main(argv)
+        out = capsys.readouterr().out
+        assert e.value.code == 0 and out.startswith("Использование: bridgelaw"), out
+        assert "показать эту справку и выйти" in out and "\nпараметры:\n" in out
+        for en in ("usage:", "options:", "show this help", "positional arguments", "default ru)", "the "):
+            assert en not in out, (argv, en)
+    with pytest.raises(SystemExit) as e:
+        cli.main(["rule"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "bridgelaw rule: ошибка: не указаны обязательные аргументы: СЛУЧАЙ" in err, err
+    with pytest.raises(SystemExit):
+        cli.main(["rule", "x.yaml", "--lang", "de"])
+    assert "аргумент --lang: недопустимое значение: 'de' (допустимо: 'ru', 'en')" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["log", "list", "--limit", "x"])
+    assert "аргумент --limit: 'x': нужно целое число, 0 или больше" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["rule", "--lang", "en"])
+    err = capsys.readouterr().err
+    assert err.startswith("usage: bridgelaw rule") and "error: the following arguments are required: incident" in err
+    with pytest.raises(SystemExit):
+        cli.main(["log", "show", "--lang", "en", "--help"])
+    out = capsys.readouterr().out
+    assert "show this help message and exit" in out and "options:" in out and "Использование" not in out
+    import argparse
+    assert argparse._("usage: ") == "usage: "  # put back after each command line
