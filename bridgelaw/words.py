@@ -535,6 +535,11 @@ WORDS: dict[str, dict[str, str]] = {
     "call.P": {"ru": "пас", "en": "pass"},
     "call.X": {"ru": "контра", "en": "double"},
     "call.XX": {"ru": "реконтра", "en": "redouble"},
+    # a call said as what it is ("{call:kind}"): «контра вне очередности», «назначение вне очередности»
+    "call_kind.P": {"ru": "пас", "en": "a pass"},
+    "call_kind.X": {"ru": "контра", "en": "a double"},
+    "call_kind.XX": {"ru": "реконтра", "en": "a redouble"},
+    "call_kind.bid": {"ru": "назначение", "en": "a bid"},
     # -- an answer or a value the program cannot take (the interview's prompt; a file's error in English)
     "error.needed": {"ru": "этот ответ нужен; «не знаю» здесь нельзя",
                      "en": "this answer is needed; 'not known' is not allowed here"},
@@ -672,6 +677,7 @@ def inflect(key: str, case: str, lang: str) -> str:
 
 NAMED = "named"  # a field spec: the value in brackets after what it names, or nothing when it is not known
 MADE = "made"  # a field spec on a call: what the player does, "passes" for a pass, else "calls 3♥"
+KIND = "kind"  # a field spec on a call: what kind of call it is, «контра», «пас», «назначение»
 CALL_MADE = {"ru": ("пасует", "заявляет {call}"), "en": ("passes", "calls {call}")}
 
 
@@ -681,7 +687,8 @@ class Said(str):
     ``"{player:gen}"`` a seat in a case (CASES); ``"{count:tricks}"`` a number in words with its noun
     (NOUNS); ``"{count:переходит|переходят|переходят}"`` the form that agrees with the number;
     ``"{player:named}"`` " (West)" where the value is known, nothing where it is not (NAMED);
-    ``"{call:made}"`` what the player does with the call: "passes", "calls 3♥" (MADE).
+    ``"{call:made}"`` what the player does with the call: "passes", "calls 3♥" (MADE);
+    ``"{call:kind}"`` what kind of call it is: «контра», «реконтра», «пас», «назначение» (KIND).
     Without a spec it reads as its label."""
 
     def __new__(cls, text: str, lang: str, key: str | None = None, n: int | None = None):
@@ -697,6 +704,9 @@ class Said(str):
         if spec == MADE:
             passes, calls = CALL_MADE[self.lang]
             return passes if self.key == "call.P" else calls.replace("{call}", str(self))
+        if spec == KIND:
+            kind = f"call_kind.{self.key[5:]}" if self.key in ("call.P", "call.X", "call.XX") else "call_kind.bid"
+            return WORDS[kind][self.lang]
         if "|" in spec and self.n is not None:
             return agree(self.n, spec, self.lang)
         if spec in NOUNS and self.n is not None:
@@ -704,15 +714,15 @@ class Said(str):
         if spec in CASES:
             return inflect(self.key, spec, self.lang) if self.key in FORMS else str(self)
         raise ValueError(f"unknown field spec ':{spec}' (a case {', '.join(CASES)}; a noun"
-                         f" {', '.join(NOUNS)}; forms one|few|many; {NAMED}; or {MADE})")
+                         f" {', '.join(NOUNS)}; forms one|few|many; {NAMED}; {MADE}; or {KIND})")
 
 
 def spec_problem(spec: str) -> str | None:
     """What is wrong with a template field's spec, or None: for the vocabulary's check."""
-    if not spec or spec in CASES or spec in NOUNS or "|" in spec or spec in (NAMED, MADE):
+    if not spec or spec in CASES or spec in NOUNS or "|" in spec or spec in (NAMED, MADE, KIND):
         return None
     return (f"unknown field spec ':{spec}': write a case ({', '.join(CASES)}), a noun ({', '.join(NOUNS)}),"
-            f" forms one|few|many, '{NAMED}' or '{MADE}'")
+            f" forms one|few|many, '{NAMED}', '{MADE}' or '{KIND}'")
 
 
 def general(spec: str, lang: str) -> str:

@@ -733,3 +733,20 @@ def test_the_command_lines_help_and_usage_errors_are_russian_by_default(capsys):
     assert "show this help message and exit" in out and "options:" in out and "Использование" not in out
     import argparse
     assert argparse._("usage: ") == "usage: "  # put back after each command line
+
+
+def test_u26_i7_a_double_out_of_rotation_is_named_a_double_and_23c_says_shall(russian):
+    """U26: the call out of rotation is said as what it is («контра вне очередности», «назначение вне
+    очередности»), never «контра или реконтра» nor «Контра (реконтра)»; I7: 2017 Law 23C says the director
+    *shall* adjust when the comparable call's assistance could well have changed the outcome and damaged the
+    non-offenders, as 27D's line says it, never «может»."""
+    text = russian["double-out-of-turn-over-3s"]
+    assert "Контра Запада (заявка 2) — контра вне очередности в очередь партнёра; заявлять должен был Восток." in text
+    assert "4. [Правило 29B] Заявка вне очередности отменяется." in text
+    assert "— назначение вне очередности в очередь правого оппонента" in russian["opening-bid-out-of-turn-at-rho-turn"]
+    text = russian["pass-out-of-turn-dealer-then-opens"]
+    assert ("но если в конце розыгрыша судья сочтёт, что без помощи, полученной благодаря нарушению, исход сдачи мог"
+            " быть иным и ненарушившая сторона понесла ущерб, он должен назначить компенсирующий результат (23C)") in text
+    for name, out in russian.items():
+        assert "контра или реконтра вне очередности, в" not in out and "Контра (реконтра)" not in out, name
+        assert "может назначить компенсирующий результат (23C)" not in out, name
