@@ -120,6 +120,10 @@ WORDS: dict[str, dict[str, str]] = {
                              "en": "what follows from it is given below, each with its law"},
     # -- a production a choice gives (read/choices.py): its summary
     "choice.made": {"ru": "{summary} Выбрано: {chosen}.", "en": "{summary} Chosen: {chosen}."},
+    # the same while the choice is still to be made (why an answer is needed): what would have to be chosen
+    "choice.if": {"ru": "{summary} — если будет выбрано «{first}».", "en": "{summary} — if “{first}” is chosen."},
+    "choice.if_then": {"ru": "{summary} — если будет выбрано «{first}», а затем «{chosen}».",
+                       "en": "{summary} — if “{first}” is chosen, and then “{chosen}”."},
 
     # -- the board's result (explain/result.py): the line the table writes on the scoresheet, first in a ruling
     "result.result": {"ru": "Результат", "en": "Result"},

@@ -750,3 +750,16 @@ def test_u26_i7_a_double_out_of_rotation_is_named_a_double_and_23c_says_shall(ru
     for name, out in russian.items():
         assert "контра или реконтра вне очередности, в" not in out and "Контра (реконтра)" not in out, name
         assert "может назначить компенсирующий результат (23C)" not in out, name
+
+
+def test_u22_why_says_a_choice_still_to_be_made_as_a_condition(knowledge, capsys):
+    """U22: «почему» before a choice is made lists the laws a choice would bring in on that condition («если
+    будет выбрано «не принимать его», а затем «…»»), never «Выбрано: …» as if it were made; HOW, after the
+    choice, still says «Выбрано:»."""
+    out = _ask_ru(knowledge, ["auction", "3", "2", "2", "1H P 1S 1H", "1", "почему"])
+    why = out[out.rindex("Ответ нужен для:"):]
+    assert "27B1(a) Левый оппонент нарушителя может принять недостаточное назначение; если не примет, нарушитель" \
+           " заменяет его законной заявкой (27B). — если будет выбрано «не принимать его», а затем «низшее достаточное" \
+           " назначение в той же деноминации»." in why, why
+    assert "Выбрано:" not in why
+    assert "Выбрано: не принимать: заявка отменяется." in _how(capsys, "double-out-of-turn-over-3s")
