@@ -219,6 +219,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.unless": {"ru": "если {condition}, то по Правилу {cite}: {then}", "en": "unless {condition}: then {cite}: {then}"},
     "ruling.unless_chosen": {"ru": "если {chooser} выберет «{chosen}» ({cite}), это не применяется",
                              "en": "unless {chooser} chooses “{chosen}” ({cite}): then this does not apply"},
+    "said.or": {"ru": " или ", "en": " or "},  # the values of a slot's clause (its ``said``) that would each do
     "ruling.unless_not": {"ru": "если {condition}, это не применяется",
                           "en": "unless {condition}: then this does not apply"},
 

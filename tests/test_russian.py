@@ -763,3 +763,17 @@ def test_u22_why_says_a_choice_still_to_be_made_as_a_condition(knowledge, capsys
            " назначение в той же деноминации»." in why, why
     assert "Выбрано:" not in why
     assert "Выбрано: не принимать: заявка отменяется." in _how(capsys, "double-out-of-turn-over-3s")
+
+
+def test_g7_a_provisional_line_says_its_condition_as_a_clause_not_slot_and_value(russian):
+    """G7: «(предварительно: если на фальшренонс впервые обратили внимание после окончания тура, то по Правилу
+    64B5: передачи нет.)», the slot's clause (its vocabulary ``said``) and the law's consequence once, never
+    «если когда впервые обращено внимание — «…»» nor «поясняющее заявление — среди них одно из: …»."""
+    text = russian["repeated-revoke-same-suit"]
+    assert "(предварительно: если на фальшренонс впервые обратили внимание после окончания тура, то по Правилу 64B5:" \
+           " передачи нет.)" in text
+    assert "(предварительно: если сделавший претензию (уступку) ничего не пояснил, это не применяется)" in \
+        russian["declarer-concedes-dummy-objects"]
+    for name, out in russian.items():
+        for line in (ln for ln in out.splitlines() if "(предварительно: если" in ln):
+            assert not re.search(r"если [^,]* — (одно из:|среди них|«)", line), (name, line)

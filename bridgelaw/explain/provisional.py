@@ -212,8 +212,27 @@ def _condition(knowledge: Knowledge, prod_or_pattern, slot: str, lang: str) -> s
             if t.slot == slot:
                 if t.names:  # naming a value (card: $c) asks only that it be known: "revoke card is known"
                     t = Test(t.slot, "known", True, t.loc)
-                return d.test(pat.template, t).striptags()
+                return _said(knowledge.vocabulary.templates[pat.template].slots.get(slot), t, lang) \
+                    or d.test(pat.template, t).striptags()
     return ""
+
+
+def _said(s, t: Test, lang: str) -> str | None:
+    """A test that the slot has a value (or one of several), said as the slot's clause (its ``said``): «на
+    фальшренонс впервые обратили внимание после окончания тура», not «когда впервые обращено внимание —
+    «после окончания тура»»; None where the slot has none in ``lang`` or the test is not of a value."""
+    phrase = (s.said or {}).get(lang) if s is not None else None
+    if not phrase or t.op not in ("eq", "in", "contains") or has_var(t.value):
+        return None
+    values = t.value if isinstance(t.value, tuple) else (t.value,)
+    return phrase.replace("{value}", word("said.or", lang).join(s.label_of(v, lang) for v in values))
+
+
+def _then(summary: str, condition: str) -> str:
+    """A summary that opens by saying its condition again («На фальшренонс впервые обратили внимание после
+    окончания тура: передачи нет.»), after that condition: what follows from it alone."""
+    head, colon, rest = summary.partition(": ")
+    return rest if colon and rest and head.strip().lower() == condition.strip().lower() else summary
 
 
 def _unless(knowledge: Knowledge, prod: Production, fid: str, template: str, slot: str | None,
@@ -224,5 +243,5 @@ def _unless(knowledge: Knowledge, prod: Production, fid: str, template: str, slo
     if then is None:
         cond = {lang: _condition(knowledge, prod, slot, lang) for lang in LANGS}
         then = {lang: word("ruling.unless", lang, condition=cond[lang] or s.question[lang],
-                           then=summary[lang], cite=cite) for lang in LANGS}
+                           then=_then(summary[lang], cond[lang]), cite=cite) for lang in LANGS}
     return Unless(fid, template, slot, dict(s.question), then)

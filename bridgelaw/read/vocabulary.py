@@ -57,6 +57,7 @@ class Slot:
     several: bool = False  # takes several values of its domain at once (a tuple; () for none of them)
     later: bool = False  # known only after the ruling at the table: never asked by the interview
     settles: dict | None = None  # value -> {other slot of the fact: its value}: an answer that settles another
+    said: dict | None = None  # {ru?, en?}: the slot having a value as a clause ("если …"), {value} its label
 
     def allowed(self) -> list[str]:
         """The allowed values, as text, for messages and answer lists."""
@@ -323,7 +324,7 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
                 min=raw.get("min"), max=raw.get("max"), template=raw.get("template"),
                 question=raw.get("question"), help=raw.get("help"), judgment=bool(raw.get("judgment")),
                 law=raw.get("law"), required=bool(raw.get("required")), several=bool(raw.get("several")),
-                later=bool(raw.get("later")), settles=raw.get("settles"))
+                later=bool(raw.get("later")), settles=raw.get("settles"), said=raw.get("said"))
 
 
 def _check_settles(t, s: Slot, c: Collector) -> None:
