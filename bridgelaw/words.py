@@ -66,6 +66,8 @@ WORDS: dict[str, dict[str, str]] = {
                         "en": "The cards and the play record show: {what}: {shown}; the director stated: {stated}."
                               " The director decides which is established (Law 85); until then this fact is left open."},
     "ruling.about_many": {"ru": "{first} и ещё {n}", "en": "{first} and {n} more"},
+    "ruling.about_and": {"ru": "{first} и {last}", "en": "{first} and {last}"},
+    "ruling.about_each": {"ru": "в каждом случае: {abouts}", "en": "each: {abouts}"},
     "ruling.same_as": {"ru": "(и так же ещё: {n})", "en": "(and {n} more alike)"},
     "ruling.derived": {"ru": "выведено", "en": "derived"},
     # -- a claim's lines by double dummy (read/dd.py, explain/evidence.py): evidence beside 70D1, never the finding

@@ -148,7 +148,7 @@ def test_6_the_central_16b1_line_reads_without_calques(capsys):
 
 def test_7_no_internal_id_inside_a_ruling_line(capsys):
     out = rule(capsys, "both-sides-revoke")
-    assert "4. [Правило 63B] (фальшренонс Востока, фальшренонс Юга) Фальшренонс установлен" in out
+    assert "4. [Правило 63B] (в каждом случае: фальшренонс Востока и фальшренонс Юга) Фальшренонс установлен" in out
     assert "5. [Правило 64B7] Автоматической передачи взяток нет." in out  # the same two revokes: named once, above
     assert not re.search(r"\((east|south|west|north|revoke-[0-9])\)", out.split("\nКак получено:")[0])  # named in words
     out = rule(capsys, "repeated-revoke-same-suit", "--no-how")
@@ -777,3 +777,17 @@ def test_g7_a_provisional_line_says_its_condition_as_a_clause_not_slot_and_value
     for name, out in russian.items():
         for line in (ln for ln in out.splitlines() if "(предварительно: если" in ln):
             assert not re.search(r"если [^,]* — (одно из:|среди них|«)", line), (name, line)
+
+
+def test_g4_a_line_about_two_revokes_says_whether_it_is_said_of_each_or_of_both(russian):
+    """G4: the same words about two revokes are one line; where they hold for each revoke alone (63B, 61A) the
+    line says so («в каждом случае: фальшренонс № 1 и фальшренонс № 2»), where one law joins the two (64C2(b))
+    it names them together («фальшренонс Востока и фальшренонс Юга»), never a bare comma list before a
+    singular sentence."""
+    text = russian["both-sides-revoke"]
+    assert "1. [Правило 64C2(b)] (фальшренонс Востока и фальшренонс Юга) Судья назначает компенсирующий результат." in text
+    assert "4. [Правило 63B] (в каждом случае: фальшренонс Востока и фальшренонс Юга) Фальшренонс установлен:" in text
+    assert "2. [Правило 61A] (в каждом случае: фальшренонс № 1 и фальшренонс № 2) Это фальшренонс Запада;" in \
+        russian["repeated-revoke-same-suit"]
+    for name, out in russian.items():
+        assert not re.search(r"^\d+\. \[[^]]+\] \([^)]*, фальшренонс", out, re.M), name
