@@ -456,6 +456,10 @@ def test_e3_a_card_is_typed_and_refused_in_russian(knowledge):
     assert "? Какой картой пошли (например, ♥5, ♠К, Б10)?" in out
     assert "! «ЖЖ» — не карта: пишите масть и достоинство, например, ♥5, ♠К, Б10 или ЧТ" in out
     assert "H5, S10, DA" not in out
+    out = _ask_ru(knowledge, LEAD_OUT_OF_TURN)  # the card typed «БТ» is said back as the ruling writes it
+    assert "\n> ♦Т\n" in out and "> DA" not in out
+    out = _ask_ru(knowledge, ["auction", "3", "2", "1H P 1S 1H"])
+    assert "\n> 1♥ пас 1♠ 1♥\n" in out
     text = _all_russian(knowledge)
     assert "например, H5" not in text and "♠10)" not in text
 

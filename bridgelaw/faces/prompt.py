@@ -66,8 +66,19 @@ def answer_text(q: Question, value: Any, lang: str) -> str:
     labels = []
     for v in values:
         c = next((c for c in q.choices if c.value == v and type(c.value) is type(v)), None)
-        labels.append(c.label[lang] if c else getattr(v, "label", {}).get(lang) or str(v))  # a card known in part
+        labels.append(c.label[lang] if c else getattr(v, "label", {}).get(lang) or _said(q.type, v, lang))  # a card known in part
     return ", ".join(labels) if labels else "—"
+
+
+def _said(kind: str, v: Any, lang: str) -> str:
+    """A typed card, contract or call as the ruling writes it (♦Т, 4♠ контра, 1♥ пас 1♠), not as stored (DA)."""
+    from .. import values as V
+    render = {"card": V.render_card, "contract": V.render_contract, "call": V.render_call}.get(kind)
+    if render and isinstance(v, str):
+        return render(v, lang)
+    if kind == "calls" and isinstance(v, (str, tuple)):
+        return " ".join(V.render_call(x, lang) for x in (v.split() if isinstance(v, str) else v))
+    return str(v)
 
 
 # -- sources of answers ------------------------------------------------------------------------
