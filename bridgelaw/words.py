@@ -387,6 +387,7 @@ WORDS: dict[str, dict[str, str]] = {
                        "en": "{encoded} of {laws} laws have productions; of their {mine}; of all {all}; {uncased} encoded law(s) without a case"},
     "test.case_errors": {"ru": "; ошибок в файлах случаев: {n}", "en": "; {n} error(s) in case files"},
     "test.tail": {"ru": "прошли: {passed}, не прошли: {failed}", "en": "{passed} passed, {failed} failed"},
+    "test.none": {"ru": "тестов не найдено", "en": "no cases found"},
     "book.law": {"ru": "Правило", "en": "Law"},  # as the rulings say (ruling.law)
     "book.laws": {"ru": "Правила", "en": "Laws"},
     "book.when": {"ru": "Когда", "en": "When"},
