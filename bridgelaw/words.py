@@ -200,6 +200,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.not_encoded_many": {"ru": "Правила {laws} ({what}) пока не закодированы: решайте по книге правил.",
                                 "en": "Laws {laws} ({what}) are not encoded yet: rule from the law book."},
     "ruling.provisional": {"ru": "предварительно", "en": "provisional"},
+    "ruling.provisional_again": {"ru": "предварительно, как пункт {n}", "en": "provisional, as {n}"},
     # what is not known, ruled under each possibility (explain/possible.py)
     "possible.if": {"ru": "если {condition}", "en": "if {condition}"},
     "possible.is": {"ru": "{what} — {values}", "en": "{what} is {values}"},

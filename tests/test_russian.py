@@ -803,3 +803,14 @@ def test_test_says_it_found_no_case_in_russian(capsys):
     assert "тестов не найдено" in capsys.readouterr().out
     cli.main(["test", "-k", "no-such-case-at-all", "--lang", "en"])
     assert "no cases found" in capsys.readouterr().out
+
+
+def test_u6_a_provisional_mark_is_said_once_and_pointed_back_to(russian):
+    """U6's remainder: the same «(предварительно: …)» under three lines of one ruling is said under the first and
+    the others point back to it («(предварительно, как пункт 1)»)."""
+    text = russian["claimed-twelve-agreed-eleven"]
+    assert text.count("(предварительно: если уступка дошла до судьи только после периода коррекции") == 1
+    assert text.count("(предварительно, как пункт 1)") == 2
+    for name, out in russian.items():
+        marks = re.findall(r"^   \(предварительно: .*$", out, re.M)
+        assert len(marks) == len(set(marks)), name

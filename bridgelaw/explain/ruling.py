@@ -211,6 +211,7 @@ class Ruling:
                            slots=", ".join(f"{b['template']}.{b['slot']}" for b in self.possible["bounded"])), ""]
         judged: dict = {}  # an open judgment question already shown as its director_judgment element: its number
         said = ""  # what the element before is about: said once for a run of elements about the same facts
+        marked: dict = {}  # a provisional mark's text -> the line it was said under
         for i, (e, abouts) in enumerate(self.grouped(lang), 1):
             if e.kind == "director_judgment":
                 judged.setdefault((e.args.get("fact"), e.args.get("slot")), i)
@@ -220,8 +221,10 @@ class Ruling:
             when = f" {e.when['text'][lang]}:" if e.when else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about}{when} {e.text[lang]}")
             lines += choice_lines(e.options, lang)
-            for u in e.provisional:
-                lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})")
+            for u in e.provisional:  # said once; a later line it holds for points back to it
+                again = marked.setdefault(u.would_change[lang], i)
+                lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})" if again == i else
+                             f"   ({word('ruling.provisional_again', lang, n=again)})")
         # evidence from the cards, beside the question it is evidence for (70D1: a claim's lines; 64C1: the
         # tricks without the revoke), or after the elements once the director has answered it
         evidence = {"70D1": self.claim_lines["text"][lang] if self.claim_lines else [],
