@@ -98,7 +98,7 @@ def test_1_a_ruling_saved_from_an_english_interview_keeps_a_russian_title(tmp_pa
     capsys.readouterr()
     assert cli.main(["--root", str(mini), "rule", str(save), "--no-how"]) == 0
     head = header(capsys.readouterr().out)
-    assert head == "Решение: Фальшренонс", head
+    assert head == "Решение: Фальшренонс — Запад", head  # U19: who, not the kind alone
 
 
 def test_2_trick_counts_are_words_that_agree(capsys):
@@ -814,3 +814,17 @@ def test_u6_a_provisional_mark_is_said_once_and_pointed_back_to(russian):
     for name, out in russian.items():
         marks = re.findall(r"^   \(предварительно: .*$", out, re.M)
         assert len(marks) == len(set(marks)), name
+
+
+def test_u19_a_ruling_from_the_interview_is_headed_by_what_happened(monkeypatch, capsys):
+    """U19: «Решение: Заявка 4 (Восток: 1♥) — недостаточное назначение» (the irregularity its first line names),
+    «Решение: Ход картой (первый или в следующую взятку) — Восток, ♦Т», never «Решение: Торговля»."""
+    import io
+    for answers, head in ((["auction", "3", "2", "2", "1H P 1S 1H", "2"],
+                           "Решение: Заявка 4 (Восток: 1♥) — недостаточное назначение"),
+                          (LEAD_OUT_OF_TURN + ["3", "2", "1", "1", "2"],
+                           "Решение: Ход картой (первый или в следующую взятку) — Восток, ♦Т")):
+        monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
+        cli.main(["ask", "--no-how"])
+        out = capsys.readouterr().out
+        assert f"\n{head}\n" in out, out[-1500:]

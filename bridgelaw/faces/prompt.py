@@ -59,6 +59,26 @@ def why_text(q: Question, lang: str) -> str:
     return "\n".join(lines)
 
 
+def headline(vocab, ruling: Ruling, kinds, lang: str) -> str:
+    """What an interview's ruling is headed (U19): the irregularity its first line names («Заявка 4 (Восток: 1♥) —
+    недостаточное назначение», the element placed first), else the kinds picked and who and what the first fact
+    of them names («Ход картой (первый или в следующую взятку) — Восток, ♦Т»), never the kinds' labels alone."""
+    for e in ruling.elements:
+        if vocab.elements[e.kind].place == "first" and e.text.get(lang):
+            head = e.text[lang].split(";")[0].rstrip(".")
+            cut = head.find(": ", head.find(")") + 1)  # what follows its first colon past the call named in brackets
+            return head[:cut] if cut > 0 else head
+    out = ", ".join(vocab.templates[k].label[lang] for k in kinds)
+    first = next((f for f in ruling.working or () if f.template in kinds), None)
+    if first is not None:
+        slots = vocab.templates[first.template].slots
+        named = [slots[k].label_of(v, lang) for k, v in first.values
+                 if k in slots and v is not None and slots[k].type in ("seat", "card", "call")]
+        if named:
+            out += " — " + ", ".join(dict.fromkeys(named))
+    return out
+
+
 def answer_text(q: Question, value: Any, lang: str) -> str:
     if value is UNKNOWN:
         return word("prompt.unknown", lang)
@@ -457,9 +477,9 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
     shown: list = []
 
     def titled(ruling: Ruling) -> Ruling:
-        labels = [knowledge.vocabulary.templates[k].label for k in interview.kinds_chosen()]
-        if labels:  # named after the kinds picked, in both languages: a saved file heads a Russian ruling too
-            ruling.title = {lg: ", ".join(x[lg] for x in labels) for lg in ("ru", "en")}
+        kinds = interview.kinds_chosen()
+        if kinds:  # named after what happened, in both languages: a saved file heads a Russian ruling too
+            ruling.title = {lg: headline(knowledge.vocabulary, ruling, kinds, lg) for lg in ("ru", "en")}
             ruling.incident = ruling.title["en"]
         return ruling
 

@@ -191,7 +191,7 @@ def _ruling(service, snap: Snapshot, lang: str) -> dict:
         option = made_by if e.kind == "option" else (option if part else None)
         elements.append({"e": e, "label": vocab.elements[e.kind].label[lang], "text": e.text[lang], "part": part,
                          "choices": choice_tree(e.options, lang),
-                         "about": about_words(abouts, lang),
+                         "about": about_words(abouts, lang, each=not ruling.joint(e, abouts)),
                          "how": [firings[n] for n in e.how if n in firings]})
         if part:
             elements[-2]["how"] = []  # the same firing: its trace is shown once, under the last part
