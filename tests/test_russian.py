@@ -828,3 +828,16 @@ def test_u19_a_ruling_from_the_interview_is_headed_by_what_happened(monkeypatch,
         cli.main(["ask", "--no-how"])
         out = capsys.readouterr().out
         assert f"\n{head}\n" in out, out[-1500:]
+
+
+def test_u20_a_refused_lead_out_of_turn_from_the_interview_says_each_line_once(monkeypatch, capsys):
+    """U20: the ruling `ask` gives for a refused opening lead out of turn, 50D2's choice then made, printed
+    «Запад обязан пойти в бубны» and «Карта ♦Т Востока больше не штрафная» twice each."""
+    import io
+    answers = LEAD_OUT_OF_TURN + ["3", "2", "1", "1", "2", "2", "2", "2"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
+    cli.main(["ask", "--no-how"])
+    out = capsys.readouterr().out
+    lines = ruling_lines(out[out.rindex("\nРешение:"):])
+    assert "[Правило 50D2(a)] Запад обязан пойти в бубны (этим ходом)." in lines, lines
+    assert len(lines) == len(set(lines)), lines
