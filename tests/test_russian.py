@@ -841,3 +841,12 @@ def test_u20_a_refused_lead_out_of_turn_from_the_interview_says_each_line_once(m
     lines = ruling_lines(out[out.rindex("\nРешение:"):])
     assert "[Правило 50D2(a)] Запад обязан пойти в бубны (этим ходом)." in lines, lines
     assert len(lines) == len(set(lines)), lines
+
+
+def test_the_announcement_lists_three_choices_as_russian_lists_them(russian):
+    """«A», «B» или «C», not «A» или «B» или «C»."""
+    assert russian["opening-lead-out-of-turn"].startswith(
+        "Объявить: Выбирает разыгрывающий (Юг): «раскрыть свои карты и стать болваном», «принять ход» или «не принять"
+        " ход: карта становится старшей штрафной».")
+    for name, out in russian.items():
+        assert not re.search(r"» или «[^»]*» или «", out.splitlines()[0]), name
