@@ -813,6 +813,11 @@ def test_u6_a_provisional_mark_is_said_once_and_pointed_back_to(russian):
     for name, out in russian.items():
         marks = re.findall(r"^   \(предварительно: .*$", out, re.M)
         assert len(marks) == len(set(marks)), name
+        assert not re.search(r"^(   \(предварительно, как пункт \d+\))\n\1$", out, re.M), name
+    # a line that would not apply on the condition another of its marks says what applies instead on: said once
+    text = russian["board-17-played-twice"]
+    assert "(предварительно: если виноваты обе пары, то по Правилу 15B3:" in text
+    assert "если виноваты обе пары, это не применяется" not in text
 
 
 def test_u19_a_ruling_from_the_interview_is_headed_by_what_happened(monkeypatch, capsys):

@@ -221,10 +221,14 @@ class Ruling:
             when = f" {e.when['text'][lang]}:" if e.when else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about}{when} {e.text[lang]}")
             lines += choice_lines(e.options, lang)
-            for u in e.provisional:  # said once; a later line it holds for points back to it
+            pointed: set = set()
+            for u in _marks(e.provisional, lang):  # said once; a later line it holds for points back to it
                 again = marked.setdefault(u.would_change[lang], i)
-                lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})" if again == i else
-                             f"   ({word('ruling.provisional_again', lang, n=again)})")
+                if again == i:
+                    lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})")
+                elif again not in pointed:
+                    pointed.add(again)
+                    lines.append(f"   ({word('ruling.provisional_again', lang, n=again)})")
         # evidence from the cards, beside the question it is evidence for (70D1: a claim's lines; 64C1: the
         # tricks without the revoke), or after the elements once the director has answered it
         evidence = {"70D1": self.claim_lines["text"][lang] if self.claim_lines else [],
@@ -258,6 +262,14 @@ class Ruling:
                     said = [t[lang] for t in f.derived_text] if len(f.derived_text) == len(f.derived) else f.derived
                     lines.append(f"      {word('ruling.derived', lang)}: {'; '.join(dict.fromkeys(said))}")
         return "\n".join(lines)
+
+
+def _marks(provisional: list, lang: str) -> list:
+    """A line's provisional marks, less one that only says the line would not apply on a condition another
+    of its marks already says what would apply instead on («если виноваты обе пары, то по Правилу 15B3: …»
+    makes «если виноваты обе пары, это не применяется» needless)."""
+    instead = {(u.condition or {}).get(lang) for u in provisional if not u.undone}
+    return [u for u in provisional if not (u.undone and (u.condition or {}).get(lang) in instead)]
 
 
 def about_words(abouts: list, lang: str, each: bool = False) -> str:

@@ -101,7 +101,9 @@ def incident_yaml(service, s: str = "", lang: str = "ru") -> Reply:
     snap = _ruled(service, s, lang)
     if isinstance(snap, Reply):
         return snap
-    return Reply(snap.incident_yaml(title(service.vocab, snap.kinds, lang)), media_type=YAML, filename="incident.yaml")
+    head = titled(snap.step, service.vocab, snap.kinds, lang).incident if isinstance(snap.step, Ruling) else \
+        title(service.vocab, snap.kinds, lang)  # headed as the ruling is
+    return Reply(snap.incident_yaml(head), media_type=YAML, filename="incident.yaml")
 
 
 def ruling_text(service, s: str = "", lang: str = "ru") -> Reply:
