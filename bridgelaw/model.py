@@ -138,6 +138,7 @@ class Production:
     see: tuple = ()
     overrides_loc: Loc | None = None
     choice_of: str | None = None  # for a production a choice gives (read/choices.py): the production offering it
+    waiting: dict | None = None  # {ru, en}: such a production's summary while the choice is still to be made
     in_force: str | None = None  # an amendment's day (YYYY-MM-DD): in force from it
     until: str | None = None  # a replaced text: in force until the day before it
     amendment: dict | None = None  # {ru, en}: what the amendment changed

@@ -20,7 +20,6 @@ imports nothing, so every layer may take its words from it.
 from __future__ import annotations
 
 LANGS = ("ru", "en")
-MESSAGES = "en"  # the language of the command's own messages (cli.*) until they follow --lang
 
 WORDS: dict[str, dict[str, str]] = {
     # -- the ruling as text (Ruling.render) and its headings on the page
@@ -67,6 +66,8 @@ WORDS: dict[str, dict[str, str]] = {
                         "en": "The cards and the play record show: {what}: {shown}; the director stated: {stated}."
                               " The director decides which is established (Law 85); until then this fact is left open."},
     "ruling.about_many": {"ru": "{first} и ещё {n}", "en": "{first} and {n} more"},
+    "ruling.about_and": {"ru": "{first} и {last}", "en": "{first} and {last}"},
+    "ruling.about_each": {"ru": "в каждом случае: {abouts}", "en": "each: {abouts}"},
     "ruling.same_as": {"ru": "(и так же ещё: {n})", "en": "(and {n} more alike)"},
     "ruling.derived": {"ru": "выведено", "en": "derived"},
     # -- a claim's lines by double dummy (read/dd.py, explain/evidence.py): evidence beside 70D1, never the finding
@@ -121,6 +122,10 @@ WORDS: dict[str, dict[str, str]] = {
                              "en": "what follows from it is given below, each with its law"},
     # -- a production a choice gives (read/choices.py): its summary
     "choice.made": {"ru": "{summary} Выбрано: {chosen}.", "en": "{summary} Chosen: {chosen}."},
+    # the same while the choice is still to be made (why an answer is needed): what would have to be chosen
+    "choice.if": {"ru": "{summary} — если будет выбрано «{first}».", "en": "{summary} — if “{first}” is chosen."},
+    "choice.if_then": {"ru": "{summary} — если будет выбрано «{first}», а затем «{chosen}».",
+                       "en": "{summary} — if “{first}” is chosen, and then “{chosen}”."},
 
     # -- the board's result (explain/result.py): the line the table writes on the scoresheet, first in a ruling
     "result.result": {"ru": "Результат", "en": "Result"},
@@ -198,6 +203,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.not_encoded_many": {"ru": "Правила {laws} ({what}) пока не закодированы: решайте по книге правил.",
                                 "en": "Laws {laws} ({what}) are not encoded yet: rule from the law book."},
     "ruling.provisional": {"ru": "предварительно", "en": "provisional"},
+    "ruling.provisional_again": {"ru": "предварительно, как пункт {n}", "en": "provisional, as {n}"},
     # what is not known, ruled under each possibility (explain/possible.py)
     "possible.if": {"ru": "если {condition}", "en": "if {condition}"},
     "possible.is": {"ru": "{what} — {values}", "en": "{what} is {values}"},
@@ -219,6 +225,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.unless": {"ru": "если {condition}, то по Правилу {cite}: {then}", "en": "unless {condition}: then {cite}: {then}"},
     "ruling.unless_chosen": {"ru": "если {chooser} выберет «{chosen}» ({cite}), это не применяется",
                              "en": "unless {chooser} chooses “{chosen}” ({cite}): then this does not apply"},
+    "said.or": {"ru": " или ", "en": " or "},  # the values of a slot's clause (its ``said``) that would each do
     "ruling.unless_not": {"ru": "если {condition}, это не применяется",
                           "en": "unless {condition}: then this does not apply"},
 
@@ -384,6 +391,7 @@ WORDS: dict[str, dict[str, str]] = {
                        "en": "{encoded} of {laws} laws have productions; of their {mine}; of all {all}; {uncased} encoded law(s) without a case"},
     "test.case_errors": {"ru": "; ошибок в файлах случаев: {n}", "en": "; {n} error(s) in case files"},
     "test.tail": {"ru": "прошли: {passed}, не прошли: {failed}", "en": "{passed} passed, {failed} failed"},
+    "test.none": {"ru": "тестов не найдено", "en": "no cases found"},
     "book.law": {"ru": "Правило", "en": "Law"},  # as the rulings say (ruling.law)
     "book.laws": {"ru": "Правила", "en": "Laws"},
     "book.when": {"ru": "Когда", "en": "When"},
@@ -539,6 +547,11 @@ WORDS: dict[str, dict[str, str]] = {
     "call.P": {"ru": "пас", "en": "pass"},
     "call.X": {"ru": "контра", "en": "double"},
     "call.XX": {"ru": "реконтра", "en": "redouble"},
+    # a call said as what it is ("{call:kind}"): «контра вне очередности», «назначение вне очередности»
+    "call_kind.P": {"ru": "пас", "en": "a pass"},
+    "call_kind.X": {"ru": "контра", "en": "a double"},
+    "call_kind.XX": {"ru": "реконтра", "en": "a redouble"},
+    "call_kind.bid": {"ru": "назначение", "en": "a bid"},
     # -- an answer or a value the program cannot take (the interview's prompt; a file's error in English)
     "error.needed": {"ru": "этот ответ нужен; «не знаю» здесь нельзя",
                      "en": "this answer is needed; 'not known' is not allowed here"},
@@ -676,6 +689,7 @@ def inflect(key: str, case: str, lang: str) -> str:
 
 NAMED = "named"  # a field spec: the value in brackets after what it names, or nothing when it is not known
 MADE = "made"  # a field spec on a call: what the player does, "passes" for a pass, else "calls 3♥"
+KIND = "kind"  # a field spec on a call: what kind of call it is, «контра», «пас», «назначение»
 CALL_MADE = {"ru": ("пасует", "заявляет {call}"), "en": ("passes", "calls {call}")}
 
 
@@ -685,7 +699,8 @@ class Said(str):
     ``"{player:gen}"`` a seat in a case (CASES); ``"{count:tricks}"`` a number in words with its noun
     (NOUNS); ``"{count:переходит|переходят|переходят}"`` the form that agrees with the number;
     ``"{player:named}"`` " (West)" where the value is known, nothing where it is not (NAMED);
-    ``"{call:made}"`` what the player does with the call: "passes", "calls 3♥" (MADE).
+    ``"{call:made}"`` what the player does with the call: "passes", "calls 3♥" (MADE);
+    ``"{call:kind}"`` what kind of call it is: «контра», «реконтра», «пас», «назначение» (KIND).
     Without a spec it reads as its label."""
 
     def __new__(cls, text: str, lang: str, key: str | None = None, n: int | None = None):
@@ -701,6 +716,9 @@ class Said(str):
         if spec == MADE:
             passes, calls = CALL_MADE[self.lang]
             return passes if self.key == "call.P" else calls.replace("{call}", str(self))
+        if spec == KIND:
+            kind = f"call_kind.{self.key[5:]}" if self.key in ("call.P", "call.X", "call.XX") else "call_kind.bid"
+            return WORDS[kind][self.lang]
         if "|" in spec and self.n is not None:
             return agree(self.n, spec, self.lang)
         if spec in NOUNS and self.n is not None:
@@ -708,15 +726,15 @@ class Said(str):
         if spec in CASES:
             return inflect(self.key, spec, self.lang) if self.key in FORMS else str(self)
         raise ValueError(f"unknown field spec ':{spec}' (a case {', '.join(CASES)}; a noun"
-                         f" {', '.join(NOUNS)}; forms one|few|many; {NAMED}; or {MADE})")
+                         f" {', '.join(NOUNS)}; forms one|few|many; {NAMED}; {MADE}; or {KIND})")
 
 
 def spec_problem(spec: str) -> str | None:
     """What is wrong with a template field's spec, or None: for the vocabulary's check."""
-    if not spec or spec in CASES or spec in NOUNS or "|" in spec or spec in (NAMED, MADE):
+    if not spec or spec in CASES or spec in NOUNS or "|" in spec or spec in (NAMED, MADE, KIND):
         return None
     return (f"unknown field spec ':{spec}': write a case ({', '.join(CASES)}), a noun ({', '.join(NOUNS)}),"
-            f" forms one|few|many, '{NAMED}' or '{MADE}'")
+            f" forms one|few|many, '{NAMED}', '{MADE}' or '{KIND}'")
 
 
 def general(spec: str, lang: str) -> str:

@@ -423,7 +423,7 @@ def test_answers_by_question_in_any_order(tmp_path, capsys):
                        encoding="utf-8")
     assert main(["--root", str(MINI), "ask", "--lang", "en", "--answers", str(answers)]) == 0
     out = capsys.readouterr().out
-    assert "1. [Law 64B6] (revoke by West, revoke by East) No rectification." in out  # one line for the two revokes
+    assert "1. [Law 64B6] (each: revoke by West and revoke by East) No rectification." in out  # one line for the two revokes
 
 
 def test_labels_with_spaces_numbers_and_resuming_from_history(mini):

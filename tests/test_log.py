@@ -154,10 +154,10 @@ def test_ask_logs_the_interviewed_ruling(capsys, url, monkeypatch):
 # -- usage and bad input: a message, never a traceback
 
 def test_log_options_need_log_and_an_event(capsys, url):
-    code, _, err = run(capsys, "rule", str(REVOKE), "--log", "--db", url, "--board", "7")
+    code, _, err = run(capsys, "rule", str(REVOKE), "--log", "--db", url, "--board", "7", "--lang", "en")
     assert code == 2 and "--log needs --event" in err
     code, _, err = run(capsys, "rule", str(REVOKE), "--event", "E")
-    assert code == 2 and "--event: only with --log" in err
+    assert code == 2 and "bridgelaw rule: ошибка: --event: только вместе с --log" in err
     code, _, err = run(capsys, "rule", str(REVOKE), "--board", "7")  # without --log, --board is a board file's
     assert code == 1
 

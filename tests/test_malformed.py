@@ -577,12 +577,13 @@ def bridgelaw(*args: str, timeout: float = TIMEOUT, **kw) -> subprocess.Complete
 
 
 @pytest.mark.parametrize("argv,code,fragment", [
-    (["rule", "x.yaml", "--lang", "xx"], 2, "invalid choice: 'xx'"),  # U01
-    (["rule"], 2, "the following arguments are required: incident"),  # U02
-    (["serve", "--port", "99999"], 2, "port 99999: expected a whole number from 1 to 65535"),  # U03
-    (["serve", "--port", "http"], 2, "port http"),
-    (["serve", "--budget", "0"], 2, "0: expected a number of seconds"),
-], ids=["U01", "U02", "U03", "U03b", "U03c"])
+    (["rule", "x.yaml", "--lang", "xx"], 2, "недопустимое значение: 'xx' (допустимо: 'ru', 'en')"),  # U01
+    (["rule", "--lang", "en"], 2, "the following arguments are required: incident"),  # U02
+    (["rule"], 2, "не указаны обязательные аргументы: СЛУЧАЙ"),
+    (["serve", "--port", "99999", "--lang", "en"], 2, "port 99999: expected a whole number from 1 to 65535"),  # U03
+    (["serve", "--port", "http"], 2, "порт http: нужно целое число"),
+    (["serve", "--budget", "0"], 2, "0: нужно число секунд"),
+], ids=["U01", "U02", "U02ru", "U03", "U03b", "U03c"])
 def test_bad_usage_is_exit_2(argv, code, fragment, capsys):
     got, text = run(capsys, ROOT, argv)
     assert (got, fragment in text, "Traceback" in text) == (code, True, False), text
@@ -594,7 +595,7 @@ def test_a_port_in_use_is_exit_1_with_a_message():  # U04
         s.bind(("127.0.0.1", 0))
         s.listen()
         port = s.getsockname()[1]
-        r = bridgelaw("serve", "--host", "127.0.0.1", "--port", str(port))
+        r = bridgelaw("serve", "--host", "127.0.0.1", "--port", str(port), "--lang", "en")
     assert r.returncode == 1, r.stderr
     assert f"127.0.0.1:{port}: cannot listen on 127.0.0.1:{port}: Address already in use" in r.stderr
     assert "Traceback" not in r.stderr
@@ -643,8 +644,9 @@ def test_many_answers_taken_back_cost_one_step_each(knowledge, engine, monkeypat
 ], ids=["U07", "U13"])
 def test_serve_says_why_it_cannot_listen(host, port, fragment):
     from bridgelaw.errors import BridgelawError
+    from bridgelaw.faces.usage import speaking
     from bridgelaw.faces.web.app import listen
-    with pytest.raises(BridgelawError) as e:
+    with pytest.raises(BridgelawError) as e, speaking("en"):
         listen(host, port)
     assert fragment in str(e.value) and "another program" not in str(e.value), str(e.value)
 
@@ -659,5 +661,6 @@ def test_a_privileged_port_is_named_as_such(monkeypatch):  # U14: 'Permission de
     def refuse(*a, **k):
         raise PermissionError(errno.EACCES, "Permission denied")
     monkeypatch.setattr(socket, "create_server", refuse)
-    with pytest.raises(BridgelawError, match="ports below 1024 are for the administrator only"):
+    from bridgelaw.faces.usage import speaking
+    with pytest.raises(BridgelawError, match="ports below 1024 are for the administrator only"), speaking("en"):
         listen("127.0.0.1", 80)

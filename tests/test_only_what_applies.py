@@ -20,7 +20,7 @@ def _rule(engine, name):
 def test_two_revokes_print_each_line_once_with_the_facts_it_concerns(engine):
     ruling = _rule(engine, "both-sides-revoke.yaml")
     lines = ruling.render("en", how=False).splitlines()
-    assert "4. [Law 63B] (revoke by East, revoke by South) The revoke is established: it is not corrected and the trick stands as" \
+    assert "4. [Law 63B] (each: revoke by East and revoke by South) The revoke is established: it is not corrected and the trick stands as" \
            " played; Law 64 applies at the end of play." in lines
     assert sum("[Law 64B7]" in line for line in lines) == 1
     assert len(ruling.to_dict()["elements"]) == 8  # the JSON keeps one element per fact

@@ -22,10 +22,10 @@ def test_a_revoke_on_an_unknown_trick_transfers_provisionally_unless_trick_12(en
     first = transfer.provisional[0]
     assert (first.fact, first.slot) == ("revoke-1", "trick")
     assert first.would_change["en"] == "unless revoke trick is 12: then 64B6: A revoke on trick 12 carries no automatic transfer."
-    assert first.would_change["ru"].startswith("если взятка с фальшренонсом — 12, то по Правилу 64B6:")
+    assert first.would_change["ru"].startswith("если фальшренонс был в 12-й взятке, то по Правилу 64B6:")  # G7
     assert first.question["en"] == "On which trick was the revoke (1-13)?"
     assert "(provisional: unless revoke trick is 12: then 64B6: " in ruling.render("en")
-    assert "(предварительно: если взятка с фальшренонсом — 12, то по Правилу 64B6: " in ruling.render("ru")
+    assert "(предварительно: если фальшренонс был в 12-й взятке, то по Правилу 64B6: " in ruling.render("ru")
     data = ruling.to_dict()
     [t] = [e for e in data["elements"] if e["kind"] == "transfer_tricks"]
     assert t["provisional"]["slot"] == "trick" and "64B6" in t["provisional"]["would_change"]["en"]

@@ -98,7 +98,7 @@ def test_1_a_ruling_saved_from_an_english_interview_keeps_a_russian_title(tmp_pa
     capsys.readouterr()
     assert cli.main(["--root", str(mini), "rule", str(save), "--no-how"]) == 0
     head = header(capsys.readouterr().out)
-    assert head == "Решение: Фальшренонс", head
+    assert head == "Решение: Фальшренонс — Запад", head  # U19: who, not the kind alone
 
 
 def test_2_trick_counts_are_words_that_agree(capsys):
@@ -148,7 +148,7 @@ def test_6_the_central_16b1_line_reads_without_calques(capsys):
 
 def test_7_no_internal_id_inside_a_ruling_line(capsys):
     out = rule(capsys, "both-sides-revoke")
-    assert "4. [Правило 63B] (фальшренонс Востока, фальшренонс Юга) Фальшренонс установлен" in out
+    assert "4. [Правило 63B] (в каждом случае: фальшренонс Востока и фальшренонс Юга) Фальшренонс установлен" in out
     assert "5. [Правило 64B7] Автоматической передачи взяток нет." in out  # the same two revokes: named once, above
     assert not re.search(r"\((east|south|west|north|revoke-[0-9])\)", out.split("\nКак получено:")[0])  # named in words
     out = rule(capsys, "repeated-revoke-same-suit", "--no-how")
@@ -456,6 +456,10 @@ def test_e3_a_card_is_typed_and_refused_in_russian(knowledge):
     assert "? Какой картой пошли (например, ♥5, ♠К, Б10)?" in out
     assert "! «ЖЖ» — не карта: пишите масть и достоинство, например, ♥5, ♠К, Б10 или ЧТ" in out
     assert "H5, S10, DA" not in out
+    out = _ask_ru(knowledge, LEAD_OUT_OF_TURN)  # the card typed «БТ» is said back as the ruling writes it
+    assert "\n> ♦Т\n" in out and "> DA" not in out
+    out = _ask_ru(knowledge, ["auction", "3", "2", "1H P 1S 1H"])
+    assert "\n> 1♥ пас 1♠ 1♥\n" in out
     text = _all_russian(knowledge)
     assert "например, H5" not in text and "♠10)" not in text
 
@@ -664,3 +668,189 @@ def test_u8_u10_a_concession_is_named_and_a_board_played_out_counts(russian):
     assert "сторона сделавшего претензию (или уступку)" in russian["declarer-concedes-dummy-objects"]
     assert "Сдачу доигрывают за этим столом, и он засчитывается." in russian["wrong-table-auction-begun"]
     assert "Сдачу доигрывают, результат остаётся" not in russian["wrong-table-auction-begun"]
+
+
+# -- the command line's own words: --help and argparse's usage errors -------------------------------------------
+
+def _parsers(parser):
+    """``parser`` and every parser under it (the commands, and the log's own commands)."""
+    import argparse
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for sub in dict.fromkeys(action.choices.values()):
+                yield from _parsers(sub)
+
+
+def _usage_texts(lang):
+    """Every help text, group title and metavar of the whole command line, built in ``lang``."""
+    import argparse
+
+    from bridgelaw.faces.usage import speaking
+    from bridgelaw.log.options import log_parsers
+    with speaking(lang):
+        top = cli.build_parser()
+        log = argparse.ArgumentParser(prog="bridgelaw log")
+        log_parsers(log)
+        texts = []
+        for p in [*_parsers(top), *_parsers(log)]:
+            texts += [p.description] + [g.title for g in p._action_groups]
+            for a in p._actions:
+                texts += [a.help] + list(a.metavar if isinstance(a.metavar, tuple) else [a.metavar])
+                texts += [c.help for c in getattr(a, "_choices_actions", ())]
+    return [t for t in texts if t and t != argparse.SUPPRESS]
+
+
+def test_the_command_lines_help_and_usage_errors_are_russian_by_default(capsys):
+    """argparse's own «usage:», «options:», «show this help message and exit» and its errors («the following
+    arguments are required») in Russian (the GNU tools' Russian wording), and every help text of ours; --lang en
+    keeps argparse's English."""
+    from bridgelaw.faces.usage import RU
+    english = set(_usage_texts("en"))
+    missing = [t for t in _usage_texts("ru") if re.search(r"[a-z]{3}", t) and t in english and t not in RU]
+    assert not missing, missing  # an English help text with no Russian
+    for argv in (["--help"], ["rule", "--help"], ["log", "--help"], ["log", "correct", "--help"]):
+        with pytest.raises(SystemExit) as e:
+            cli.main(argv)
+        out = capsys.readouterr().out
+        assert e.value.code == 0 and out.startswith("Использование: bridgelaw"), out
+        assert "показать эту справку и выйти" in out and "\nпараметры:\n" in out
+        for en in ("usage:", "options:", "show this help", "positional arguments", "default ru)", "the "):
+            assert en not in out, (argv, en)
+    with pytest.raises(SystemExit) as e:
+        cli.main(["rule"])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "bridgelaw rule: ошибка: не указаны обязательные аргументы: СЛУЧАЙ" in err, err
+    with pytest.raises(SystemExit):
+        cli.main(["rule", "x.yaml", "--lang", "de"])
+    assert "аргумент --lang: недопустимое значение: 'de' (допустимо: 'ru', 'en')" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["log", "list", "--limit", "x"])
+    assert "аргумент --limit: 'x': нужно целое число, 0 или больше" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        cli.main(["rule", "--lang", "en"])
+    err = capsys.readouterr().err
+    assert err.startswith("usage: bridgelaw rule") and "error: the following arguments are required: incident" in err
+    with pytest.raises(SystemExit):
+        cli.main(["log", "show", "--lang", "en", "--help"])
+    out = capsys.readouterr().out
+    assert "show this help message and exit" in out and "options:" in out and "Использование" not in out
+    import argparse
+    assert argparse._("usage: ") == "usage: "  # put back after each command line
+
+
+def test_u26_i7_a_double_out_of_rotation_is_named_a_double_and_23c_says_shall(russian):
+    """U26: the call out of rotation is said as what it is («контра вне очередности», «назначение вне
+    очередности»), never «контра или реконтра» nor «Контра (реконтра)»; I7: 2017 Law 23C says the director
+    *shall* adjust when the comparable call's assistance could well have changed the outcome and damaged the
+    non-offenders, as 27D's line says it, never «может»."""
+    text = russian["double-out-of-turn-over-3s"]
+    assert "Контра Запада (заявка 2) — контра вне очередности в очередь партнёра; заявлять должен был Восток." in text
+    assert "4. [Правило 29B] Заявка вне очередности отменяется." in text
+    assert "— назначение вне очередности в очередь правого оппонента" in russian["opening-bid-out-of-turn-at-rho-turn"]
+    text = russian["pass-out-of-turn-dealer-then-opens"]
+    assert ("но если в конце розыгрыша судья сочтёт, что без помощи, полученной благодаря нарушению, исход сдачи мог"
+            " быть иным и ненарушившая сторона понесла ущерб, он должен назначить компенсирующий результат (23C)") in text
+    for name, out in russian.items():
+        assert "контра или реконтра вне очередности, в" not in out and "Контра (реконтра)" not in out, name
+        assert "может назначить компенсирующий результат (23C)" not in out, name
+
+
+def test_u22_why_says_a_choice_still_to_be_made_as_a_condition(knowledge, capsys):
+    """U22: «почему» before a choice is made lists the laws a choice would bring in on that condition («если
+    будет выбрано «не принимать его», а затем «…»»), never «Выбрано: …» as if it were made; HOW, after the
+    choice, still says «Выбрано:»."""
+    out = _ask_ru(knowledge, ["auction", "3", "2", "2", "1H P 1S 1H", "1", "почему"])
+    why = out[out.rindex("Ответ нужен для:"):]
+    assert "27B1(a) Левый оппонент нарушителя может принять недостаточное назначение; если не примет, нарушитель" \
+           " заменяет его законной заявкой (27B). — если будет выбрано «не принимать его», а затем «низшее достаточное" \
+           " назначение в той же деноминации»." in why, why
+    assert "Выбрано:" not in why
+    assert "Выбрано: не принимать: заявка отменяется." in _how(capsys, "double-out-of-turn-over-3s")
+
+
+def test_g7_a_provisional_line_says_its_condition_as_a_clause_not_slot_and_value(russian):
+    """G7: «(предварительно: если на фальшренонс впервые обратили внимание после окончания тура, то по Правилу
+    64B5: передачи нет.)», the slot's clause (its vocabulary ``said``) and the law's consequence once, never
+    «если когда впервые обращено внимание — «…»» nor «поясняющее заявление — среди них одно из: …»."""
+    text = russian["repeated-revoke-same-suit"]
+    assert "(предварительно: если на фальшренонс впервые обратили внимание после окончания тура, то по Правилу 64B5:" \
+           " передачи нет.)" in text
+    assert "(предварительно: если сделавший претензию (уступку) ничего не пояснил, это не применяется)" in \
+        russian["declarer-concedes-dummy-objects"]
+    for name, out in russian.items():
+        for line in (ln for ln in out.splitlines() if "(предварительно: если" in ln):
+            assert not re.search(r"если [^,]* — (одно из:|среди них|«)", line), (name, line)
+
+
+def test_g4_a_line_about_two_revokes_says_whether_it_is_said_of_each_or_of_both(russian):
+    """G4: the same words about two revokes are one line; where they hold for each revoke alone (63B, 61A) the
+    line says so («в каждом случае: фальшренонс № 1 и фальшренонс № 2»), where one law joins the two (64C2(b))
+    it names them together («фальшренонс Востока и фальшренонс Юга»), never a bare comma list before a
+    singular sentence."""
+    text = russian["both-sides-revoke"]
+    assert "1. [Правило 64C2(b)] (фальшренонс Востока и фальшренонс Юга) Судья назначает компенсирующий результат." in text
+    assert "4. [Правило 63B] (в каждом случае: фальшренонс Востока и фальшренонс Юга) Фальшренонс установлен:" in text
+    assert "2. [Правило 61A] (в каждом случае: фальшренонс № 1 и фальшренонс № 2) Это фальшренонс Запада;" in \
+        russian["repeated-revoke-same-suit"]
+    for name, out in russian.items():
+        assert not re.search(r"^\d+\. \[[^]]+\] \([^)]*, фальшренонс", out, re.M), name
+
+
+def test_test_says_it_found_no_case_in_russian(capsys):
+    """`bridgelaw test -k TEXT` matching no case said so in English whatever the language."""
+    from bridgelaw.committee.testrun import TestRun
+    nothing = TestRun([], [], None)
+    assert (nothing.render("ru"), nothing.render("en")) == ("тестов не найдено", "no cases found")
+
+
+def test_u6_a_provisional_mark_is_said_once_and_pointed_back_to(russian):
+    """U6's remainder: the same «(предварительно: …)» under three lines of one ruling is said under the first and
+    the others point back to it («(предварительно, как пункт 1)»)."""
+    text = russian["claimed-twelve-agreed-eleven"]
+    assert text.count("(предварительно: если уступка дошла до судьи только после периода коррекции") == 1
+    assert text.count("(предварительно, как пункт 1)") == 2
+    for name, out in russian.items():
+        marks = re.findall(r"^   \(предварительно: .*$", out, re.M)
+        assert len(marks) == len(set(marks)), name
+        assert not re.search(r"^(   \(предварительно, как пункт \d+\))\n\1$", out, re.M), name
+    # a line that would not apply on the condition another of its marks says what applies instead on: said once
+    text = russian["board-17-played-twice"]
+    assert "(предварительно: если виноваты обе пары, то по Правилу 15B3:" in text
+    assert "если виноваты обе пары, это не применяется" not in text
+
+
+def test_u19_a_ruling_from_the_interview_is_headed_by_what_happened(monkeypatch, capsys):
+    """U19: «Решение: Заявка 4 (Восток: 1♥) — недостаточное назначение» (the irregularity its first line names),
+    «Решение: Ход картой (первый или в следующую взятку) — Восток, ♦Т», never «Решение: Торговля»."""
+    import io
+    for answers, head in ((["auction", "3", "2", "2", "1H P 1S 1H", "2"],
+                           "Решение: Заявка 4 (Восток: 1♥) — недостаточное назначение"),
+                          (LEAD_OUT_OF_TURN + ["3", "2", "1", "1", "2"],
+                           "Решение: Ход картой (первый или в следующую взятку) — Восток, ♦Т")):
+        monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
+        cli.main(["ask", "--no-how"])
+        out = capsys.readouterr().out
+        assert f"\n{head}\n" in out, out[-1500:]
+
+
+def test_u20_a_refused_lead_out_of_turn_from_the_interview_says_each_line_once(monkeypatch, capsys):
+    """U20: the ruling `ask` gives for a refused opening lead out of turn, 50D2's choice then made, printed
+    «Запад обязан пойти в бубны» and «Карта ♦Т Востока больше не штрафная» twice each."""
+    import io
+    answers = LEAD_OUT_OF_TURN + ["3", "2", "1", "1", "2", "2", "2", "2"]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
+    cli.main(["ask", "--no-how"])
+    out = capsys.readouterr().out
+    lines = ruling_lines(out[out.rindex("\nРешение:"):])
+    assert "[Правило 50D2(a)] Запад обязан пойти в бубны (этим ходом)." in lines, lines
+    assert len(lines) == len(set(lines)), lines
+
+
+def test_the_announcement_lists_three_choices_as_russian_lists_them(russian):
+    """«A», «B» или «C», not «A» или «B» или «C»."""
+    assert russian["opening-lead-out-of-turn"].startswith(
+        "Объявить: Выбирает разыгрывающий (Юг): «раскрыть свои карты и стать болваном», «принять ход» или «не принять"
+        " ход: карта становится старшей штрафной».")
+    for name, out in russian.items():
+        assert not re.search(r"» или «[^»]*» или «", out.splitlines()[0]), name

@@ -350,7 +350,9 @@ def test_the_ruling_page_shows_one_element_for_the_same_words_about_two_revokes(
     incident = load_incident(ROOT / "facts" / "incidents" / "both-sides-revoke.yaml", knowledge.vocabulary)
     steps, _ = script(knowledge, engine, incident)
     r = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
-    assert r.text.count('data-cite="64B7"') == 1 and '<span class="about">(revoke by East, revoke by South)</span>' in r.text
+    assert r.text.count('data-cite="64B7"') == 1
+    assert '<span class="about">(revoke by East and revoke by South)</span>' in r.text  # 64C2(b): of both together
+    assert '<span class="about">(each: revoke by East and revoke by South)</span>' in r.text  # 63B: of each alone
 
 
 def test_the_ruling_page_marks_what_a_choice_still_to_be_made_would_remove(client, knowledge, engine):

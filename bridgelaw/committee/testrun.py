@@ -208,7 +208,7 @@ class TestRun:
         return not self.problems and all(o.passed for o in self.outcomes)
 
     def render(self, lang: str = "en") -> str:
-        parts = [p.render() for p in self.problems]
+        parts = [p.render(lang) for p in self.problems]
         failed = [o for o in self.outcomes if not o.passed]
         for o in failed:
             parts.append(failure_report(o, lang))
@@ -218,7 +218,7 @@ class TestRun:
         tail = word("test.tail", lang, passed=n - f, failed=f)
         if self.problems:
             tail += word("test.case_errors", lang, n=len(self.problems))
-        parts.append(tail if self.outcomes or self.problems else "no cases found")
+        parts.append(tail if self.outcomes or self.problems else word("test.none", lang))
         return "\n\n".join(parts)
 
 

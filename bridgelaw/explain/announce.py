@@ -65,10 +65,15 @@ def _standard(knowledge: Knowledge, e: RulingElement) -> dict:
 def _choose(knowledge: Knowledge, e: RulingElement) -> dict:
     """Who chooses and among what: 'The choice is for declarer (South): accept the lead, or refuse it.'"""
     who = {lang: t.rstrip(".") for lang, t in _standard(knowledge, e).items()}
-    return {lang: word("announce.choose", lang, who=who[lang],
-                       choices=word("announce.or", lang).join(word("ruling.choice", lang, label=ch["label"][lang])
-                                                              for ch in e.options["choices"]))
-            for lang in LANGS}
+    said = {lang: [word("ruling.choice", lang, label=ch["label"][lang]) for ch in e.options["choices"]] for lang in LANGS}
+    return {lang: word("announce.choose", lang, who=who[lang], choices=_or(said[lang], lang)) for lang in LANGS}
+
+
+def _or(choices: list, lang: str) -> str:
+    """«A», «B» или «C»: the last two joined by "or", those before by commas (in English each by ", or")."""
+    if len(choices) < 3 or lang == "en":
+        return word("announce.or", lang).join(choices)
+    return word("announce.or", lang).join([", ".join(choices[:-1]), choices[-1]])
 
 
 def _outcome(ruling: Ruling, in_auction: bool) -> dict:

@@ -742,7 +742,7 @@ def _questions(knowledge, split, combos, rulings, elements) -> list:
         why = []
         for e in elements:
             if e.when and any(c["fact"] == u.fact and c["slot"] == u.slot for way in e.when["cases"] for c in way):
-                entry = {"production": e.production, "cite": e.cite, "summary": knowledge.production(e.production).summary}
+                entry = {"production": e.production, "cite": e.cite, "summary": _waiting(knowledge.production(e.production))}
                 if entry not in why:
                     why.append(entry)
         s = vocab.templates[u.template].slots[u.slot]
@@ -790,3 +790,8 @@ def _possible_json(knowledge, split, bounded, combinations: int) -> dict:
                    if classes else {})}
     return {"slots": [slot(u, True) for u in split], "combinations": combinations,
             "bounded": [slot(u, False) for u in bounded], "limit": MAX_COMBINATIONS}
+
+
+def _waiting(prod) -> dict:
+    """What a production waiting on an answer says: a choice's, on the choice still to be made (read/choices.py)."""
+    return prod.waiting or prod.summary

@@ -20,7 +20,7 @@ make an element provisional.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .. import values as V
 from ..model import CHOICE, Knowledge, Production, Test
@@ -43,6 +43,8 @@ class Unless:
     would_change: dict  # {ru, en}: "unless <condition>: then <what applies instead> (<cite>)"
     option: str | None = None  # a choice still to be made: the option on offer (choice.option)
     chooser: str | None = None  # and who makes it: a seat, a side or a role
+    condition: dict | None = field(default=None, compare=False)  # {ru, en}: the answer that would change it
+    undone: bool = field(default=False, compare=False)  # it would only undo the element ("this does not apply")
 
 
 def mark(knowledge: Knowledge, ruling: Ruling, working: list[InFact]) -> None:
@@ -126,7 +128,7 @@ def _unlesses(knowledge: Knowledge, prod: Production, firing, by_id: dict, by_t:
             for slot in [t.slot for t in pat.tests if t.slot in unk] if ok else ():
                 cond = {lang: _condition(knowledge, pat, slot, lang) for lang in LANGS}
                 then = {lang: word("ruling.unless_not", lang, condition=cond[lang]) for lang in LANGS}
-                u = _unless(knowledge, prod, fact.id, fact.template, slot, None, None, then)
+                u = _unless(knowledge, prod, fact.id, fact.template, slot, None, None, then, cond)
                 if u is not None and u not in out:
                     out.append(u)
                     break
@@ -212,17 +214,37 @@ def _condition(knowledge: Knowledge, prod_or_pattern, slot: str, lang: str) -> s
             if t.slot == slot:
                 if t.names:  # naming a value (card: $c) asks only that it be known: "revoke card is known"
                     t = Test(t.slot, "known", True, t.loc)
-                return d.test(pat.template, t).striptags()
+                return _said(knowledge.vocabulary.templates[pat.template].slots.get(slot), t, lang) \
+                    or d.test(pat.template, t).striptags()
     return ""
 
 
+def _said(s, t: Test, lang: str) -> str | None:
+    """A test that the slot has a value (or one of several), said as the slot's clause (its ``said``): «на
+    фальшренонс впервые обратили внимание после окончания тура», not «когда впервые обращено внимание —
+    «после окончания тура»»; None where the slot has none in ``lang`` or the test is not of a value."""
+    phrase = (s.said or {}).get(lang) if s is not None else None
+    if not phrase or t.op not in ("eq", "in", "contains") or has_var(t.value):
+        return None
+    values = t.value if isinstance(t.value, tuple) else (t.value,)
+    return phrase.replace("{value}", word("said.or", lang).join(s.label_of(v, lang) for v in values))
+
+
+def _then(summary: str, condition: str) -> str:
+    """A summary that opens by saying its condition again («На фальшренонс впервые обратили внимание после
+    окончания тура: передачи нет.»), after that condition: what follows from it alone."""
+    head, colon, rest = summary.partition(": ")
+    return rest if colon and rest and head.strip().lower() == condition.strip().lower() else summary
+
+
 def _unless(knowledge: Knowledge, prod: Production, fid: str, template: str, slot: str | None,
-            summary: dict | None, cite: str | None, then: dict | None = None) -> Unless | None:
+            summary: dict | None, cite: str | None, then: dict | None = None, cond: dict | None = None) -> Unless | None:
     s = knowledge.vocabulary.templates[template].slots.get(slot) if slot else None
     if s is None or s.question is None:
         return None
+    undone = then is not None
     if then is None:
         cond = {lang: _condition(knowledge, prod, slot, lang) for lang in LANGS}
         then = {lang: word("ruling.unless", lang, condition=cond[lang] or s.question[lang],
-                           then=summary[lang], cite=cite) for lang in LANGS}
-    return Unless(fid, template, slot, dict(s.question), then)
+                           then=_then(summary[lang], cond[lang]), cite=cite) for lang in LANGS}
+    return Unless(fid, template, slot, dict(s.question), then, condition=cond, undone=undone)

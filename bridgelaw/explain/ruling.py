@@ -172,6 +172,13 @@ class Ruling:
                                                  tuple(u.would_change[lang] for u in e.provisional),
                                                  e.when["text"][lang] if e.when else None), lang)
 
+    def joint(self, e: RulingElement, abouts) -> bool:
+        """Whether a line about several facts says one thing of them together (64C2(b): both sides' revokes; its
+        firing read them all), not the same thing of each (63B: each revoke is established)."""
+        firing = next((f for f in self.firings if e.how and f.n == e.how[-1]), None)
+        ids = getattr(abouts, "ids", ())
+        return len(ids) < 2 or (firing is not None and set(ids) <= {u.id for u in firing.facts})
+
     def kinds(self) -> list[str]:
         return [e.kind for e in self.elements]
 
@@ -204,17 +211,24 @@ class Ruling:
                            slots=", ".join(f"{b['template']}.{b['slot']}" for b in self.possible["bounded"])), ""]
         judged: dict = {}  # an open judgment question already shown as its director_judgment element: its number
         said = ""  # what the element before is about: said once for a run of elements about the same facts
+        marked: dict = {}  # a provisional mark's text -> the line it was said under
         for i, (e, abouts) in enumerate(self.grouped(lang), 1):
             if e.kind == "director_judgment":
                 judged.setdefault((e.args.get("fact"), e.args.get("slot")), i)
             named = bool(abouts) and all(a.lower() in e.text[lang].lower() for a in abouts)  # "revoke by East" in its words
-            about = f" ({about_words(abouts, lang)})" if abouts and not named else ""
-            about, said = ("" if about and about == said else about), about
+            about = f" ({about_words(abouts, lang, each=not self.joint(e, abouts))})" if abouts and not named else ""
+            about, said = ("" if about and tuple(abouts) == said else about), (tuple(abouts) if about else "")
             when = f" {e.when['text'][lang]}:" if e.when else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about}{when} {e.text[lang]}")
             lines += choice_lines(e.options, lang)
-            for u in e.provisional:
-                lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})")
+            pointed: set = set()
+            for u in _marks(e.provisional, lang):  # said once; a later line it holds for points back to it
+                again = marked.setdefault(u.would_change[lang], i)
+                if again == i:
+                    lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})")
+                elif again not in pointed:
+                    pointed.add(again)
+                    lines.append(f"   ({word('ruling.provisional_again', lang, n=again)})")
         # evidence from the cards, beside the question it is evidence for (70D1: a claim's lines; 64C1: the
         # tricks without the revoke), or after the elements once the director has answered it
         evidence = {"70D1": self.claim_lines["text"][lang] if self.claim_lines else [],
@@ -250,9 +264,25 @@ class Ruling:
         return "\n".join(lines)
 
 
-def about_words(abouts: list, lang: str) -> str:
-    """The facts one line is about, in words: named while they are few, else the first and how many more."""
-    return ", ".join(abouts) if len(abouts) <= 3 else word("ruling.about_many", lang, first=abouts[0], n=len(abouts) - 1)
+def _marks(provisional: list, lang: str) -> list:
+    """A line's provisional marks, less one that only says the line would not apply on a condition another
+    of its marks already says what would apply instead on («если виноваты обе пары, то по Правилу 15B3: …»
+    makes «если виноваты обе пары, это не применяется» needless)."""
+    instead = {(u.condition or {}).get(lang) for u in provisional if not u.undone}
+    return [u for u in provisional if not (u.undone and (u.condition or {}).get(lang) in instead)]
+
+
+def about_words(abouts: list, lang: str, each: bool = False) -> str:
+    """The facts one line is about, in words: named while they are few («фальшренонс Востока и фальшренонс Юга»),
+    else the first and how many more; ``each``: the line says the same of each of them, not of them together
+    («в каждом случае: фальшренонс № 1 и фальшренонс № 2»)."""
+    if len(abouts) > 3:
+        said = word("ruling.about_many", lang, first=abouts[0], n=len(abouts) - 1)
+    elif len(abouts) > 1:
+        said = word("ruling.about_and", lang, first=", ".join(abouts[:-1]), last=abouts[-1])
+    else:
+        said = "".join(abouts)
+    return word("ruling.about_each", lang, abouts=said) if each and len(abouts) > 1 else said
 
 
 def _once(firings: list, lang: str, debug: bool) -> list[tuple]:
@@ -292,11 +322,20 @@ def _grouped(items: list, same, lang: str) -> list[tuple]:
         if key is not None and key in where:
             if _about(x, lang) not in out[where[key]][1]:  # one production joining this fact with two others
                 out[where[key]][1].append(_about(x, lang))
+                out[where[key]][1].ids.append(x.about)
             continue
         if key is not None:
             where[key] = len(out)
-        out.append((x, [_about(x, lang)] if x.about else []))
+        out.append((x, Abouts([_about(x, lang)] if x.about else [], [x.about] if x.about else [])))
     return out
+
+
+class Abouts(list):
+    """The facts one line is about, in words; ``ids`` the facts' ids."""
+
+    def __init__(self, said: list, ids: list):
+        super().__init__(said)
+        self.ids = ids
 
 
 def _about(x, lang: str) -> str:

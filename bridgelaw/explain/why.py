@@ -301,7 +301,7 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
                 memo[key] = ways
         for unknown in ways:
             for key in _first_asked(prod, unknown):
-                entry = {"production": prod.id, "cite": prod.cite, "summary": prod.summary}
+                entry = {"production": prod.id, "cite": prod.cite, "summary": prod.waiting or prod.summary}
                 if entry not in waiting.setdefault(key, []):
                     waiting[key].append(entry)
     out = []

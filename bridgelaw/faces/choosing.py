@@ -227,7 +227,8 @@ def _why(knowledge: Knowledge, prods: list) -> tuple:
     for p in sorted(prods, key=lambda p: p.order):
         if p.id not in seen:
             seen.add(p.id)
-            out.append({"production": p.id, "cite": p.cite, "summary": p.summary})
+            # a production a choice gives, waited on while the choice is still to be made: "if … is chosen"
+            out.append({"production": p.id, "cite": p.cite, "summary": p.waiting or p.summary})
     return tuple(out)
 
 

@@ -31,7 +31,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from ..errors import BridgelawError, Loc, Problem, shown_path
-from ..words import MESSAGES, word
+from ..words import word
+from .usage import current, language_of, speaking, tr
 
 
 def _root(arg: str | None) -> Path:
@@ -69,7 +70,8 @@ def _log_usage(args) -> str | None:
     from ..log.options import log_usage
     why = log_usage(args)
     if why:
-        print(f"bridgelaw {args.command}: error: {why}", file=sys.stderr)
+        print(tr("%(prog)s: error: %(message)s\n") % {"prog": f"bridgelaw {args.command}", "message": why},
+              end="", file=sys.stderr)
     return why
 
 
@@ -240,7 +242,8 @@ def cmd_ask(args) -> int:
 def cmd_serve(args) -> int:
     from .web import serve
     if args.db and not args.log:
-        print("bridgelaw serve: error: --db: only with --log", file=sys.stderr)
+        print(tr("%(prog)s: error: %(message)s\n") % {"prog": "bridgelaw serve", "message": tr("%s: only with --log") % "--db"},
+              end="", file=sys.stderr)
         return 2
     serve(_root(args.root), args.host, args.port, args.budget, args.log, args.db)
     return 0
@@ -263,7 +266,7 @@ def port(text: str) -> int:
     except ValueError:
         n = -1
     if not 0 < n < 65536:
-        raise argparse.ArgumentTypeError(word("cli.bad_port", MESSAGES, port=text))
+        raise argparse.ArgumentTypeError(word("cli.bad_port", current(), port=text))
     return n
 
 
@@ -274,101 +277,102 @@ def seconds(text: str) -> float:
     except ValueError:
         n = -1.0
     if not 0 < n <= 3600:
-        raise argparse.ArgumentTypeError(word("cli.bad_seconds", MESSAGES, value=text))
+        raise argparse.ArgumentTypeError(word("cli.bad_seconds", current(), value=text))
     return n
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="bridgelaw", description="Rulings under the 2017 Laws of Duplicate Bridge.")
-    ap.add_argument("--root", help="folder holding knowledge/ and facts/ (default: this project)")
-    sub = ap.add_subparsers(dest="command", required=True)
+    ap = argparse.ArgumentParser(prog="bridgelaw", description=tr("Rulings under the 2017 Laws of Duplicate Bridge."))
+    ap.add_argument("--root", metavar=tr("ROOT"), help=tr("folder holding knowledge/ and facts/ (default: this project)"))
+    sub = ap.add_subparsers(dest="command", required=True, metavar=tr("COMMAND"))
 
-    r = sub.add_parser("rule", help="print the ruling for an incident file")
-    r.add_argument("incident", help="incident YAML file (see facts/incidents/), or a PBN or LIN board file"
-                                    " with --incident")
-    r.add_argument("--incident", dest="notes", metavar="NOTES.yaml",
-                   help="with a board file: the director's facts (an incident with no cards: of its own,"
-                        " or naming the same board)")
-    r.add_argument("--board", type=int, metavar="N", help="the board of a file holding several; with --log, the"
-                                                          " event's board the ruling is for")
-    r.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the ruling (default ru)")
-    r.add_argument("--json", action="store_true", help="print the ruling as JSON (schemas/ruling.schema.json)")
-    r.add_argument("--no-how", action="store_true", help="leave out the HOW trace")
-    r.add_argument("--debug", action="store_true", help="name each firing's production (its id) in the HOW trace")
-    r.add_argument("--ra", metavar="NAME", help="rule under this Regulating Authority's regulations"
-                                               " (regulations/NAME.yaml: wbf, acbl, ebu, rbf; default: the incident's ra:, else wbf)")
-    r.add_argument("--as-of", metavar="YYYY-MM-DD", help="rule under the regulations and amendments in force that day")
-    r.add_argument("--dd-budget", type=seconds, default=2.0, metavar="SECONDS",
-                   help="work for a claim's double-dummy lines, in seconds of one core (counted in positions"
-                        " searched, not on the clock: the same on any machine; default 2)")
+    r = sub.add_parser("rule", help=tr("print the ruling for an incident file"))
+    r.add_argument("incident", metavar=tr("incident"), help=tr("incident YAML file (see facts/incidents/), or a PBN or LIN board file"
+                                       " with --incident"))
+    r.add_argument("--incident", dest="notes", metavar=tr("NOTES.yaml"),
+                   help=tr("with a board file: the director's facts (an incident with no cards: of its own,"
+                           " or naming the same board)"))
+    r.add_argument("--board", type=int, metavar=tr("N"), help=tr("the board of a file holding several; with --log, the"
+                                                                 " event's board the ruling is for"))
+    r.add_argument("--lang", choices=["ru", "en"], default="ru", help=tr("language of the ruling (default ru)"))
+    r.add_argument("--json", action="store_true", help=tr("print the ruling as JSON (schemas/ruling.schema.json)"))
+    r.add_argument("--no-how", action="store_true", help=tr("leave out the HOW trace"))
+    r.add_argument("--debug", action="store_true", help=tr("name each firing's production (its id) in the HOW trace"))
+    r.add_argument("--ra", metavar=tr("NAME"), help=tr("rule under this Regulating Authority's regulations"
+                                                       " (regulations/NAME.yaml: wbf, acbl, ebu, rbf; default: the incident's ra:, else wbf)"))
+    r.add_argument("--as-of", metavar=tr("YYYY-MM-DD"), help=tr("rule under the regulations and amendments in force that day"))
+    r.add_argument("--dd-budget", type=seconds, default=2.0, metavar=tr("SECONDS"),
+                   help=tr("work for a claim's double-dummy lines, in seconds of one core (counted in positions"
+                           " searched, not on the clock: the same on any machine; default 2)"))
     from ..log.options import add_parser as add_log, add_rule_options
     add_rule_options(r)
     r.set_defaults(func=cmd_rule)
 
-    a = sub.add_parser("ask", help="interview: asks only what can change the ruling, then gives it")
-    a.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the questions (default ru)")
-    a.add_argument("--answers", metavar="FILE.yaml", help="replay answers from a file (no terminal needed)")
-    a.add_argument("--save", metavar="FILE.yaml", help="write the established facts as an incident file for 'rule'")
-    a.add_argument("--force", action="store_true", help="with --save: replace an existing file")
-    a.add_argument("--no-how", action="store_true", help="leave out the HOW trace (as rule does)")
-    a.add_argument("--debug", action="store_true", help="name each firing's production (its id) in the HOW trace")
+    a = sub.add_parser("ask", help=tr("interview: asks only what can change the ruling, then gives it"))
+    a.add_argument("--lang", choices=["ru", "en"], default="ru", help=tr("language of the questions (default ru)"))
+    a.add_argument("--answers", metavar=tr("FILE.yaml"), help=tr("replay answers from a file (no terminal needed)"))
+    a.add_argument("--save", metavar=tr("FILE.yaml"), help=tr("write the established facts as an incident file for 'rule'"))
+    a.add_argument("--force", action="store_true", help=tr("with --save: replace an existing file"))
+    a.add_argument("--no-how", action="store_true", help=tr("leave out the HOW trace (as rule does)"))
+    a.add_argument("--debug", action="store_true", help=tr("name each firing's production (its id) in the HOW trace"))
     add_rule_options(a, board=True)
     a.set_defaults(func=cmd_ask)
 
-    w = sub.add_parser("serve", help="the interview and the ruling as a web page (and JSON under /api)")
-    w.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; 0.0.0.0 for the local network)")
-    w.add_argument("--port", type=port, default=8000, help="port (default 8000)")
-    w.add_argument("--budget", type=seconds, metavar="SECONDS",
-                   help="seconds of work one request may take; a request past it is refused (default 2)")
-    w.add_argument("--log", action="store_true", help="keep rulings in events' logs (save, search, print on the"
-                                                       " page; off loopback each event's token is needed)")
-    w.add_argument("--db", metavar="URL", help="with --log: the log's database (as for rule --log)")
+    w = sub.add_parser("serve", help=tr("the interview and the ruling as a web page (and JSON under /api)"))
+    w.add_argument("--host", default="127.0.0.1", help=tr("address to listen on (default 127.0.0.1; 0.0.0.0 for the local network)"))
+    w.add_argument("--port", type=port, default=8000, help=tr("port (default 8000)"))
+    w.add_argument("--budget", type=seconds, metavar=tr("SECONDS"),
+                   help=tr("seconds of work one request may take; a request past it is refused (default 2)"))
+    w.add_argument("--log", action="store_true", help=tr("keep rulings in events' logs (save, search, print on the"
+                                                         " page; off loopback each event's token is needed)"))
+    w.add_argument("--db", metavar=tr("URL"), help=tr("with --log: the log's database (as for rule --log)"))
+    w.add_argument("--lang", choices=["ru", "en"], default="ru", help=tr("language of the messages (default ru)"))
     w.set_defaults(func=cmd_serve)
 
-    g = sub.add_parser("page", help="write the offline page's engine bundle (Pyodide, the app, the validated knowledge)")
-    g.add_argument("out", metavar="OUT_DIR", help="folder to write the site into (new, empty, or a previous site)")
-    g.add_argument("--force", action="store_true", help="write into a folder holding other files (they are kept)")
-    g.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the messages (default ru)")
+    g = sub.add_parser("page", help=tr("write the offline page's engine bundle (Pyodide, the app, the validated knowledge)"))
+    g.add_argument("out", metavar=tr("OUT_DIR"), help=tr("folder to write the site into (new, empty, or a previous site)"))
+    g.add_argument("--force", action="store_true", help=tr("write into a folder holding other files (they are kept)"))
+    g.add_argument("--lang", choices=["ru", "en"], default="ru", help=tr("language of the messages (default ru)"))
     g.set_defaults(func=cmd_page)
 
-    c = sub.add_parser("check", help="validate vocabulary, knowledge, incidents and cases; list every error")
-    c.add_argument("path", nargs="?", help="a project folder, knowledge folder or law file (default: the project)")
-    c.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
-    c.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the summary and labels (default ru)")
+    c = sub.add_parser("check", help=tr("validate vocabulary, knowledge, incidents and cases; list every error"))
+    c.add_argument("path", nargs="?", metavar=tr("path"), help=tr("a project folder, knowledge folder or law file (default: the project)"))
+    c.add_argument("--strict", action="store_true", help=tr("exit 1 on warnings too"))
+    c.add_argument("--lang", choices=["ru", "en"], default="ru", help=tr("language of the summary and labels (default ru)"))
     c.set_defaults(func=cmd_check)
 
-    t = sub.add_parser("test", help="run the YAML cases; a table per law, expected vs actual for each failure")
-    t.add_argument("paths", nargs="*", metavar="PATH",
-                   help="case files or folders, or knowledge/law-NN.yaml for its cases (default: tests/cases)")
-    t.add_argument("-k", metavar="TEXT", help="only the cases whose name contains TEXT")
-    t.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the rulings shown (default ru)")
+    t = sub.add_parser("test", help=tr("run the YAML cases; a table per law, expected vs actual for each failure"))
+    t.add_argument("paths", nargs="*", metavar=tr("PATH"),
+                   help=tr("case files or folders, or knowledge/law-NN.yaml for its cases (default: tests/cases)"))
+    t.add_argument("-k", metavar=tr("TEXT"), help=tr("only the cases whose name contains TEXT"))
+    t.add_argument("--lang", choices=["ru", "en"], default="ru", help=tr("language of the rulings shown (default ru)"))
     t.set_defaults(func=cmd_test)
 
-    v = sub.add_parser("coverage", help="laws 1-93 and their subsections: encoded or not, and by how many cases")
-    v.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the titles (default ru)")
-    v.add_argument("--encoded", action="store_true", help="only the laws that have productions")
-    v.add_argument("--ids", action="store_true", help="name the productions and judgment questions a unit rests on")
-    v.add_argument("--ra", metavar="NAME", help="also every option the Laws leave to the Regulating Authority, and"
-                                               " this one's election (regulations/NAME.yaml)")
-    v.add_argument("--as-of", metavar="YYYY-MM-DD", help="with --ra: the elections in force that day")
+    v = sub.add_parser("coverage", help=tr("laws 1-93 and their subsections: encoded or not, and by how many cases"))
+    v.add_argument("--lang", choices=["ru", "en"], default="ru", help=tr("language of the titles (default ru)"))
+    v.add_argument("--encoded", action="store_true", help=tr("only the laws that have productions"))
+    v.add_argument("--ids", action="store_true", help=tr("name the productions and judgment questions a unit rests on"))
+    v.add_argument("--ra", metavar=tr("NAME"), help=tr("also every option the Laws leave to the Regulating Authority, and"
+                                                       " this one's election (regulations/NAME.yaml)"))
+    v.add_argument("--as-of", metavar=tr("YYYY-MM-DD"), help=tr("with --ra: the elections in force that day"))
     v.set_defaults(func=cmd_coverage)
 
-    d = sub.add_parser("diff", help="rule every incident and case with the knowledge at REV (or in DIR) and with"
-                                    " this one; list each ruling that changed (exit 0: none, 1: some)")
-    d.add_argument("against", nargs="?", default="HEAD", metavar="REV|DIR",
-                   help="a git revision (default HEAD) or a project folder holding knowledge/ and facts/")
-    d.add_argument("--json", action="store_true", help="print the changes as JSON (for a CI job)")
-    d.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the report (default ru)")
+    d = sub.add_parser("diff", help=tr("rule every incident and case with the knowledge at REV (or in DIR) and with"
+                                       " this one; list each ruling that changed (exit 0: none, 1: some)"))
+    d.add_argument("against", nargs="?", default="HEAD", metavar=tr("REV|DIR"),
+                   help=tr("a git revision (default HEAD) or a project folder holding knowledge/ and facts/"))
+    d.add_argument("--json", action="store_true", help=tr("print the changes as JSON (for a CI job)"))
+    d.add_argument("--lang", choices=["ru", "en"], default="ru", help=tr("language of the report (default ru)"))
     d.set_defaults(func=cmd_diff)
 
-    b = sub.add_parser("book", help="write the knowledge as static HTML, law by law, for review")
-    b.add_argument("out", metavar="OUT_DIR", help="folder to write index.html and one page per law into")
-    b.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the book (default ru)")
+    b = sub.add_parser("book", help=tr("write the knowledge as static HTML, law by law, for review"))
+    b.add_argument("out", metavar=tr("OUT_DIR"), help=tr("folder to write index.html and one page per law into"))
+    b.add_argument("--lang", choices=["ru", "en"], default="ru", help=tr("language of the book (default ru)"))
     b.set_defaults(func=cmd_book)
 
-    s = sub.add_parser("schemas", help="regenerate schemas/*.schema.json (editor validation and completion; the ruling's JSON)")
-    s.add_argument("--check", action="store_true", help="only say whether the shipped files are up to date")
-    s.add_argument("--lang", choices=["ru", "en"], default="ru", help="language of the messages (default ru)")
+    s = sub.add_parser("schemas", help=tr("regenerate schemas/*.schema.json (editor validation and completion; the ruling's JSON)"))
+    s.add_argument("--check", action="store_true", help=tr("only say whether the shipped files are up to date"))
+    s.add_argument("--lang", choices=["ru", "en"], default="ru", help=tr("language of the messages (default ru)"))
     s.set_defaults(func=cmd_schemas)
 
     add_log(sub)
@@ -382,9 +386,13 @@ def main(argv: list[str] | None = None) -> int:
     atexit.register(gc.freeze)
     if hasattr(sys.stdout, "reconfigure"):
         sys.stdout.reconfigure(encoding="utf-8")
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    lang = language_of(argv)
+    with speaking(lang):  # --help and argparse's usage errors in the command's language
+        args = build_parser().parse_args(argv)
     try:
-        return args.func(args)
+        with speaking(lang):  # `log` parses its own commands when it runs
+            return args.func(args)
     except BridgelawError as e:  # in the command's language (--lang), where the catalog has the words
         print("\n".join(p.render(getattr(args, "lang", None) or "ru") for p in e.problems), file=sys.stderr)
         return 1

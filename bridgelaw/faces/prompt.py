@@ -59,6 +59,26 @@ def why_text(q: Question, lang: str) -> str:
     return "\n".join(lines)
 
 
+def headline(vocab, ruling: Ruling, kinds, lang: str) -> str:
+    """What an interview's ruling is headed (U19): the irregularity its first line names («Заявка 4 (Восток: 1♥) —
+    недостаточное назначение», the element placed first), else the kinds picked and who and what the first fact
+    of them names («Ход картой (первый или в следующую взятку) — Восток, ♦Т»), never the kinds' labels alone."""
+    for e in ruling.elements:
+        if vocab.elements[e.kind].place == "first" and e.text.get(lang):
+            head = e.text[lang].split(";")[0].rstrip(".")
+            cut = head.find(": ", head.find(")") + 1)  # what follows its first colon past the call named in brackets
+            return head[:cut] if cut > 0 else head
+    out = ", ".join(vocab.templates[k].label[lang] for k in kinds)
+    first = next((f for f in ruling.working or () if f.template in kinds), None)
+    if first is not None:
+        slots = vocab.templates[first.template].slots
+        named = [slots[k].label_of(v, lang) for k, v in first.values
+                 if k in slots and v is not None and slots[k].type in ("seat", "card", "call")]
+        if named:
+            out += " — " + ", ".join(dict.fromkeys(named))
+    return out
+
+
 def answer_text(q: Question, value: Any, lang: str) -> str:
     if value is UNKNOWN:
         return word("prompt.unknown", lang)
@@ -66,8 +86,19 @@ def answer_text(q: Question, value: Any, lang: str) -> str:
     labels = []
     for v in values:
         c = next((c for c in q.choices if c.value == v and type(c.value) is type(v)), None)
-        labels.append(c.label[lang] if c else getattr(v, "label", {}).get(lang) or str(v))  # a card known in part
+        labels.append(c.label[lang] if c else getattr(v, "label", {}).get(lang) or _said(q.type, v, lang))  # a card known in part
     return ", ".join(labels) if labels else "—"
+
+
+def _said(kind: str, v: Any, lang: str) -> str:
+    """A typed card, contract or call as the ruling writes it (♦Т, 4♠ контра, 1♥ пас 1♠), not as stored (DA)."""
+    from .. import values as V
+    render = {"card": V.render_card, "contract": V.render_contract, "call": V.render_call}.get(kind)
+    if render and isinstance(v, str):
+        return render(v, lang)
+    if kind == "calls" and isinstance(v, (str, tuple)):
+        return " ".join(V.render_call(x, lang) for x in (v.split() if isinstance(v, str) else v))
+    return str(v)
 
 
 # -- sources of answers ------------------------------------------------------------------------
@@ -446,9 +477,9 @@ def ask(root: Path, lang: str, answers: Path | None, save: Path | None, force: b
     shown: list = []
 
     def titled(ruling: Ruling) -> Ruling:
-        labels = [knowledge.vocabulary.templates[k].label for k in interview.kinds_chosen()]
-        if labels:  # named after the kinds picked, in both languages: a saved file heads a Russian ruling too
-            ruling.title = {lg: ", ".join(x[lg] for x in labels) for lg in ("ru", "en")}
+        kinds = interview.kinds_chosen()
+        if kinds:  # named after what happened, in both languages: a saved file heads a Russian ruling too
+            ruling.title = {lg: headline(knowledge.vocabulary, ruling, kinds, lg) for lg in ("ru", "en")}
             ruling.incident = ruling.title["en"]
         return ruling
 

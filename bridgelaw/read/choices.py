@@ -94,6 +94,7 @@ def expand(prods: list[Production], vocab, c: Collector) -> list[Production]:
     """The productions and, after each, one production per choice it offers (see the module docstring)."""
     ids = {p.id for p in prods}
     out = []
+    chains: dict = {}  # a choice's production id -> (the offering law's summary, the options chosen to reach it)
     todo = list(reversed(prods))
     while todo:  # a choice's production may offer a choice of its own (nested): expanded in turn
         p = todo.pop()
@@ -114,8 +115,15 @@ def expand(prods: list[Production], vocab, c: Collector) -> list[Production]:
                 chosen = vocab.templates[CHOICE].slots["chosen"]
                 summary = {lang: word("choice.made", lang, summary=p.summary[lang], chosen=chosen.label_of(ch.name, lang))
                            for lang in LANGS}
+                root, path = chains.get(p.id, (p.summary, ()))
+                chains[pid] = root, path + (ch.name,)
+                waiting = {lang: word("choice.if" if not path else "choice.if_then", lang, summary=root[lang],
+                                      first=chosen.label_of((path + (ch.name,))[0], lang),
+                                      chosen="», «".join(chosen.label_of(n, lang) for n in path[1:] + (ch.name,)))
+                           for lang in LANGS}
                 made_here.append(replace(p, id=pid, cite=ch.cite or p.cite, summary=summary, when=(subject,) + p.when[1:] + (made,), then=ch.then, derive=ch.derive + derives(ch.then, vocab),
-                                   overrides=(), overrides_loc=None, loc=ch.loc, note=None, choice_of=p.id))
+                                   overrides=(), overrides_loc=None, loc=ch.loc, note=None, choice_of=p.id,
+                                   waiting=waiting))
         todo.extend(reversed(made_here))
     return out
 

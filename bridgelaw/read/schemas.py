@@ -48,6 +48,12 @@ SLOT = {
         "template": NAME,
         "question": I18N,
         "help": I18N,
+        "said": {"type": "object", "minProperties": 1, "additionalProperties": False,
+                 "properties": {"ru": {"type": "string", "pattern": "[{]value[}]"},
+                                "en": {"type": "string", "pattern": "[{]value[}]"}},
+                 "description": "the slot having a value, as a clause a ruling says it in ('if …'), {value} its label:"
+                                " «на фальшренонс впервые обратили внимание {value}»; a language without one says"
+                                " '<label> is <value>'"},
         "judgment": {"type": "boolean", "description": "the director's bridge judgment, not an observable fact"},
         "law": CITE,
         "required": {"type": "boolean"},

@@ -58,6 +58,7 @@ class Slot:
     later: bool = False  # known only after the ruling at the table: never asked by the interview
     after_result: bool = False  # a judgment on the result so far: asked after it, with it shown first (12B2)
     settles: dict | None = None  # value -> {other slot of the fact: its value}: an answer that settles another
+    said: dict | None = None  # {ru?, en?}: the slot having a value as a clause ("если …"), {value} its label
 
     def allowed(self) -> list[str]:
         """The allowed values, as text, for messages and answer lists."""
@@ -328,7 +329,7 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
                 question=raw.get("question"), help=raw.get("help"), judgment=bool(raw.get("judgment")),
                 law=raw.get("law"), required=bool(raw.get("required")), several=bool(raw.get("several")),
                 later=bool(raw.get("later")), after_result=bool(raw.get("after_result")),
-                settles=raw.get("settles"))
+                settles=raw.get("settles"), said=raw.get("said"))
 
 
 def _check_settles(t, s: Slot, c: Collector) -> None:

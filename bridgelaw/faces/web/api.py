@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, RootModel, WithJsonSchema
 from ...explain import ruling_json
 from ...explain.ruling import Ruling
 from .session import MAX_ANSWERS, Snapshot, StateError
-from .view import plain, question_data, title, titled
+from .view import plain, question_data, titled
 
 Scalar = bool | int | str
 
@@ -122,7 +122,7 @@ def interview(body: InterviewRequest, request: Request) -> Step:
     ruling = titled(snap.step, vocab, snap.kinds, body.lang)
     return Step(answers=answers, step="ruling", ruling=RulingOut(ruling_json.ruling_json(ruling)),
                 text=ruling.render(body.lang, how=True),
-                incident_yaml=snap.incident_yaml(title(vocab, snap.kinds, body.lang)))
+                incident_yaml=snap.incident_yaml(ruling.incident))  # headed as the ruling is
 
 
 def error_body(e: StateError) -> dict:

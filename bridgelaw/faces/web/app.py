@@ -19,7 +19,8 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from ...errors import BridgelawError, Loc, Problem
-from ...words import MESSAGES, word
+from ...words import word
+from ..usage import current
 from . import api
 from . import pages
 from .session import BUDGET, Service, StateError
@@ -144,7 +145,7 @@ def listen(host: str, port: int) -> socket.socket:
         key = "cli.no_such_host" if isinstance(e, socket.gaierror) else "cli.not_this_machine" \
             if e.errno == errno.EADDRNOTAVAIL else "cli.port_privileged" if e.errno == errno.EACCES and port < 1024 \
             else "cli.cannot_listen"  # the port taken, or what the system says
-        raise BridgelawError(Problem(Loc(f"{host}:{port}"), word(key, MESSAGES, host=host, port=port,
+        raise BridgelawError(Problem(Loc(f"{host}:{port}"), word(key, current(), host=host, port=port,
                                                                   reason=reason))) from None
 
 

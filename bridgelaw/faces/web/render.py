@@ -101,7 +101,9 @@ def incident_yaml(service, s: str = "", lang: str = "ru") -> Reply:
     snap = _ruled(service, s, lang)
     if isinstance(snap, Reply):
         return snap
-    return Reply(snap.incident_yaml(title(service.vocab, snap.kinds, lang)), media_type=YAML, filename="incident.yaml")
+    head = titled(snap.step, service.vocab, snap.kinds, lang).incident if isinstance(snap.step, Ruling) else \
+        title(service.vocab, snap.kinds, lang)  # headed as the ruling is
+    return Reply(snap.incident_yaml(head), media_type=YAML, filename="incident.yaml")
 
 
 def ruling_text(service, s: str = "", lang: str = "ru") -> Reply:
@@ -191,7 +193,7 @@ def _ruling(service, snap: Snapshot, lang: str) -> dict:
         option = made_by if e.kind == "option" else (option if part else None)
         elements.append({"e": e, "label": vocab.elements[e.kind].label[lang], "text": e.text[lang], "part": part,
                          "choices": choice_tree(e.options, lang),
-                         "about": about_words(abouts, lang),
+                         "about": about_words(abouts, lang, each=not ruling.joint(e, abouts)),
                          "how": [firings[n] for n in e.how if n in firings]})
         if part:
             elements[-2]["how"] = []  # the same firing: its trace is shown once, under the last part

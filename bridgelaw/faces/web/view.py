@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..interview import UNKNOWN, Question
-from ..prompt import answer_text, question_text
+from ..prompt import answer_text, headline, question_text
 from ...explain.ruling import Ruling
 from ...read.vocabulary import Vocabulary
 from ...words import word
@@ -34,7 +34,10 @@ def title(vocab: Vocabulary, kinds: tuple | None, lang: str) -> str:
 
 def titled(ruling: Ruling, vocab: Vocabulary, kinds: tuple | None, lang: str) -> Ruling:
     """The ruling named after the kinds of incident picked, as ``bridgelaw ask`` names it."""
-    return replace(ruling, incident=title(vocab, kinds, lang), title={lg: title(vocab, kinds, lg) for lg in ("ru", "en")})
+    if not kinds:
+        return replace(ruling, incident=title(vocab, kinds, lang), title={lg: title(vocab, kinds, lg) for lg in ("ru", "en")})
+    heads = {lg: headline(vocab, ruling, kinds, lg) for lg in ("ru", "en")}  # what happened, as the terminal heads it
+    return replace(ruling, incident=heads[lang], title=heads)
 
 
 def asked_lines(asked: tuple, lang: str) -> list[tuple[str, str]]:
