@@ -8,7 +8,8 @@ after the final pass or above seven, with the lowest sufficient bid in its
 denomination (values.py orders bids), who made the bid it had to beat and
 whether that bid stood doubled or redoubled, by whom (so that productions
 classify a double or redouble under Law 19), whether it ended the auction, and
-whether a pass put in its place would have (37B2, 38C: who calls next).
+whether a pass put in its place would have (37B2, 38C: who calls next), the number of the same player's
+call before it (``own_previous``) and whether it is the last call told.
 Where the calls end the auction, or the deal names a declarer or contract or says it has ended, it
 derives ``auction_over`` (the one place this is decided; not where a pass out of rotation is among the
 three that seem to end it, 17D3, or an unintended call is replaced after them, 25A5); where a finished
@@ -116,6 +117,7 @@ def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -
     state = (dealer, None, 0, False, False, None, None, None)
     before_oor = None   # the state before the last call, when that call was out of rotation
     called: set = set()
+    own: dict = {}      # seat -> the number of his last call so far
     items = calls.split()
     for n, item in enumerate(items, 1):
         seat, _, call = item.rpartition(":")
@@ -135,12 +137,14 @@ def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -
             "lowest_sufficient": V.lowest_sufficient(V.bid_strain(call), last_bid) if insufficient else None,
             "kind": "pass" if call == "P" else "double_or_redouble" if call in ("X", "XX") else "bid",
             "at_turn_of": _relation(seat, turn), "called_before": seat in called,
+            "own_previous": own.get(seat), "last": n == len(items),
             "side_called_before": seat in called or V.partner_of(seat) in called,
             "bid_by": bid_by, "standing": standing, "doubled_by": doubled_by,
             # a pass put in this call's place (37B2, 38C) ends the auction: three passes after a call, or four
             "pass_ends_auction": not ended and ((passes == 2 and any_call) or passes == 3),
         })
         called.add(seat)
+        own[seat] = n
         before_oor = state if seat != turn and not ended else None
         opponent = bid_by is not None and V.partner_of(seat) != bid_by and seat != bid_by
         if bid and not above:
