@@ -154,3 +154,17 @@ def test_30_32_obligations_hold_from_the_offender_s_call_at_his_turn(knowledge, 
     ruling = engine.rule(incident_from_facts("t", breach, knowledge.vocabulary))
     assert not any(w["cite"] == "35B" for q in ruling.open_questions for w in q.why)
     assert any(e.cite.startswith("37") for e in ruling.elements), [e.cite for e in ruling.elements]
+
+
+def test_24_partner_s_next_turn_is_the_first_after_the_exposure(knowledge, engine):
+    """The auction is told up to the card exposed (24's card_exposed_at: after the last call told): C43's North
+    opened 1♦ before South dropped the ♠A, so 35B asks nothing about that bid; told with no call, the card
+    was exposed before any (after call 0)."""
+    from bridgelaw.read.incident import incident_from_facts
+    ace = {"card_exposed_in_auction": {"player": "S", "count": 1, "card": "SA"}}
+    assert not _35b_asked(knowledge, engine, {"auction": {"dealer": "N", "calls": ["1D", "P", "2D"]}, **ace})
+    assert not _35b_asked(knowledge, engine, ace)
+    told = incident_from_facts("t", {"auction": {"dealer": "N", "calls": ["1D", "P", "2D"]}, **ace},
+                               knowledge.vocabulary)
+    ruling = engine.rule(told)
+    assert any(e.kind == "pass_obligation" and e.args.get("after_call") == 3 for e in ruling.elements)
