@@ -198,6 +198,7 @@ WORDS: dict[str, dict[str, str]] = {
     # what is not known, ruled under each possibility (explain/possible.py)
     "possible.if": {"ru": "если {condition}", "en": "if {condition}"},
     "possible.is": {"ru": "{what} — {values}", "en": "{what} is {values}"},
+    "possible.call_by": {"ru": "{call} (заявку {n}) сделал {seats}", "en": "{seats} made the {call} (call {n})"},
     "possible.or": {"ru": " или ", "en": " or "},
     "possible.or_more": {"ru": "{n} или больше", "en": "{n} or more"},
     "possible.and": {"ru": " и ", "en": " and "},

@@ -67,6 +67,37 @@ def stated_calls(facts: list) -> list[dict]:
         return []
 
 
+def calls_not_known(raw, dealer) -> tuple | str | None:
+    """An auction whose call names its seat as not known (``?:2S``: a call out of turn by a player nobody can
+    name) as the set of auctions it may be: ("one_of", each canonical auction with a seat there, for each seat at
+    which that call is out of rotation, the calls after it read with it); None where no call says ``?:``;
+    "error: ..." where the rest cannot be read, or no seat fits."""
+    from itertools import product
+    items = raw.split() if isinstance(raw, str) else list(raw) if isinstance(raw, list) else None
+    unknown = [n for n, x in enumerate(items or ()) if isinstance(x, str) and x.strip().startswith("?:")]
+    if not unknown:
+        return None
+    if len(unknown) > 2:
+        return "error:at most two calls may name their seat as not known (?:)"
+    try:  # each call as typed, its seat left out: a mistake names the item written
+        V.coerce_calls([x.strip()[2:] if n in unknown else x for n, x in enumerate(items)])
+    except ValueError as e:
+        return f"error:{e}"
+    out = []
+    for seats in product(V.SEATS, repeat=len(unknown)):
+        told = list(items)
+        for n, seat in zip(unknown, seats):
+            told[n] = f"{seat}:{items[n].strip()[2:]}"
+        try:
+            canonical = V.coerce_calls(told)
+            read = read_calls(dealer, canonical) if dealer in V.SEATS else None
+        except ValueError as e:
+            return f"error:{e}"
+        if read is None or all(read[n]["out_of_rotation"] for n in unknown):
+            out.append(canonical)
+    return ("one_of", tuple(out)) if out else "error:no seat makes the call named ?: one out of rotation"
+
+
 def state_findings(facts: list) -> None:
     """The call a finding about one call (CALL_FINDINGS) is about, filled into ``facts`` where the stated
     auction has only one it can be (for the interview: that call is not asked)."""
