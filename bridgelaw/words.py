@@ -199,6 +199,8 @@ WORDS: dict[str, dict[str, str]] = {
     "possible.if": {"ru": "если {condition}", "en": "if {condition}"},
     "possible.is": {"ru": "{what} — {values}", "en": "{what} is {values}"},
     "possible.call_by": {"ru": "{call} (заявку {n}) сделал {seats}", "en": "{seats} made the {call} (call {n})"},
+    "possible.call_made": {"ru": "заявка {n} ({seat}: {call}) была сделана", "en": "{seat}'s {call} (call {n}) was made"},
+    "possible.call_not_made": {"ru": "заявка {n} ({seat}: {call}) не была сделана", "en": "{seat}'s {call} (call {n}) was not made"},
     "possible.or": {"ru": " или ", "en": " or "},
     "possible.or_more": {"ru": "{n} или больше", "en": "{n} or more"},
     "possible.and": {"ru": " и ", "en": " and "},

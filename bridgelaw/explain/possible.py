@@ -730,6 +730,14 @@ def _call_by(auctions: tuple, values: tuple, lang: str) -> str:
     """The auctions a call whose seat is not known (``?:2S``) may be, said as who made that call: "North or East
     made the 2♠ (call 1)"; a call of each such place where there are two."""
     told = [a.split() for a in auctions]
+    if len({len(t) for t in told}) > 1:  # a call made or not (P?): the auction with it, and without
+        made = max(told, key=len)
+        n = next(n for n, (a, b) in enumerate(zip(made, min(told, key=len) + [None])) if a != b)
+        seat, _, call = made[n].partition(":")
+        said = [word("possible.call_made" if len(v.split()) == len(made) else "possible.call_not_made", lang, n=n + 1,
+                     seat=V.SEAT_LABELS[seat][lang] if seat in V.SEATS else "?", call=V.render_call(call, lang))
+                for v in values]
+        return word("possible.or", lang).join(said)
     said = []
     for n in (n for n in range(len(told[0])) if len({t[n] for t in told}) > 1):
         seats = list(dict.fromkeys(v.split()[n].partition(":")[0] for v in values))

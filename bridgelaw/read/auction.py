@@ -68,26 +68,41 @@ def stated_calls(facts: list) -> list[dict]:
 
 
 def calls_not_known(raw, dealer) -> tuple | str | None:
-    """An auction whose call names its seat as not known (``?:2S``: a call out of turn by a player nobody can
-    name) as the set of auctions it may be: ("one_of", each canonical auction with a seat there, for each seat at
-    which that call is out of rotation, the calls after it read with it); None where no call says ``?:``;
-    "error: ..." where the rest cannot be read, or no seat fits."""
+    """An auction with a call not known as the set of auctions it may be: ("one_of", each canonical auction);
+    None where no call is written so; "error: ..." where the rest cannot be read, or nothing fits.
+
+    - ``?:2S``, a call out of turn whose player nobody can name (at most two): one auction for each seat at
+      which that call is out of rotation, the calls after it read with it;
+    - ``P?`` (``S:P?``), a call that may or may not have been made there (one): the auction with it, its seat
+      named, and the auction without it."""
     from itertools import product
     items = raw.split() if isinstance(raw, str) else list(raw) if isinstance(raw, list) else None
-    unknown = [n for n, x in enumerate(items or ()) if isinstance(x, str) and x.strip().startswith("?:")]
-    if not unknown:
+    items = [x.strip() if isinstance(x, str) else x for x in items or ()]
+    unknown = [n for n, x in enumerate(items) if isinstance(x, str) and x.startswith("?:")]
+    maybe = [n for n, x in enumerate(items) if isinstance(x, str) and len(x) > 1 and x.endswith("?")]
+    if not unknown and not maybe:
         return None
-    if len(unknown) > 2:
-        return "error:at most two calls may name their seat as not known (?:)"
-    try:  # each call as typed, its seat left out: a mistake names the item written
-        V.coerce_calls([x.strip()[2:] if n in unknown else x for n, x in enumerate(items)])
+    if len(unknown) > 2 or len(maybe) > 1 or (unknown and maybe):
+        return "error:at most two calls may name their seat as not known (?:2S), or one call be made or not (P?)"
+    try:  # each call as typed, less what is not known of it: a mistake names the item written
+        V.coerce_calls([x[2:] if n in unknown else x[:-1] if n in maybe else x for n, x in enumerate(items)])
     except ValueError as e:
         return f"error:{e}"
+    if maybe:
+        n = maybe[0]
+        made = items[:n] + [items[n][:-1]] + items[n + 1:]
+        try:
+            made = V.coerce_calls(made).split()
+            if dealer in V.SEATS:  # its seat named: the auction without it must not give it another
+                made[n] = f"{read_calls(dealer, ' '.join(made))[n]['seat']}:{made[n].rpartition(':')[2]}"
+            return ("one_of", (" ".join(made), V.coerce_calls(items[:n] + items[n + 1:])))
+        except ValueError as e:
+            return f"error:{e}"
     out = []
     for seats in product(V.SEATS, repeat=len(unknown)):
         told = list(items)
         for n, seat in zip(unknown, seats):
-            told[n] = f"{seat}:{items[n].strip()[2:]}"
+            told[n] = f"{seat}:{items[n][2:]}"
         try:
             canonical = V.coerce_calls(told)
             read = read_calls(dealer, canonical) if dealer in V.SEATS else None
