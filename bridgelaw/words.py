@@ -270,6 +270,8 @@ WORDS: dict[str, dict[str, str]] = {
     "prompt.waiting": {"ru": "Ответ нужен для", "en": "This answer is needed by"},
     # an answer known in part (faces/partly.py): a number's run, a card's suit only, what a card's question takes
     "partly.range": {"ru": "одно из {low}–{high}", "en": "one of {low}–{high}"},
+    "partly.one_of_help": {"ru": "Если ещё не решено, но это одно из немногих, напишите их через «или» (например, «да или нет»): решение будет дано для каждого.",
+                           "en": "If it is not yet settled but is one of a few, type them with 'or' (e.g. 'yes or no'): the ruling is given for each."},
     "partly.suit_only": {"ru": "{suit}, достоинство неизвестно", "en": "{suit}, rank not known"},
     "partly.card_help": {"ru": "Если известно отчасти: масть и ? (♠?), или {names}, или масть и это (♠ онёр).",
                          "en": "Known only in part: the suit and ? (♠?), or {names}, or the suit and that (♠ honour)."},

@@ -56,9 +56,13 @@ def offer(interview, st, q: Question) -> Question:
     if q.kind != "slot" or q.multiple or q.template is None:
         return q
     slot = interview.vocab.templates[q.template].slots[q.slot]
-    if slot.type == "seat" and q.choices:
-        extra = _seats(interview, st, slot, q)
-        return replace(q, choices=q.choices + extra) if extra else q
+    if slot.type in ("seat", "bool", "enum") and q.choices:  # several of its values, typed with "or"
+        extra = _seats(interview, st, slot, q) if slot.type == "seat" else ()
+        q = replace(q, choices=q.choices + extra, partly=_one_of_reader(q))
+        if q.judgment:  # a judgment not yet made: each answer's ruling (the test the law sets, and what follows)
+            line = {lang: word("partly.one_of_help", lang) for lang in LANGS}
+            q = replace(q, help={lang: ((q.help or {}).get(lang, "") + "\n" + line[lang]).strip() for lang in LANGS})
+        return q
     if slot.type == "int" and q.choices and any(w["production"] for w in q.why) and (slot.min or 0) >= 1:
         extra = _ranges(interview, st, slot, q)
         return replace(q, choices=q.choices + extra, partly=_range_reader(q)) if extra else \
@@ -85,6 +89,38 @@ def _seats(interview, st, slot, q: Question) -> tuple:
         label = {lang: _capital(pk.label[lang].strip("()")) for lang in LANGS}
         out.append(Choice(Partly(name, name, label), label))
     return tuple(out)
+
+
+_OR = re.compile(r"\s+(?:or|или)\s+|\s*/\s*", re.IGNORECASE)
+
+
+def _one_of_reader(q: Question):
+    """Several of a question's values typed with "or" ("yes or no", "N or E or W", «да или нет»): the slot is one
+    of them, and the ruling is given for each (``{one_of: [...]}`` in a saved incident)."""
+    def read(raw) -> Partly | None:
+        if not isinstance(raw, str) or len(parts := [p for p in _OR.split(raw.strip()) if p]) < 2:
+            return None
+        try:  # a value whose own name or label says "or" is that value
+            q._one(raw)
+            return None
+        except Exception:
+            pass
+        try:
+            values = [q._one(p) for p in parts]
+        except Exception:  # a part that is no value: not this form (the question says what is allowed)
+            return None
+        if any(isinstance(v, Partly) for v in values) or len(set(values)) < 2:
+            return None
+        order = [c.value for c in q.choices]
+        values = sorted(set(values), key=order.index)
+        label = {lang: word("possible.or", lang).join(next(c.label[lang] for c in q.choices if c.value == v)
+                                                      for v in values) for lang in LANGS}
+        return Partly(" or ".join(_typed(v) for v in values), {"one_of": values}, label)
+    return read
+
+
+def _typed(v) -> str:
+    return ("yes" if v else "no") if isinstance(v, bool) else str(v)
 
 
 def _ranges(interview, st, slot, q: Question) -> tuple:
