@@ -1,8 +1,9 @@
 """The interview, told an incident as the director tells it, rules as `rule` rules the telling's case (issue 29).
 
-T01 (c) and T11 (c) (tests/cases/tellings-unknown.yaml) leave a fact open: the meaning of a replacement not yet
-judged; the revoke card known only as a low spade and the next leader only as "not South".  The director types
-what he knows in the interview's own forms ("yes or no", "S spot", "N or E or W"); every other question is
+T01 (c), T11 (c) and T07 (c) (tests/cases/tellings-unknown.yaml) leave a fact open: the meaning of a replacement
+not yet judged; the revoke card known only as a low spade and the next leader only as "not South"; whether North
+had called.  The director types what he knows in the interview's own forms ("yes or no", "S spot", "N or E or W",
+the calls with "P?"); every other question is
 answered from the case by the simulated director.  The ruling the interview ends with holds the case's elements
 (with their conditions) and is the ruling `rule` gives on the incident the interview saves."""
 from __future__ import annotations
@@ -20,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TOLD = {  # the telling's own answers, as the director types them
     "T01 (c)": {"replacement-1.comparable": "yes or no"},            # "I haven't found out yet what 4♥ means"
     "T11 (c)": {"revoke-1.card": "S spot", "next_lead.player": "N or E or W"},  # a low spade; not told who won
+    "T07 (c)": {"auction.calls": "1S X P X P?"},                     # North's call over the double: made or not
 }
 
 
@@ -43,6 +45,20 @@ def test_the_interview_told_the_telling_rules_as_its_case(prefix, knowledge, eng
     assert failures(case, step) == [], step.render("en", how=False)
     saved = engine.rule(incident_from_facts("saved", iv.facts_data(), knowledge.vocabulary))
     assert _told(step) == _told(saved)
+
+
+def test_the_calls_typed_with_what_is_not_known(knowledge, engine):
+    """The calls question takes a call's seat not known (?:2S) or a call made or not (P?), as a file does; what
+    cannot be read so is refused as before."""
+    iv = Interview(knowledge, engine)
+    iv.answer(["auction"])
+    iv.answer("N")
+    q = iv.step()
+    assert q.key == "auction.calls"
+    assert q.parse("1S X P X P?").written == "1S X P X P?"
+    assert q.parse("?:2S 1H").written == "?:2S 1H"
+    with pytest.raises(Exception):
+        q.parse("1S X P X Z?")
 
 
 def test_several_values_typed_with_or(knowledge, engine):

@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from .. import values as V
+from ..read.auction import calls_not_known
 from ..read.incident import NOT_KNOWN, partly_form
 from ..words import LANGS, word
 from .question import Choice, Question
@@ -56,6 +57,8 @@ def offer(interview, st, q: Question) -> Question:
     if q.kind != "slot" or q.multiple or q.template is None:
         return q
     slot = interview.vocab.templates[q.template].slots[q.slot]
+    if slot.type == "calls":  # a call's seat not known (?:2S), or a call made or not (P?)
+        return replace(q, partly=_calls_reader(_dealer(interview, st)))
     if slot.type in ("seat", "bool", "enum") and q.choices:  # several of its values, typed with "or"
         extra = _seats(interview, st, slot, q) if slot.type == "seat" else ()
         q = replace(q, choices=q.choices + extra, partly=_one_of_reader(q))
@@ -89,6 +92,29 @@ def _seats(interview, st, slot, q: Question) -> tuple:
         label = {lang: _capital(pk.label[lang].strip("()")) for lang in LANGS}
         out.append(Choice(Partly(name, name, label), label))
     return tuple(out)
+
+
+def _dealer(interview, st):
+    return next((f.get("dealer") for f in interview._infacts(st, all_context=True) if f.template == "auction"), None)
+
+
+def _calls_reader(dealer):
+    """The calls typed with what is not known of one (``?:2S``, ``P?``; read/auction.py calls_not_known): the
+    auctions it may be.  None where nothing is typed so, or it cannot be read (the question then says why)."""
+    def read(raw) -> Partly | None:
+        if not isinstance(raw, str) or "?" not in raw or not isinstance(calls_not_known(raw, dealer), tuple):
+            return None
+        text = " ".join(raw.split())
+        return Partly(text, text, {lang: text for lang in LANGS})
+    return read
+
+
+def _form(interview, st, slot, written):
+    """The form a partly known answer is ruled under (read/incident.py reads a file so): the auctions a call typed
+    with "?" may be, for the calls; else ``partly_form``."""
+    if slot.type == "calls":
+        return calls_not_known(written, _dealer(interview, st))
+    return partly_form(written, slot, interview.vocab)
 
 
 _OR = re.compile(r"\s+(?:or|или)\s+|\s*/\s*", re.IGNORECASE)
@@ -241,7 +267,7 @@ def apply(interview, st, k, value: Any) -> bool:
         st.settled = Settled(st.settled)
         st.settled.may = {}
     slot = interview.vocab.templates[k.template].slots[k.slot]
-    form = partly_form(value.written, slot, interview.vocab)
+    form = _form(interview, st, slot, value.written)
     facts = interview._infacts(st, all_context=True)
     st.settled.add((k.fact, k.slot))
     st.settled.may[(k.fact, k.slot)] = tuple(_domain(interview.vocab, slot, form, facts) or ())
@@ -257,7 +283,7 @@ def possible(interview, st, f) -> tuple:
     for s, v in f.values:
         p = st.partly.get((f.id, s))
         if v is None and p is not None:
-            form = partly_form(p.written, t.slots[s], interview.vocab)
+            form = _form(interview, st, t.slots[s], p.written)
             out.append((s, form if isinstance(form, tuple) else NOT_KNOWN))
         elif v is None and (f.id, s) in st.settled and t.slots[s].required:
             out.append((s, NOT_KNOWN))
