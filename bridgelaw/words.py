@@ -207,6 +207,9 @@ WORDS: dict[str, dict[str, str]] = {
     # what is not known, ruled under each possibility (explain/possible.py)
     "possible.if": {"ru": "если {condition}", "en": "if {condition}"},
     "possible.is": {"ru": "{what} — {values}", "en": "{what} is {values}"},
+    "possible.call_by": {"ru": "{call} (заявку {n}) сделал {seats}", "en": "{seats} made the {call} (call {n})"},
+    "possible.call_made": {"ru": "заявка {n} ({seat}: {call}) была сделана", "en": "{seat}'s {call} (call {n}) was made"},
+    "possible.call_not_made": {"ru": "заявка {n} ({seat}: {call}) не была сделана", "en": "{seat}'s {call} (call {n}) was not made"},
     "possible.or": {"ru": " или ", "en": " or "},
     "possible.or_more": {"ru": "{n} или больше", "en": "{n} or more"},
     "possible.and": {"ru": " и ", "en": " and "},
@@ -277,6 +280,8 @@ WORDS: dict[str, dict[str, str]] = {
     "prompt.waiting": {"ru": "Ответ нужен для", "en": "This answer is needed by"},
     # an answer known in part (faces/partly.py): a number's run, a card's suit only, what a card's question takes
     "partly.range": {"ru": "одно из {low}–{high}", "en": "one of {low}–{high}"},
+    "partly.one_of_help": {"ru": "Если ещё не решено, но это одно из немногих, напишите их через «или» (например, «да или нет»): решение будет дано для каждого.",
+                           "en": "If it is not yet settled but is one of a few, type them with 'or' (e.g. 'yes or no'): the ruling is given for each."},
     "partly.suit_only": {"ru": "{suit}, достоинство неизвестно", "en": "{suit}, rank not known"},
     "partly.card_help": {"ru": "Если известно отчасти: масть и ? (♠?), или {names}, или масть и это (♠ онёр).",
                          "en": "Known only in part: the suit and ? (♠?), or {names}, or the suit and that (♠ honour)."},

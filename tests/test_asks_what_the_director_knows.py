@@ -138,3 +138,33 @@ def test_the_interview_takes_the_auction_s_end_from_the_reader_s_one_fact(knowle
         ruling, asked = simulate(Interview(knowledge, engine), incident)
         assert "deal.declarer" not in [q.key for q in asked], calls
         assert ("instruction", "17D3") in [(e.kind, e.cite) for e in ruling.elements]
+
+
+def test_30_32_obligations_hold_from_the_offender_s_call_at_his_turn(knowledge, engine):
+    """31B2's "South passes at his next turn" holds after North's own call at his turn (the call the finding
+    `comparable` is about: the reader's `own_previous`), or, while North has still to call, after the last call
+    told: South's 1♥ at his own turn is never barred, so 35B asks nothing (T04 (a)); a bid South makes at that
+    next turn is barred (35B, Law 37)."""
+    from bridgelaw.read.incident import incident_from_facts
+    found = {"choice": {"option": "call_out_of_rotation", "chooser": "E", "chosen": "cancel_call"},
+             "after_call_out_of_rotation": {"comparable": False, "artificial": False}}
+    for calls in (["N:2S", "S:1H", "2D", "P"], ["N:2S", "S:1H", "2D"]):
+        assert not _35b_asked(knowledge, engine, {"auction": {"dealer": "S", "calls": calls}, **found}), calls
+    breach = {"auction": {"dealer": "S", "calls": ["N:2S", "S:1H", "2D", "P", "3D", "S:3H"]}, **found}
+    ruling = engine.rule(incident_from_facts("t", breach, knowledge.vocabulary))
+    assert not any(w["cite"] == "35B" for q in ruling.open_questions for w in q.why)
+    assert any(e.cite.startswith("37") for e in ruling.elements), [e.cite for e in ruling.elements]
+
+
+def test_24_partner_s_next_turn_is_the_first_after_the_exposure(knowledge, engine):
+    """The auction is told up to the card exposed (24's card_exposed_at: after the last call told): C43's North
+    opened 1♦ before South dropped the ♠A, so 35B asks nothing about that bid; told with no call, the card
+    was exposed before any (after call 0)."""
+    from bridgelaw.read.incident import incident_from_facts
+    ace = {"card_exposed_in_auction": {"player": "S", "count": 1, "card": "SA"}}
+    assert not _35b_asked(knowledge, engine, {"auction": {"dealer": "N", "calls": ["1D", "P", "2D"]}, **ace})
+    assert not _35b_asked(knowledge, engine, ace)
+    told = incident_from_facts("t", {"auction": {"dealer": "N", "calls": ["1D", "P", "2D"]}, **ace},
+                               knowledge.vocabulary)
+    ruling = engine.rule(told)
+    assert any(e.kind == "pass_obligation" and e.args.get("after_call") == 3 for e in ruling.elements)

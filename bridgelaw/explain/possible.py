@@ -117,8 +117,8 @@ LISTED = 1000  # the most whole numbers an unknown is split over (a trick: 13; a
 def _domain(vocab, slot, form, facts) -> list | None:
     """The values ``form`` leaves possible for ``slot`` in order, given the rest of the incident; None: not listed."""
     t = slot.type
-    if t == "call" and form != NOT_KNOWN and form[0] == "one_of":
-        return list(form[1])  # a call known to be one of a few (a pass, or a bid): those calls, never every call
+    if t in ("call", "calls") and form != NOT_KNOWN and form[0] == "one_of":
+        return list(form[1])  # a call (or an auction: a seat not known, ?:2S) known to be one of a few: those
     if t not in TYPES:
         return None
     if t == "int" and (slot.min is None or slot.max is None or slot.max - slot.min >= LISTED):
@@ -721,7 +721,29 @@ def _condition(knowledge, u: Unknown, idx: list, lang: str) -> str:
         told = [word("possible.version", lang, side=word(f"side.{side}", lang), what=what,
                      value=slot.label_of(v, lang)) for side, v in u.written[1] if v in values]
         return word("possible.version_right", lang, versions=word("possible.or", lang).join(told))
+    if slot.type == "calls" and u.written != NOT_KNOWN:  # a call whose seat is not known (?:2S): who made it
+        return _call_by(u.written[1], values, lang)
     return word("possible.is", lang, what=what, values=_label_of(knowledge, u, values)[lang])
+
+
+def _call_by(auctions: tuple, values: tuple, lang: str) -> str:
+    """The auctions a call whose seat is not known (``?:2S``) may be, said as who made that call: "North or East
+    made the 2♠ (call 1)"; a call of each such place where there are two."""
+    told = [a.split() for a in auctions]
+    if len({len(t) for t in told}) > 1:  # a call made or not (P?): the auction with it, and without
+        made = max(told, key=len)
+        n = next(n for n, (a, b) in enumerate(zip(made, min(told, key=len) + [None])) if a != b)
+        seat, _, call = made[n].partition(":")
+        said = [word("possible.call_made" if len(v.split()) == len(made) else "possible.call_not_made", lang, n=n + 1,
+                     seat=V.SEAT_LABELS[seat][lang] if seat in V.SEATS else "?", call=V.render_call(call, lang))
+                for v in values]
+        return word("possible.or", lang).join(said)
+    said = []
+    for n in (n for n in range(len(told[0])) if len({t[n] for t in told}) > 1):
+        seats = list(dict.fromkeys(v.split()[n].partition(":")[0] for v in values))
+        said.append(word("possible.call_by", lang, n=n + 1, call=V.render_call(told[0][n].partition(":")[2], lang),
+                         seats=word("possible.or", lang).join(V.SEAT_LABELS[s][lang] for s in seats)))
+    return word("possible.and", lang).join(said)
 
 
 def _firings(rulings: list[Ruling]) -> tuple[list, list[dict]]:

@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import Any
 
 from .. import values as V
+from ..read.auction import calls_not_known
 from ..read.incident import NOT_KNOWN, partly_form
 from ..words import LANGS, word
 from .question import Choice, Question
@@ -56,9 +57,15 @@ def offer(interview, st, q: Question) -> Question:
     if q.kind != "slot" or q.multiple or q.template is None:
         return q
     slot = interview.vocab.templates[q.template].slots[q.slot]
-    if slot.type == "seat" and q.choices:
-        extra = _seats(interview, st, slot, q)
-        return replace(q, choices=q.choices + extra) if extra else q
+    if slot.type == "calls":  # a call's seat not known (?:2S), or a call made or not (P?)
+        return replace(q, partly=_calls_reader(_dealer(interview, st)))
+    if slot.type in ("seat", "bool", "enum") and q.choices:  # several of its values, typed with "or"
+        extra = _seats(interview, st, slot, q) if slot.type == "seat" else ()
+        q = replace(q, choices=q.choices + extra, partly=_one_of_reader(q))
+        if q.judgment:  # a judgment not yet made: each answer's ruling (the test the law sets, and what follows)
+            line = {lang: word("partly.one_of_help", lang) for lang in LANGS}
+            q = replace(q, help={lang: ((q.help or {}).get(lang, "") + "\n" + line[lang]).strip() for lang in LANGS})
+        return q
     if slot.type == "int" and q.choices and any(w["production"] for w in q.why) and (slot.min or 0) >= 1:
         extra = _ranges(interview, st, slot, q)
         return replace(q, choices=q.choices + extra, partly=_range_reader(q)) if extra else \
@@ -85,6 +92,61 @@ def _seats(interview, st, slot, q: Question) -> tuple:
         label = {lang: _capital(pk.label[lang].strip("()")) for lang in LANGS}
         out.append(Choice(Partly(name, name, label), label))
     return tuple(out)
+
+
+def _dealer(interview, st):
+    return next((f.get("dealer") for f in interview._infacts(st, all_context=True) if f.template == "auction"), None)
+
+
+def _calls_reader(dealer):
+    """The calls typed with what is not known of one (``?:2S``, ``P?``; read/auction.py calls_not_known): the
+    auctions it may be.  None where nothing is typed so, or it cannot be read (the question then says why)."""
+    def read(raw) -> Partly | None:
+        if not isinstance(raw, str) or "?" not in raw or not isinstance(calls_not_known(raw, dealer), tuple):
+            return None
+        text = " ".join(raw.split())
+        return Partly(text, text, {lang: text for lang in LANGS})
+    return read
+
+
+def _form(interview, st, slot, written):
+    """The form a partly known answer is ruled under (read/incident.py reads a file so): the auctions a call typed
+    with "?" may be, for the calls; else ``partly_form``."""
+    if slot.type == "calls":
+        return calls_not_known(written, _dealer(interview, st))
+    return partly_form(written, slot, interview.vocab)
+
+
+_OR = re.compile(r"\s+(?:or|или)\s+|\s*/\s*", re.IGNORECASE)
+
+
+def _one_of_reader(q: Question):
+    """Several of a question's values typed with "or" ("yes or no", "N or E or W", «да или нет»): the slot is one
+    of them, and the ruling is given for each (``{one_of: [...]}`` in a saved incident)."""
+    def read(raw) -> Partly | None:
+        if not isinstance(raw, str) or len(parts := [p for p in _OR.split(raw.strip()) if p]) < 2:
+            return None
+        try:  # a value whose own name or label says "or" is that value
+            q._one(raw)
+            return None
+        except Exception:
+            pass
+        try:
+            values = [q._one(p) for p in parts]
+        except Exception:  # a part that is no value: not this form (the question says what is allowed)
+            return None
+        if any(isinstance(v, Partly) for v in values) or len(set(values)) < 2:
+            return None
+        order = [c.value for c in q.choices]
+        values = sorted(set(values), key=order.index)
+        label = {lang: word("possible.or", lang).join(next(c.label[lang] for c in q.choices if c.value == v)
+                                                      for v in values) for lang in LANGS}
+        return Partly(" or ".join(_typed(v) for v in values), {"one_of": values}, label)
+    return read
+
+
+def _typed(v) -> str:
+    return ("yes" if v else "no") if isinstance(v, bool) else str(v)
 
 
 def _ranges(interview, st, slot, q: Question) -> tuple:
@@ -205,7 +267,7 @@ def apply(interview, st, k, value: Any) -> bool:
         st.settled = Settled(st.settled)
         st.settled.may = {}
     slot = interview.vocab.templates[k.template].slots[k.slot]
-    form = partly_form(value.written, slot, interview.vocab)
+    form = _form(interview, st, slot, value.written)
     facts = interview._infacts(st, all_context=True)
     st.settled.add((k.fact, k.slot))
     st.settled.may[(k.fact, k.slot)] = tuple(_domain(interview.vocab, slot, form, facts) or ())
@@ -221,7 +283,7 @@ def possible(interview, st, f) -> tuple:
     for s, v in f.values:
         p = st.partly.get((f.id, s))
         if v is None and p is not None:
-            form = partly_form(p.written, t.slots[s], interview.vocab)
+            form = _form(interview, st, t.slots[s], p.written)
             out.append((s, form if isinstance(form, tuple) else NOT_KNOWN))
         elif v is None and (f.id, s) in st.settled and t.slots[s].required:
             out.append((s, NOT_KNOWN))

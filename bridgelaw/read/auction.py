@@ -8,7 +8,8 @@ after the final pass or above seven, with the lowest sufficient bid in its
 denomination (values.py orders bids), who made the bid it had to beat and
 whether that bid stood doubled or redoubled, by whom (so that productions
 classify a double or redouble under Law 19), whether it ended the auction, and
-whether a pass put in its place would have (37B2, 38C: who calls next).
+whether a pass put in its place would have (37B2, 38C: who calls next), the number of the same player's
+call before it (``own_previous``) and whether it is the last call told.
 Where the calls end the auction, or the deal names a declarer or contract or says it has ended, it
 derives ``auction_over`` (the one place this is decided; not where a pass out of rotation is among the
 three that seem to end it, 17D3, or an unintended call is replaced after them, 25A5); where a finished
@@ -66,6 +67,52 @@ def stated_calls(facts: list) -> list[dict]:
         return []
 
 
+def calls_not_known(raw, dealer) -> tuple | str | None:
+    """An auction with a call not known as the set of auctions it may be: ("one_of", each canonical auction);
+    None where no call is written so; "error: ..." where the rest cannot be read, or nothing fits.
+
+    - ``?:2S``, a call out of turn whose player nobody can name (at most two): one auction for each seat at
+      which that call is out of rotation, the calls after it read with it;
+    - ``P?`` (``S:P?``), a call that may or may not have been made there (one): the auction with it, its seat
+      named, and the auction without it."""
+    from itertools import product
+    items = raw.split() if isinstance(raw, str) else list(raw) if isinstance(raw, list) else None
+    items = [x.strip() if isinstance(x, str) else x for x in items or ()]
+    unknown = [n for n, x in enumerate(items) if isinstance(x, str) and x.startswith("?:")]
+    maybe = [n for n, x in enumerate(items) if isinstance(x, str) and len(x) > 1 and x.endswith("?")]
+    if not unknown and not maybe:
+        return None
+    if len(unknown) > 2 or len(maybe) > 1 or (unknown and maybe):
+        return "error:at most two calls may name their seat as not known (?:2S), or one call be made or not (P?)"
+    try:  # each call as typed, less what is not known of it: a mistake names the item written
+        V.coerce_calls([x[2:] if n in unknown else x[:-1] if n in maybe else x for n, x in enumerate(items)])
+    except ValueError as e:
+        return f"error:{e}"
+    if maybe:
+        n = maybe[0]
+        made = items[:n] + [items[n][:-1]] + items[n + 1:]
+        try:
+            made = V.coerce_calls(made).split()
+            if dealer in V.SEATS:  # its seat named: the auction without it must not give it another
+                made[n] = f"{read_calls(dealer, ' '.join(made))[n]['seat']}:{made[n].rpartition(':')[2]}"
+            return ("one_of", (" ".join(made), V.coerce_calls(items[:n] + items[n + 1:])))
+        except ValueError as e:
+            return f"error:{e}"
+    out = []
+    for seats in product(V.SEATS, repeat=len(unknown)):
+        told = list(items)
+        for n, seat in zip(unknown, seats):
+            told[n] = f"{seat}:{items[n][2:]}"
+        try:
+            canonical = V.coerce_calls(told)
+            read = read_calls(dealer, canonical) if dealer in V.SEATS else None
+        except ValueError as e:
+            return f"error:{e}"
+        if read is None or all(read[n]["out_of_rotation"] for n in unknown):
+            out.append(canonical)
+    return ("one_of", tuple(out)) if out else "error:no seat makes the call named ?: one out of rotation"
+
+
 def state_findings(facts: list) -> None:
     """The call a finding about one call (CALL_FINDINGS) is about, filled into ``facts`` where the stated
     auction has only one it can be (for the interview: that call is not asked)."""
@@ -116,6 +163,7 @@ def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -
     state = (dealer, None, 0, False, False, None, None, None)
     before_oor = None   # the state before the last call, when that call was out of rotation
     called: set = set()
+    own: dict = {}      # seat -> the number of his last call so far
     items = calls.split()
     for n, item in enumerate(items, 1):
         seat, _, call = item.rpartition(":")
@@ -135,12 +183,14 @@ def read_calls(dealer: str, calls: str, simultaneous: frozenset = frozenset()) -
             "lowest_sufficient": V.lowest_sufficient(V.bid_strain(call), last_bid) if insufficient else None,
             "kind": "pass" if call == "P" else "double_or_redouble" if call in ("X", "XX") else "bid",
             "at_turn_of": _relation(seat, turn), "called_before": seat in called,
+            "own_previous": own.get(seat), "last": n == len(items),
             "side_called_before": seat in called or V.partner_of(seat) in called,
             "bid_by": bid_by, "standing": standing, "doubled_by": doubled_by,
             # a pass put in this call's place (37B2, 38C) ends the auction: three passes after a call, or four
             "pass_ends_auction": not ended and ((passes == 2 and any_call) or passes == 3),
         })
         called.add(seat)
+        own[seat] = n
         before_oor = state if seat != turn and not ended else None
         opponent = bid_by is not None and V.partner_of(seat) != bid_by and seat != bid_by
         if bid and not above:

@@ -23,7 +23,7 @@ from typing import Any
 from ..errors import BridgelawError, Collector, Loc, suggest
 from .. import values as V
 from ..values import name_call, shown
-from .auction import CALL_FINDINGS, finding_calls, sequence_facts, stated_calls
+from .auction import CALL_FINDINGS, calls_not_known, finding_calls, sequence_facts, stated_calls
 from .infact import InFact  # noqa: F401 (the fact of an incident; its home is infact.py, read by auction.py too)
 from .schemas import validate
 from .vocabulary import Vocabulary
@@ -136,7 +136,8 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
                     if not slot.several:
                         possible.append((sname, NOT_KNOWN))
                     continue
-                form = partly_form(raw, slot, vocab)
+                form = partly_form(raw, slot, vocab) if slot.type != "calls" else \
+                    calls_not_known(raw, _dealer(item.get("dealer"), t.slots.get("dealer")))
                 if form is not None:  # known in part: a set of possibilities (explain/possible.py)
                     if isinstance(form, str) and form.startswith("error:"):
                         wrong.add(sname)
@@ -189,6 +190,14 @@ def read_again(stated: list, vocab: Vocabulary) -> list:
     out += sequence_facts(out, vocab, Collector())
     out.sort(key=lambda f: (vocab.templates[f.template].order, in_number_order(f.id)))
     return out
+
+
+def _dealer(raw, slot):
+    """The dealer an auction states, read (None where not stated, not known or not a seat)."""
+    try:
+        return slot.coerce(raw) if slot is not None and raw not in (None, NOT_KNOWN) else None
+    except ValueError:
+        return None
 
 
 def partly_form(raw, slot, vocab: Vocabulary):

@@ -47,8 +47,10 @@ class Story:
 def _arrival(facts: list) -> int | None:
     """The call after which the director's ruling (or the LHO's refusal under him) came: the first
     ``director_ruled`` event tied to a call, or the first ``director_called`` where a refusal is stated.  A
-    director called but not yet ruling leaves the LHO's call an acceptance (27A1, 29A: T03)."""
-    kinds = ARRIVAL if _refused(facts) else ("director_ruled",)
+    director called but not yet ruling leaves the LHO's call an acceptance (27A1, 29A: T03).  The refusal itself,
+    where it is stated and tied to a call (an event ``choice_made``), ends the auction as found too: the players
+    handled it before the director came (T04 (c))."""
+    kinds = (*ARRIVAL, "choice_made") if _refused(facts) else ("director_ruled",)
     events = [f for f in facts if f.template == "event" and f.get("kind") in kinds and f.get("after_call") is not None]
     if not events:
         return None
