@@ -137,15 +137,19 @@ def test_the_page_rules_the_readme_revoke_offline_through_its_buttons(served, br
     page.goto("/")
     page.wait_for_selector("section.question", timeout=120_000)
     ready = time.monotonic() - started
-    # every file kept by the service worker, then no network at all
+    first = page.evaluate("window.bridgelawTimings")
+    assert first["restored"] is False
+    # every file kept by the service worker, and the started Python by the worker; then no network at all
     page.wait_for_function("navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready",
                            timeout=60_000)
-    page.wait_for_function("""async () => { const keys = await caches.keys();
-        if (!keys.length) return false; const kept = await (await caches.open(keys[0])).keys();
-        return kept.length >= 15; }""", timeout=60_000, polling=500)
+    page.wait_for_function("async v => (await (await caches.open(v)).keys()).length >= 15", arg=_version(served),
+                           timeout=60_000, polling=500)
+    page.wait_for_function("window.bridgelawTimings.kept_bytes > 0", timeout=60_000)
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("section.question", timeout=120_000)
+    later = page.evaluate("window.bridgelawTimings")
+    assert later["restored"] is True, later  # the later visit puts back the Python the first one kept
     _shot(page, "offline-question-1")
     incident = load_incident(REVOKE, knowledge.vocabulary)
     steps, expected = script(knowledge, engine, incident)
@@ -162,4 +166,23 @@ def test_the_page_rules_the_readme_revoke_offline_through_its_buttons(served, br
              for li in page.locator("li.element").all()]
     assert shown == [(e.cite, e.text["ru"]) for e in expected.shown()]  # the decisive one first
     context.close()
-    print(f"\noffline page: ready in {ready:.1f} s (first visit), ruled offline in {len(steps)} answers")
+    print(f"\noffline page: first question in {first['shown'] / 1000:.1f} s on the first visit ({ready:.1f} s"
+          f" to the driver), {later['shown'] / 1000:.1f} s on the later one; ruled offline in {len(steps)} answers")
+
+
+def _version(base: str) -> str:
+    """The site's build name (sw.js's cache; worker.js keeps the started Python under it)."""
+    import re
+    import urllib.request
+    return re.search(r'VERSION = "([^"]+)"', urllib.request.urlopen(base + "/sw.js").read().decode())[1]
+
+
+def test_the_build_name_changes_with_the_knowledge_the_program_and_pyodide():
+    """What the browser keeps (sw.js's files, the started Python worker.js keeps) is named after the build: any
+    change to the knowledge's digest or to a file of the site is a new name, so nothing older is ever used."""
+    files = {"app.zip": b"program", "knowledge.pickle": b"laws", "pyodide/pyodide.asm.wasm": b"wasm"}
+    name = build.site_version("a" * 64, files)
+    assert name.startswith("bridgelaw-" + "a" * 16 + "-") and name == build.site_version("a" * 64, dict(files))
+    assert build.site_version("b" * 64, files) != name
+    for changed in files:
+        assert build.site_version("a" * 64, files | {changed: b"other"}) != name, changed

@@ -6,6 +6,8 @@ What it writes into OUT_DIR:
     index.html, app.js   the page: a loading screen, then the served page's questions and ruling (web/render.py,
                          web/templates/, web/static/), answered by worker.js in a Web Worker
     sw.js                the service worker that keeps every file, so the page works offline after one visit
+    worker.js            starts Python (or puts back the one started on an earlier visit: its memory is kept in
+                         the browser, under this build's name, site_version)
     pyodide/             Pyodide, copied from node_modules/pyodide (package.json pins it; `npm ci` fetches it)
     app.zip              the bridgelaw package and the pure-Python packages it runs on (experta and what it
                          needs, jinja2), unpacked into the browser's Python; compiled extensions are left out
@@ -17,6 +19,7 @@ Knowledge that fails ``bridgelaw check`` is refused: nothing is written.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata as md
 import io
 import json
@@ -128,12 +131,14 @@ def build(root: Path, out: Path, force: bool = False) -> list[Path]:
     files |= {"app.zip": app_zip(), "knowledge.pickle": data, "knowledge.sha256": (sha + "\n").encode(),
               "knowledge.files.sha256": (knowledge_digest(root) + "\n").encode()}
     files |= {f"static/{f.name}": f.read_bytes() for f in sorted(STATIC.iterdir()) if f.is_file()}
-    files |= {name: (SITE / name).read_bytes() for name in ("app.js", "worker.js")}
+    files["app.js"] = (SITE / "app.js").read_bytes()
     said = {lang: words("page", lang) | words("offline", lang) for lang in LANGS}
     files["index.html"] = _render("index.html", words=said, words_json=json.dumps(said, ensure_ascii=False))
     files["manifest.webmanifest"] = _render("manifest.webmanifest", app=said["ru"]["app"])
+    version = site_version(sha, files)
+    files["worker.js"] = _render("worker.js", version=version)
     kept = ["./"] + sorted(files) + ["manifest.webmanifest"]
-    files["sw.js"] = _render("sw.js", version=f"bridgelaw-{sha[:16]}", files_json=json.dumps(sorted(set(kept))))
+    files["sw.js"] = _render("sw.js", version=version, files_json=json.dumps(sorted(set(kept))))
     out.parent.mkdir(parents=True, exist_ok=True)
     part = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent))
     try:
@@ -170,6 +175,17 @@ def _put_in_place(part: Path, out: Path) -> None:
         raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def site_version(knowledge_sha: str, files: dict[str, bytes]) -> str:
+    """The build's name for its caches (sw.js's files, worker.js's started Python): the knowledge's digest and a
+    digest of every file and of the templates of the two scripts that carry it, so that any change to the
+    knowledge, the program or Pyodide is a new name and nothing kept from an older build is used."""
+    h = hashlib.sha256()
+    templates = [(f"template:{t}", (SITE / t).read_bytes()) for t in ("sw.js", "worker.js")]
+    for name, payload in sorted(files.items()) + templates:
+        h.update(name.encode() + b"\0" + hashlib.sha256(payload).digest())
+    return f"bridgelaw-{knowledge_sha[:16]}-{h.hexdigest()[:16]}"
 
 
 def _render(name: str, **ctx) -> bytes:

@@ -1,7 +1,7 @@
 """What the offline page's Python runs (under Pyodide, and natively in tests): no YAML, no disk, no HTTP.
 
-    start(knowledge_pickle, files) -> digest   # the validated knowledge the site ships (``files``: the digest of
-                                               # its files, log/record.knowledge_digest, for the log); its digest
+    start(knowledge_pickle, files)             # the validated knowledge the site ships (``files``: the digest of
+                                               # its files, log/record.knowledge_digest, for the log)
     request(path, params_json) -> str          # the page's request -> its reply as JSON (web/render.py's Reply;
                                                # a /log/save reply's ``keep``: the entry the device keeps, a
                                                # confirmed /log/N/delete's ``forget``: its uid; device.py)
@@ -23,8 +23,9 @@ _STATE: dict = {}
 BUDGET = 60.0  # seconds one replay may take: a phone is slower than a server, and there is no other client
 
 
-def start(knowledge_pickle: bytes, files: str | None = None) -> str:
-    """Load the site's knowledge and build the engine once; the knowledge's digest."""
+def start(knowledge_pickle: bytes, files: str | None = None) -> None:
+    """Load the site's knowledge and build the engine once.  (Its digest is not worked out here: that costs more
+    than the rest of the start, and the site's files carry it, knowledge.sha256.)"""
     from ...engine import Engine
     from ..web.session import Service
     knowledge = pickle.loads(knowledge_pickle)
@@ -32,7 +33,6 @@ def start(knowledge_pickle: bytes, files: str | None = None) -> str:
     _STATE["service"] = Service(knowledge, budget=BUDGET, pool=1)
     _STATE["service"].log_save = "device.save"  # the ruling page's link to this device's log
     _STATE["files"] = files
-    return digest(knowledge)
 
 
 def request(path: str, params_json: str) -> str:

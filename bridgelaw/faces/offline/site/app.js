@@ -13,12 +13,20 @@ if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catc
 const worker = new Worker("worker.js", { type: "module" });
 const waiting = new Map();
 let next = 0;
+// How long the start took (ms from the page's start: when each stage ended, the first page shown, the started
+// Python kept for the next visit): bench/offline.py and the tests read it.
+const timings = window.bridgelawTimings = {};
+const since = (epochMs) => Math.round(epochMs - performance.timeOrigin);
 const ready = new Promise((resolve, reject) => {
   worker.onmessage = ({ data }) => {
     if (data.type === "progress") {
       document.getElementById("boot-progress").value = data.percent;
       say("boot-stage", "stage_" + data.stage);
-    } else if (data.type === "ready") resolve();
+    } else if (data.type === "ready") {
+      for (const [stage, at] of Object.entries(data.marks)) timings[stage] = since(at);
+      timings.restored = data.restored;
+      resolve();
+    } else if (data.type === "kept") Object.assign(timings, { kept: Math.round(performance.now()), kept_bytes: data.bytes });
     else if (data.type === "failed") reject(new Error(data.message));
     else if (data.type === "reply") { waiting.get(data.id)(data); waiting.delete(data.id); }
   };
@@ -83,6 +91,7 @@ async function go(href, how) {  // how: "push" (a new step), "replace" (a redire
   if (reply.filename || reply.media_type.startsWith("text/plain")) return save(reply);
   if (how === "push") history.pushState(null, "", "#" + url.pathname + url.search);
   show(reply.body);
+  timings.shown ??= Math.round(performance.now());
 }
 
 function show(html) {
