@@ -81,6 +81,23 @@ def test_the_site_downloads_in_8_mb_gzip_and_fetches_nothing_from_elsewhere(site
     assert [f.name for f in ours if re.search(r"https?://", f.read_text(encoding="utf-8"))] == []
 
 
+def test_the_page_s_python_comes_compiled_for_pyodide(site):
+    """The first visit compiles nothing it imports: every module of the app, and each module of Pyodide's
+    standard library the first page imports, is bytecode for Pyodide's Python in place of its source."""
+    import zipfile
+    app = zipfile.ZipFile(site / "app.zip").namelist()
+    assert [n for n in app if n.endswith(".py")] == []
+    assert {"bridgelaw/engine.pyc", "experta/__init__.pyc", "jinja2/environment.pyc"} <= set(app)
+    assert any(n.startswith("bridgelaw/faces/web/templates/") for n in app)  # the other files as they were
+    stdlib = zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip")
+    names = set(stdlib.namelist())
+    assert {"dataclasses.pyc", "json/__init__.pyc", "encodings/__init__.pyc"} <= names
+    assert "dataclasses.py" not in names and "pdb.py" in names  # a module the page never imports stays source
+    magic = stdlib.read("dataclasses.pyc")[:4]
+    assert magic == zipfile.ZipFile(site / "app.zip").read("bridgelaw/engine.pyc")[:4]
+    assert int.from_bytes(stdlib.read("dataclasses.pyc")[4:8], "little") == 1  # unchecked hash (PEP 552)
+
+
 def test_a_page_from_knowledge_that_fails_check_is_refused(tmp_path):
     _needs_pyodide()
     project = tmp_path / "p"
