@@ -203,3 +203,26 @@ def test_the_build_name_changes_with_the_knowledge_the_program_and_pyodide():
     assert build.site_version("b" * 64, files) != name
     for changed in files:
         assert build.site_version("a" * 64, files | {changed: b"other"}) != name, changed
+
+
+def test_the_loading_screen_and_the_page_speak_the_phone_s_language(served, browser):
+    """A phone set to English sees the loading screen in English and the interview in English; an address that
+    names its language keeps it (the Russian page is the default)."""
+    from test_web_e2e import PHONE
+    context = browser.new_context(viewport=PHONE, is_mobile=True, locale="en-US", base_url=served)
+    # what the loading screen says once app.js has run (a module script runs before DOMContentLoaded)
+    context.add_init_script("""document.addEventListener("DOMContentLoaded", () => { window.bootSaid = [
+        document.documentElement.lang, document.getElementById("boot-title").textContent,
+        document.getElementById("boot-stage").textContent]; });""")
+    page = context.new_page()
+    page.goto("/")
+    lang, title, stage = page.evaluate("window.bootSaid")
+    assert (lang, title) == ("en", "Loading…") and stage.startswith("Starting Python in the browser"), stage
+    page.wait_for_selector("section.question", timeout=120_000)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.goto("/#/?lang=ru")
+    page.reload()
+    assert page.evaluate("window.bootSaid")[:2] == ["ru", "Загрузка…"]
+    page.wait_for_selector("section.question", timeout=120_000)
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    context.close()

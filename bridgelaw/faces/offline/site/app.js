@@ -4,8 +4,13 @@
 const boot = document.getElementById("boot");
 const view = document.getElementById("page");
 const words = JSON.parse(boot.dataset.words);
-const lang = () => (new URLSearchParams(location.hash.split("?")[1] || "").get("lang") === "en" ? "en" : "ru");
+// The page's language: the address's (?lang=), else the phone's first language the page speaks, else Russian.
+const phone = () => (navigator.languages || [navigator.language]).map((l) => String(l).toLowerCase().split("-")[0])
+  .find((l) => l in words) || "ru";
+const asked = (address) => new URLSearchParams(address.split("?")[1] || "").get("lang");
+const lang = () => (asked(location.hash) in words ? asked(location.hash) : phone());
 const say = (id, key) => { document.getElementById(id).textContent = words[lang()][key]; };
+document.documentElement.lang = lang();
 say("boot-app", "app"); say("boot-title", "loading"); say("boot-stage", "stage_engine");
 
 if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
@@ -138,4 +143,9 @@ view.addEventListener("submit", (event) => {
 });
 window.addEventListener("popstate", () => go(location.hash.slice(1) || "/", "none"));
 
-ready.then(() => go(location.hash.slice(1) || "/", "none"), (e) => failed(e.message));
+function first() {  // the address opened; in the phone's language where it names none (Russian needs no word)
+  const at = location.hash.slice(1) || "/";
+  return asked(at) in words || lang() === "ru" ? at : at + (at.includes("?") ? "&" : "?") + "lang=" + lang();
+}
+
+ready.then(() => go(first(), "none"), (e) => failed(e.message));
