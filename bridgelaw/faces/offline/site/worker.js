@@ -69,11 +69,14 @@ const started = (async () => {
   py ??= await loadPyodide({ indexURL, createPyodideModule, _makeSnapshot: true });
   mark("pyodide");
   progress(70, "knowledge");
-  py.unpackArchive(await app, "zip", { extractDir: "/app" });  // templates and lazily imported modules
-  mark("unpacked");
-  if (restored) {
+  if (restored) {  // the modules imported are in the memory put back: the templates and the others are not
+    py.FS.writeFile("/app.zip", await app);
     runtime = py.runPython("from bridgelaw.faces.offline import runtime\nruntime");
+    runtime.unpack("/app.zip", "/app");
+    mark("unpacked");
   } else {
+    py.unpackArchive(await app, "zip", { extractDir: "/app" });
+    mark("unpacked");
     const [knowledge, files] = await Promise.all([bytes("knowledge.pickle"), bytes("knowledge.files.sha256")]);
     py.FS.writeFile("/app/knowledge.pickle", knowledge);
     py.FS.writeFile("/app/knowledge.files.sha256", files);
