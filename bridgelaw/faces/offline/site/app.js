@@ -13,7 +13,6 @@ const say = (id, key) => { document.getElementById(id).textContent = words[lang(
 document.documentElement.lang = lang();
 say("boot-app", "app"); say("boot-title", "loading"); say("boot-stage", "stage_engine");
 
-if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
 
 const worker = new Worker("worker.js", { type: "module" });
 const waiting = new Map();
@@ -148,4 +147,8 @@ function first() {  // the address opened; in the phone's language where it name
   return asked(at) in words || lang() === "ru" ? at : at + (at.includes("?") ? "&" : "?") + "lang=" + lang();
 }
 
-ready.then(() => go(first(), "none"), (e) => failed(e.message));
+// The service worker (sw.js: every file kept for the visits with no network) is registered once the first page
+// is shown: its install fetches and stores the whole site again, which would slow Python's start on a phone.
+const keepFiles = () => { if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {}); };
+ready.then(() => go(first(), "none")).then(keepFiles, keepFiles);
+ready.catch((e) => failed(e.message));
