@@ -226,3 +226,13 @@ def test_the_loading_screen_and_the_page_speak_the_phone_s_language(served, brow
     page.wait_for_selector("section.question", timeout=120_000)
     assert page.evaluate("document.documentElement.lang") == "ru"
     context.close()
+
+
+def test_a_page_without_node_to_compile_its_python_is_refused_with_a_hint(monkeypatch, tmp_path):
+    """Where Node is missing (and nothing compiled is kept), `page` says so and how to mend it: no traceback."""
+    monkeypatch.setenv("BRIDGELAW_CACHE", "off")
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    files = {f"pyodide/{name}": b"x" for name in build.PYODIDE_FILES}
+    with pytest.raises(BridgelawError) as refused:
+        build.compiled(tmp_path, files, b"app")
+    assert "Node is missing" in str(refused.value) and "compile.mjs" in str(refused.value)

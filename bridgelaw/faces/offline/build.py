@@ -96,8 +96,8 @@ def compiled(source: Path, files: dict[str, bytes], app: bytes) -> tuple[bytes, 
         return kept
     node = shutil.which("node")
     if node is None:
-        raise BridgelawError(Problem(Loc("node"), "Node is missing: the page's Python is compiled by Pyodide under Node",
-                                     hint="install Node (it comes with npm, which `npm ci` needs)"))
+        raise BridgelawError(Problem(Loc(str(COMPILER)), "Node is missing: Pyodide compiles the page's Python under"
+                                     " Node", hint="install Node (it comes with npm, which `npm ci` needs)"))
     with tempfile.TemporaryDirectory() as work:
         for name in ("knowledge.pickle", "knowledge.files.sha256"):
             Path(work, name).write_bytes(files[name])
