@@ -14,7 +14,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [dir, work] = process.argv.slice(2);
-process.on("unhandledRejection", (e) => { process.stderr.write(String(e.message || e).slice(-4000) + "\n"); process.exit(1); });
+const fail = (e) => { process.stderr.write(String(e.message || e).trim().split("\n").slice(-3).join(" ") + "\n"); process.exit(1); };
+process.on("uncaughtException", fail);
+process.on("unhandledRejection", fail);
 const { loadPyodide } = await import(pathToFileURL(path.join(dir, "pyodide.mjs")).href);
 const py = await loadPyodide({ indexURL: dir + "/", env: { PYTHONNODEBUGRANGES: "1" } });
 for (const name of ["app.zip", "knowledge.pickle", "knowledge.files.sha256", "python_stdlib.zip"]) {
