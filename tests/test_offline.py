@@ -236,3 +236,24 @@ def test_a_page_without_node_to_compile_its_python_is_refused_with_a_hint(monkey
     with pytest.raises(BridgelawError) as refused:
         build.compiled(tmp_path, files, b"app")
     assert "Node is missing" in str(refused.value) and "compile.mjs" in str(refused.value)
+
+
+def test_a_kept_python_that_cannot_be_put_back_is_dropped_and_python_starts_afresh(served, browser):
+    """The kept memory spoilt (a half-written entry, another Pyodide's): the page starts Python as on a first
+    visit, keeps a sound one, and the visit after puts that back."""
+    from test_web_e2e import PHONE
+    context = browser.new_context(viewport=PHONE, is_mobile=True, locale="ru-RU", base_url=served)
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("section.question", timeout=120_000)
+    page.wait_for_function("window.bridgelawTimings.kept_bytes > 0", timeout=60_000)
+    kept = _version(served) + "-python"
+    page.evaluate("async k => (await caches.open(k)).put('python-memory', new Response(new Uint8Array(4096)))", kept)
+    page.reload()
+    page.wait_for_selector("section.question", timeout=120_000)
+    assert page.evaluate("window.bridgelawTimings.restored") is False
+    page.wait_for_function("window.bridgelawTimings.kept_bytes > 0", timeout=60_000)
+    page.reload()
+    page.wait_for_selector("section.question", timeout=120_000)
+    assert page.evaluate("window.bridgelawTimings.restored") is True
+    context.close()

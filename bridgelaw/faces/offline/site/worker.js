@@ -59,6 +59,9 @@ const started = (async () => {
   if (memory) {
     try {
       py = await loadPyodide({ indexURL, createPyodideModule: grown(memory.length), _loadSnapshot: memory });
+      if (!py.runPython("from bridgelaw.faces.offline import runtime\n'service' in runtime._STATE")) {
+        throw new Error("no engine in the kept Python");
+      }
       restored = true;
     } catch (e) {
       console.warn("the kept Python could not be put back; starting afresh:", e);
@@ -98,6 +101,7 @@ onmessage = async ({ data }) => {
     postMessage({ type: "reply", id: data.id, reply: runtime.request(data.path, data.params) });
   } catch (e) {
     postMessage({ type: "reply", id: data.id, error: String(e.message || e).split("\n").slice(-2).join(" ") });
+    if (restored) caches.delete(KEPT).catch(() => {});  // a fault in the kept Python is not kept for next time
   }
   if (!restored && !keeping) {  // the first page answered (its templates compiled): keep this Python for next time
     keeping = true;
