@@ -21,7 +21,8 @@ the interview's time per step (if bridgelaw/interview.py exists); peak Python
 memory of the engines (tracemalloc; CLIPS allocates outside Python, so it has
 no column).  Then the cold start of ``bridgelaw rule`` on a shipped incident; what a director and a committee
 wait for (``startup``: ``rule`` on the README's incident, the interview's first question, ``check``);
-and the worst board the limits allow (bench/worst.py: wall time, under 0.5 s).
+and the worst board the limits allow (bench/worst.py: wall time, under 0.5 s); and the offline page's first
+question on a first and on a later visit in Chromium (bench/offline.py; not with ``--quick``).
 Prints a table and writes JSON to bench/results/ (not committed).  Times are
 CPU seconds (process_time) except the cold start (wall).
 """
@@ -46,7 +47,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench import synthetic, worst  # noqa: E402
+from bench import offline, synthetic, worst  # noqa: E402
 from bridgelaw.read.cases import load_cases  # noqa: E402
 from experta import KnowledgeEngine  # noqa: E402
 from experta.matchers import ReteMatcher  # noqa: E402
@@ -444,9 +445,16 @@ def main(argv: list[str] | None = None) -> int:
           f" {unknown['two_slots_max_s']:.3f} s")
     worst_board = worst.measure(shifts=2 if args.quick else worst.SHIFTS, repeat=1 if args.quick else 3)
     print(worst.line(worst_board))
+    page = None  # the offline page's start in Chromium (bench/offline.py): a full run only, it builds the site
+    why = "not in --quick" if args.quick else offline.missing()
+    if why is None:
+        page = offline.measure()
+        print("\n" + "\n".join(offline.lines(page)))
+    else:
+        print(f"\noffline page not measured: {why} (bench/offline.py)")
     result = {"clock": "process_time (CPU seconds)", "python": platform.python_version(),
               "machine": platform.machine(), "argv": sys.argv[1:], "time": time.strftime("%Y-%m-%dT%H:%M:%S"), "rows": rows, "cold_start": cold, "startup": start,
-              "auction_40": auction, "worst_board": worst_board, "not_known": unknown}
+              "auction_40": auction, "worst_board": worst_board, "not_known": unknown, "offline_page": page}
     out = Path(args.out) if args.out else ROOT / "bench" / "results" / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2), encoding="utf-8")

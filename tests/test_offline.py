@@ -81,6 +81,23 @@ def test_the_site_downloads_in_8_mb_gzip_and_fetches_nothing_from_elsewhere(site
     assert [f.name for f in ours if re.search(r"https?://", f.read_text(encoding="utf-8"))] == []
 
 
+def test_the_page_s_python_comes_compiled_for_pyodide(site):
+    """The first visit compiles nothing it imports: every module of the app, and each module of Pyodide's
+    standard library the first page imports, is bytecode for Pyodide's Python in place of its source."""
+    import zipfile
+    app = zipfile.ZipFile(site / "app.zip").namelist()
+    assert [n for n in app if n.endswith(".py")] == []
+    assert {"bridgelaw/engine.pyc", "experta/__init__.pyc", "jinja2/environment.pyc"} <= set(app)
+    assert any(n.startswith("bridgelaw/faces/web/templates/") for n in app)  # the other files as they were
+    stdlib = zipfile.ZipFile(site / "pyodide" / "python_stdlib.zip")
+    names = set(stdlib.namelist())
+    assert {"dataclasses.pyc", "json/__init__.pyc", "encodings/__init__.pyc"} <= names
+    assert "dataclasses.py" not in names and "pdb.py" in names  # a module the page never imports stays source
+    magic = stdlib.read("dataclasses.pyc")[:4]
+    assert magic == zipfile.ZipFile(site / "app.zip").read("bridgelaw/engine.pyc")[:4]
+    assert int.from_bytes(stdlib.read("dataclasses.pyc")[4:8], "little") == 1  # unchecked hash (PEP 552)
+
+
 def test_a_page_from_knowledge_that_fails_check_is_refused(tmp_path):
     _needs_pyodide()
     project = tmp_path / "p"
@@ -137,15 +154,19 @@ def test_the_page_rules_the_readme_revoke_offline_through_its_buttons(served, br
     page.goto("/")
     page.wait_for_selector("section.question", timeout=120_000)
     ready = time.monotonic() - started
-    # every file kept by the service worker, then no network at all
+    first = page.evaluate("window.bridgelawTimings")
+    assert first["restored"] is False
+    # every file kept by the service worker, and the started Python by the worker; then no network at all
     page.wait_for_function("navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready",
                            timeout=60_000)
-    page.wait_for_function("""async () => { const keys = await caches.keys();
-        if (!keys.length) return false; const kept = await (await caches.open(keys[0])).keys();
-        return kept.length >= 15; }""", timeout=60_000, polling=500)
+    page.wait_for_function("async v => (await (await caches.open(v)).keys()).length >= 15", arg=_version(served),
+                           timeout=60_000, polling=500)
+    page.wait_for_function("window.bridgelawTimings.kept_bytes > 0", timeout=60_000)
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("section.question", timeout=120_000)
+    later = page.evaluate("window.bridgelawTimings")
+    assert later["restored"] is True, later  # the later visit puts back the Python the first one kept
     _shot(page, "offline-question-1")
     incident = load_incident(REVOKE, knowledge.vocabulary)
     steps, expected = script(knowledge, engine, incident)
@@ -162,4 +183,77 @@ def test_the_page_rules_the_readme_revoke_offline_through_its_buttons(served, br
              for li in page.locator("li.element").all()]
     assert shown == [(e.cite, e.text["ru"]) for e in expected.shown()]  # the decisive one first
     context.close()
-    print(f"\noffline page: ready in {ready:.1f} s (first visit), ruled offline in {len(steps)} answers")
+    print(f"\noffline page: first question in {first['shown'] / 1000:.1f} s on the first visit ({ready:.1f} s"
+          f" to the driver), {later['shown'] / 1000:.1f} s on the later one; ruled offline in {len(steps)} answers")
+
+
+def _version(base: str) -> str:
+    """The site's build name (sw.js's cache; worker.js keeps the started Python under it)."""
+    import re
+    import urllib.request
+    return re.search(r'VERSION = "([^"]+)"', urllib.request.urlopen(base + "/sw.js").read().decode())[1]
+
+
+def test_the_build_name_changes_with_the_knowledge_the_program_and_pyodide():
+    """What the browser keeps (sw.js's files, the started Python worker.js keeps) is named after the build: any
+    change to the knowledge's digest or to a file of the site is a new name, so nothing older is ever used."""
+    files = {"app.zip": b"program", "knowledge.pickle": b"laws", "pyodide/pyodide.asm.wasm": b"wasm"}
+    name = build.site_version("a" * 64, files)
+    assert name.startswith("bridgelaw-" + "a" * 16 + "-") and name == build.site_version("a" * 64, dict(files))
+    assert build.site_version("b" * 64, files) != name
+    for changed in files:
+        assert build.site_version("a" * 64, files | {changed: b"other"}) != name, changed
+
+
+def test_the_loading_screen_and_the_page_speak_the_phone_s_language(served, browser):
+    """A phone set to English sees the loading screen in English and the interview in English; an address that
+    names its language keeps it (the Russian page is the default)."""
+    from test_web_e2e import PHONE
+    context = browser.new_context(viewport=PHONE, is_mobile=True, locale="en-US", base_url=served)
+    # what the loading screen says once app.js has run (a module script runs before DOMContentLoaded)
+    context.add_init_script("""document.addEventListener("DOMContentLoaded", () => { window.bootSaid = [
+        document.documentElement.lang, document.getElementById("boot-title").textContent,
+        document.getElementById("boot-stage").textContent]; });""")
+    page = context.new_page()
+    page.goto("/")
+    lang, title, stage = page.evaluate("window.bootSaid")
+    assert (lang, title) == ("en", "Loading…") and stage.startswith("Starting Python in the browser"), stage
+    page.wait_for_selector("section.question", timeout=120_000)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    page.goto("/#/?lang=ru")
+    page.reload()
+    assert page.evaluate("window.bootSaid")[:2] == ["ru", "Загрузка…"]
+    page.wait_for_selector("section.question", timeout=120_000)
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    context.close()
+
+
+def test_a_page_without_node_to_compile_its_python_is_refused_with_a_hint(monkeypatch, tmp_path):
+    """Where Node is missing (and nothing compiled is kept), `page` says so and how to mend it: no traceback."""
+    monkeypatch.setenv("BRIDGELAW_CACHE", "off")
+    monkeypatch.setattr(build.shutil, "which", lambda name: None)
+    files = {f"pyodide/{name}": b"x" for name in build.PYODIDE_FILES}
+    with pytest.raises(BridgelawError) as refused:
+        build.compiled(tmp_path, files, b"app")
+    assert "Node is missing" in str(refused.value) and "compile.mjs" in str(refused.value)
+
+
+def test_a_kept_python_that_cannot_be_put_back_is_dropped_and_python_starts_afresh(served, browser):
+    """The kept memory spoilt (a half-written entry, another Pyodide's): the page starts Python as on a first
+    visit, keeps a sound one, and the visit after puts that back."""
+    from test_web_e2e import PHONE
+    context = browser.new_context(viewport=PHONE, is_mobile=True, locale="ru-RU", base_url=served)
+    page = context.new_page()
+    page.goto("/")
+    page.wait_for_selector("section.question", timeout=120_000)
+    page.wait_for_function("window.bridgelawTimings.kept_bytes > 0", timeout=60_000)
+    kept = _version(served) + "-python"
+    page.evaluate("async k => (await caches.open(k)).put('python-memory', new Response(new Uint8Array(4096)))", kept)
+    page.reload()
+    page.wait_for_selector("section.question", timeout=120_000)
+    assert page.evaluate("window.bridgelawTimings.restored") is False
+    page.wait_for_function("window.bridgelawTimings.kept_bytes > 0", timeout=60_000)
+    page.reload()
+    page.wait_for_selector("section.question", timeout=120_000)
+    assert page.evaluate("window.bridgelawTimings.restored") is True
+    context.close()

@@ -6,9 +6,13 @@ What it writes into OUT_DIR:
     index.html, app.js   the page: a loading screen, then the served page's questions and ruling (web/render.py,
                          web/templates/, web/static/), answered by worker.js in a Web Worker
     sw.js                the service worker that keeps every file, so the page works offline after one visit
+    worker.js            starts Python (or puts back the one started on an earlier visit: its memory is kept in
+                         the browser, under this build's name, site_version)
     pyodide/             Pyodide, copied from node_modules/pyodide (package.json pins it; `npm ci` fetches it)
     app.zip              the bridgelaw package and the pure-Python packages it runs on (experta and what it
-                         needs, jinja2), unpacked into the browser's Python; compiled extensions are left out
+                         needs, jinja2), unpacked into the browser's Python; compiled extensions are left out;
+                         every module as bytecode for Pyodide's Python (compiled(), compile.mjs)
+    pyodide/python_stdlib.zip  Pyodide's, with the modules the first page imports as bytecode (compiled())
     knowledge.pickle     the validated knowledge (with Laws 77-78's tables), read by runtime.start()
     knowledge.sha256     its digest (runtime.digest): the page's knowledge is the project's
     knowledge.files.sha256  the digest of its files (log/record.knowledge_digest): what the device's log records
@@ -17,12 +21,14 @@ Knowledge that fails ``bridgelaw check`` is refused: nothing is written.
 """
 from __future__ import annotations
 
+import hashlib
 import importlib.metadata as md
 import io
 import json
 import os
 import pickle
 import shutil
+import subprocess
 import tempfile
 import zipfile
 from dataclasses import replace
@@ -38,6 +44,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PACKAGES = ("experta", "frozendict", "schema", "jinja2", "markupsafe")  # what bridgelaw imports to rule and render
 PACKAGE_ROOT = Path(__file__).resolve().parents[3]  # the folder holding the bridgelaw package
 SITE = Path(__file__).parent / "site"  # the page's own files (index.html, sw.js, manifest: templates)
+COMPILER = Path(__file__).parent / "compile.mjs"  # compiles the page's Python in Pyodide under Node (compiled())
+KEEP_COMPILED = 4  # compiled builds kept in the user's cache
 STATIC = Path(__file__).parents[1] / "web" / "static"  # the served page's styles and scripts, shared
 
 
@@ -69,6 +77,44 @@ def app_zip() -> bytes:
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, f.read_bytes())
     return buf.getvalue()
+
+
+def compiled(source: Path, files: dict[str, bytes], app: bytes) -> tuple[bytes, bytes]:
+    """Pyodide's standard library and ``app`` (app_zip) with the page's Python as bytecode (compile.mjs: the
+    site's own Pyodide under Node compiles what the first page imports, and the whole app), so a phone's first
+    visit does not compile it: (python_stdlib.zip, app.zip).  Kept in the user's cache by a digest of Pyodide,
+    the app and the compiler; the knowledge is not in it (it changes which modules are imported, not how they
+    compile: one it adds is compiled in the page).  BridgelawError where Node is missing or the compiler fails."""
+    from ...read.cache import folder, keep, recall
+    h = hashlib.sha256(COMPILER.read_bytes())
+    for name in [f"pyodide/{n}" for n in PYODIDE_FILES]:
+        h.update(name.encode() + b"\0" + hashlib.sha256(files[name]).digest())
+    h.update(hashlib.sha256(app).digest())
+    key = h.hexdigest()
+    kept = recall("page", key)
+    if isinstance(kept, tuple) and len(kept) == 2 and all(isinstance(b, bytes) for b in kept):
+        return kept
+    node = shutil.which("node")
+    if node is None:
+        raise BridgelawError(Problem(Loc(str(COMPILER)), "Node is missing: Pyodide compiles the page's Python under"
+                                     " Node", hint="install Node (it comes with npm, which `npm ci` needs)"))
+    with tempfile.TemporaryDirectory() as work:
+        for name in ("knowledge.pickle", "knowledge.files.sha256"):
+            Path(work, name).write_bytes(files[name])
+        Path(work, "app.zip").write_bytes(app)
+        done = subprocess.run([node, str(COMPILER), str(source), work],
+                              capture_output=True, text=True, timeout=900)
+        if done.returncode != 0:
+            raise BridgelawError(Problem(Loc(str(COMPILER)), "compiling the page's Python failed: "
+                                         + (done.stderr.strip().splitlines() or ["(no message)"])[-1][-400:]))
+        result = (Path(work, "python_stdlib.zip").read_bytes(), Path(work, "app.zip").read_bytes())
+    keep("page", key, result)
+    try:  # a few builds' worth: each is megabytes
+        for old in sorted((folder() / "page").glob("*.pickle"), key=lambda p: p.stat().st_mtime)[:-KEEP_COMPILED]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass
+    return result
 
 
 def _shipped(f: Path) -> bool:
@@ -125,15 +171,18 @@ def build(root: Path, out: Path, force: bool = False) -> list[Path]:
     source = pyodide_dir(root)
     data, sha = knowledge_bundle(root)
     files = {f"pyodide/{name}": (source / name).read_bytes() for name in PYODIDE_FILES}
-    files |= {"app.zip": app_zip(), "knowledge.pickle": data, "knowledge.sha256": (sha + "\n").encode(),
+    files |= {"knowledge.pickle": data, "knowledge.sha256": (sha + "\n").encode(),
               "knowledge.files.sha256": (knowledge_digest(root) + "\n").encode()}
+    files["pyodide/python_stdlib.zip"], files["app.zip"] = compiled(source, files, app_zip())
     files |= {f"static/{f.name}": f.read_bytes() for f in sorted(STATIC.iterdir()) if f.is_file()}
-    files |= {name: (SITE / name).read_bytes() for name in ("app.js", "worker.js")}
+    files["app.js"] = (SITE / "app.js").read_bytes()
     said = {lang: words("page", lang) | words("offline", lang) for lang in LANGS}
     files["index.html"] = _render("index.html", words=said, words_json=json.dumps(said, ensure_ascii=False))
     files["manifest.webmanifest"] = _render("manifest.webmanifest", app=said["ru"]["app"])
+    version = site_version(sha, files)
+    files["worker.js"] = _render("worker.js", version=version)
     kept = ["./"] + sorted(files) + ["manifest.webmanifest"]
-    files["sw.js"] = _render("sw.js", version=f"bridgelaw-{sha[:16]}", files_json=json.dumps(sorted(set(kept))))
+    files["sw.js"] = _render("sw.js", version=version, files_json=json.dumps(sorted(set(kept))))
     out.parent.mkdir(parents=True, exist_ok=True)
     part = Path(tempfile.mkdtemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent))
     try:
@@ -170,6 +219,17 @@ def _put_in_place(part: Path, out: Path) -> None:
         raise
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def site_version(knowledge_sha: str, files: dict[str, bytes]) -> str:
+    """The build's name for its caches (sw.js's files, worker.js's started Python): the knowledge's digest and a
+    digest of every file and of the templates of the two scripts that carry it, so that any change to the
+    knowledge, the program or Pyodide is a new name and nothing kept from an older build is used."""
+    h = hashlib.sha256()
+    templates = [(f"template:{t}", (SITE / t).read_bytes()) for t in ("sw.js", "worker.js")]
+    for name, payload in sorted(files.items()) + templates:
+        h.update(name.encode() + b"\0" + hashlib.sha256(payload).digest())
+    return f"bridgelaw-{knowledge_sha[:16]}-{h.hexdigest()[:16]}"
 
 
 def _render(name: str, **ctx) -> bytes:

@@ -1,11 +1,13 @@
 """What the offline page's Python runs (under Pyodide, and natively in tests): no YAML, no disk, no HTTP.
 
-    start(knowledge_pickle, files) -> digest   # the validated knowledge the site ships (``files``: the digest of
-                                               # its files, log/record.knowledge_digest, for the log); its digest
+    start(knowledge_pickle, files)             # the validated knowledge the site ships (``files``: the digest of
+                                               # its files, log/record.knowledge_digest, for the log)
     request(path, params_json) -> str          # the page's request -> its reply as JSON (web/render.py's Reply;
                                                # a /log/save reply's ``keep``: the entry the device keeps, a
                                                # confirmed /log/N/delete's ``forget``: its uid; device.py)
     rule_json(incident) -> str                 # an Incident -> the ruling as JSON (explain/ruling_json.py)
+    unpack(archive, folder) -> int             # a Python put back from its kept memory (worker.js): the app's
+                                               # files it still needs
     digest(knowledge) -> str                   # the same digest natively: the page holds the same knowledge
 
 The digest is a SHA-256 of a canonical form of the knowledge (dataclasses as
@@ -23,16 +25,35 @@ _STATE: dict = {}
 BUDGET = 60.0  # seconds one replay may take: a phone is slower than a server, and there is no other client
 
 
-def start(knowledge_pickle: bytes, files: str | None = None) -> str:
-    """Load the site's knowledge and build the engine once; the knowledge's digest."""
+def start(knowledge_pickle: bytes, files: str | None = None) -> None:
+    """Load the site's knowledge and build the engine once.  (Its digest is not worked out here: that costs more
+    than the rest of the start, and the site's files carry it, knowledge.sha256.)"""
     from ...engine import Engine
+    from ...log import saving
+    from ..web import render
     from ..web.session import Service
+    for env in (render.ENV, saving.ENV):  # the page's files never change: a template compiled once is kept (a
+        env.auto_reload = False           # Python put back from its kept memory finds its files written anew)
     knowledge = pickle.loads(knowledge_pickle)
     _STATE["knowledge"], _STATE["engine"] = knowledge, Engine(knowledge)
     _STATE["service"] = Service(knowledge, budget=BUDGET, pool=1)
     _STATE["service"].log_save = "device.save"  # the ruling page's link to this device's log
     _STATE["files"] = files
-    return digest(knowledge)
+
+
+def unpack(archive: str, folder: str) -> int:
+    """Put back the files of ``archive`` (app.zip) a Python restored from its kept memory still needs into
+    ``folder``: all but the modules it has imported already (templates, and modules imported later); how many."""
+    import sys
+    import zipfile
+    put = 0
+    with zipfile.ZipFile(archive) as z:
+        for name in z.namelist():
+            if name.endswith(".pyc") and name[:-4].removesuffix("/__init__").replace("/", ".") in sys.modules:
+                continue
+            z.extract(name, folder)
+            put += 1
+    return put
 
 
 def request(path: str, params_json: str) -> str:

@@ -4,21 +4,33 @@
 const boot = document.getElementById("boot");
 const view = document.getElementById("page");
 const words = JSON.parse(boot.dataset.words);
-const lang = () => (new URLSearchParams(location.hash.split("?")[1] || "").get("lang") === "en" ? "en" : "ru");
+// The page's language: the address's (?lang=), else the phone's first language the page speaks, else Russian.
+const phone = () => (navigator.languages || [navigator.language]).map((l) => String(l).toLowerCase().split("-")[0])
+  .find((l) => l in words) || "ru";
+const asked = (address) => new URLSearchParams(address.split("?")[1] || "").get("lang");
+const lang = () => (asked(location.hash) in words ? asked(location.hash) : phone());
 const say = (id, key) => { document.getElementById(id).textContent = words[lang()][key]; };
+document.documentElement.lang = lang();
 say("boot-app", "app"); say("boot-title", "loading"); say("boot-stage", "stage_engine");
 
-if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {});
 
 const worker = new Worker("worker.js", { type: "module" });
 const waiting = new Map();
 let next = 0;
+// How long the start took (ms from the page's start: when each stage ended, the first page shown, the started
+// Python kept for the next visit): bench/offline.py and the tests read it.
+const timings = window.bridgelawTimings = {};
+const since = (epochMs) => Math.round(epochMs - performance.timeOrigin);
 const ready = new Promise((resolve, reject) => {
   worker.onmessage = ({ data }) => {
     if (data.type === "progress") {
       document.getElementById("boot-progress").value = data.percent;
       say("boot-stage", "stage_" + data.stage);
-    } else if (data.type === "ready") resolve();
+    } else if (data.type === "ready") {
+      for (const [stage, at] of Object.entries(data.marks)) timings[stage] = since(at);
+      timings.restored = data.restored;
+      resolve();
+    } else if (data.type === "kept") Object.assign(timings, { kept: Math.round(performance.now()), kept_bytes: data.bytes });
     else if (data.type === "failed") reject(new Error(data.message));
     else if (data.type === "reply") { waiting.get(data.id)(data); waiting.delete(data.id); }
   };
@@ -83,6 +95,7 @@ async function go(href, how) {  // how: "push" (a new step), "replace" (a redire
   if (reply.filename || reply.media_type.startsWith("text/plain")) return save(reply);
   if (how === "push") history.pushState(null, "", "#" + url.pathname + url.search);
   show(reply.body);
+  timings.shown ??= Math.round(performance.now());
 }
 
 function show(html) {
@@ -129,4 +142,13 @@ view.addEventListener("submit", (event) => {
 });
 window.addEventListener("popstate", () => go(location.hash.slice(1) || "/", "none"));
 
-ready.then(() => go(location.hash.slice(1) || "/", "none"), (e) => failed(e.message));
+function first() {  // the address opened; in the phone's language where it names none (Russian needs no word)
+  const at = location.hash.slice(1) || "/";
+  return asked(at) in words || lang() === "ru" ? at : at + (at.includes("?") ? "&" : "?") + "lang=" + lang();
+}
+
+// The service worker (sw.js: every file kept for the visits with no network) is registered once the first page
+// is shown: its install fetches and stores the whole site again, which would slow Python's start on a phone.
+const keepFiles = () => { if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {}); };
+ready.then(() => go(first(), "none")).then(keepFiles, keepFiles);
+ready.catch((e) => failed(e.message));

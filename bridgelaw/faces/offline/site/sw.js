@@ -1,6 +1,7 @@
 // The offline page's service worker: every file of the site is kept on the first visit, and served from
 // there afterwards, so the page works with the network off.  The list and the version are written by
-// `bridgelaw page` (a new build, a new cache).
+// `bridgelaw page` (a new build, a new cache).  The worker keeps the started Python in a cache of its own,
+// named after the same version (worker.js); every other build's caches are dropped.
 const VERSION = "{{ version }}";
 const FILES = {{ files_json }};
 
@@ -9,7 +10,8 @@ self.addEventListener("install", (event) => {
 });
 self.addEventListener("activate", (event) => {
   event.waitUntil(caches.keys()
-    .then((keys) => Promise.all(keys.filter((k) => k !== VERSION).map((k) => caches.delete(k))))
+    .then((keys) => Promise.all(keys.filter((k) => k !== VERSION && !k.startsWith(VERSION + "-"))
+      .map((k) => caches.delete(k))))
     .then(() => self.clients.claim()));
 });
 self.addEventListener("fetch", (event) => {
