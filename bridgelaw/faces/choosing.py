@@ -41,7 +41,7 @@ class Choosing:
             t = self.vocab.templates[name]
             if t.derived or t.context or name in st.closed:
                 continue
-            if name in self.kinds and (name not in st.kinds or not t.many):
+            if name in self._kind_set and (name not in st.kinds or not t.many):
                 continue
             if name in CALL_FINDINGS and self._findings_told(st, name):
                 continue
@@ -122,7 +122,7 @@ class Choosing:
                 continue
             elif slot is not None:
                 rank = (1, tmpl.order, _fact_index(fid), 1, _slot_index(tmpl, slot))
-            elif t in self.kinds:
+            elif t in self._kind_set:
                 rank = (3, tmpl.order, 0, 0, 0)
             else:
                 rank = (2, tmpl.order, 0, 0, 0)
