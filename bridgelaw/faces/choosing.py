@@ -36,7 +36,8 @@ class Choosing:
         """Facts that may yet be stated ("was there also ...?"), all slots unknown: only of templates some
         production tests beside one of ``present`` (a production waits only where its subject is stated or
         derived), so a step costs what the incident's laws cost, not the whole vocabulary."""
-        near = {pat.template for t in present for p in self.knowledge.testers.get(t, ()) for pat in p.when}
+        near_of = self._tables.near
+        near = set().union(*(near_of.get(t, ()) for t in present))
         for name in sorted(near - blanks.keys(), key=lambda n: self.vocab.templates[n].order):
             t = self.vocab.templates[name]
             if t.derived or t.context or name in st.closed:

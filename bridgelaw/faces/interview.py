@@ -82,7 +82,7 @@ class Interview(Told, Choosing, Asking):
         self.answers: list[tuple[str, Any]] = []
         tables = _tables(knowledge)  # what every interview over this knowledge reads: built once, not per interview
         self.kinds, self._kind_set, self.context = tables.kinds, tables.kind_set, tables.context
-        self._producers, self._producer_list = tables.producers, tables.producer_list
+        self._producers = tables.producers
         self._tables = tables
         self._cache: tuple | None = None
         self._back_to: tuple | None = None  # (the step cached before the last answer, the answers before it)
@@ -195,7 +195,7 @@ class Interview(Told, Choosing, Asking):
         blanks: dict = {}
         self._add_blanks(st, blanks, {f.template for f in facts})
         # derived facts that a production still waiting could yet state (their producers first)
-        producers = self._producer_list
+        producers = self._tables.producing
         # a choice not yet on offer states nothing yet: what it would derive waits until its option is shown
         on_offer = {e.options["option"] for e in ruling.elements if e.options}
         while True:
@@ -211,7 +211,9 @@ class Interview(Told, Choosing, Asking):
                 blanks[d] = InFact(d, f"{d}?", tuple((s, None) for s in t.slots), None)
             self._add_blanks(st, blanks, more)
             ids = frozenset(f.id for f in blanks.values())
-        ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids)
+        # the producers' ways are the last round's (the same facts and blanks): only the others are looked at
+        ways = _joined(ways, waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids,
+                                     leave_out=producers))
         self._offers = {e.options["option"]: e.options for e in ruling.elements if e.options}
         self._offered_only = _offered_only(self.vocab, ruling.elements)
         question = self._choose(st, ways, blanks)
@@ -263,7 +265,8 @@ class Interview(Told, Choosing, Asking):
 
 class _Tables:
     """What every interview over one Knowledge reads, built once: the kinds of incident (templates that are the
-    subject of some production, in vocabulary order), the deal context, the derived templates' producers, and
+    subject of some production, in vocabulary order), the deal context, the derived templates' producers, the
+    templates some production tests beside each template (``near``: where a blank may be waited on), and
     the first question's laws (those of the productions whose subject is a kind) and choices (made on first use)."""
 
     def __init__(self, knowledge: Knowledge):
@@ -275,10 +278,20 @@ class _Tables:
         from ..read.regulations import TEMPLATE as STATED_BY_ENGINE  # the authority's elections: never asked
         self.context = [n for n, t in templates.items() if t.context and n != STATED_BY_ENGINE]
         self.producers = {t: ps for t, ps in knowledge.derivers.items() if templates[t].derived}
-        producing = {p.id for ps in self.producers.values() for p in ps}
-        self.producer_list = [p for p in knowledge.productions if p.id in producing]
+        self.producing = frozenset(p.id for ps in self.producers.values() for p in ps)
         self.kind_prods = [p for p in knowledge.productions if p.subject.template in self.kind_set]
+        self.near = {t: frozenset(pat.template for p in ps for pat in p.when) for t, ps in knowledge.testers.items()}
         self.incident_choices: tuple | None = None  # (why, choices, groups) of the first question, once made
+
+
+def _joined(ways: dict, more: dict) -> dict:
+    """``waiting``'s answers for two sets of productions as one: each key's ways in canonical production order."""
+    out = {key: list(ws) for key, ws in ways.items()}
+    for key, ws in more.items():
+        out.setdefault(key, []).extend(ws)
+    for ws in out.values():
+        ws.sort(key=lambda w: w[0].order)  # stable: one production's ways keep their order
+    return out
 
 
 _TABLES: dict[int, tuple[Knowledge, _Tables]] = {}  # id(knowledge) -> (that knowledge, its tables)
