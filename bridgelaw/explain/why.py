@@ -283,6 +283,17 @@ def _memo(knowledge: Knowledge, name: str = "_ways_memo") -> dict:
     return got
 
 
+class _Hashed(tuple):
+    """A memo key's part that many keys share (a template's facts): its hash worked out once, not at every lookup
+    (a fact's hash is its every value's)."""
+
+    def __hash__(self) -> int:
+        h = self.__dict__.get("hash")
+        if h is None:
+            h = self.__dict__["hash"] = tuple.__hash__(self)
+        return h
+
+
 def _told(by_t: dict, template: str, settled, blanks) -> tuple:
     """What ``waiting`` reads of the facts of one template: the facts, which are blanks, which of their slots are
     said not known, and the values left possible for those known in part (``settled.may``)."""
@@ -290,8 +301,8 @@ def _told(by_t: dict, template: str, settled, blanks) -> tuple:
     ids = {f.id for f in facts}
     said = frozenset(k for k in settled if k[0] in ids) if settled else frozenset()
     may = getattr(settled, "may", None)
-    return (facts, frozenset(ids & blanks), said,
-            tuple(sorted((k, v) for k, v in may.items() if k in said)) if may else ())
+    return _Hashed((facts, frozenset(ids & blanks), said,
+                    tuple(sorted((k, v) for k, v in may.items() if k in said)) if may else ()))
 
 
 def _templates(prod: Production) -> tuple:
@@ -313,12 +324,14 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     derived = _derived(knowledge)
     subjects = _subjects(fired)
     memo = _memo(knowledge)
+    told: dict = {}  # template -> its facts, as a key hashed once
     for prod in candidates(knowledge, by_t):
         skip = frozenset(subj for pid in (prod.id, *knowledge.overridden_by.get(prod.id, ()))
                          for subj in subjects.get(pid, ()))
         # the same production over the same facts of its templates waits on the same: a ruling made under each
         # possibility of an unknown asks it again only of the productions that test what changed
-        key = (prod.id, skip, tuple(tuple(by_t.get(t, ())) for t in _templates(prod)))
+        key = (prod.id, skip, tuple(told[t] if t in told else told.setdefault(t, _Hashed(by_t.get(t, ())))
+                                    for t in _templates(prod)))
         try:
             ways = memo.get(key)
         except TypeError:  # a value that cannot be a key (none of the vocabulary's types; never remembered)
