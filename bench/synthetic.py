@@ -25,7 +25,7 @@ from pathlib import Path
 import yaml
 
 from bridgelaw.read.citations import load_index
-from bridgelaw.read.incident import incident_from_facts
+from bridgelaw.read.incident import CALL_NUMBERS, incident_from_facts
 from bridgelaw.read.vocabulary import load_vocabulary, part_files, vocabulary_path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -270,7 +270,23 @@ def incident_facts(vocab, groups: list[str], rng: random.Random, dense: bool = F
     for t in vocab.templates.values():
         if t.context:
             facts[t.name] = _values(t, rng)
+    _within_auction(facts)
     return facts
+
+
+def _within_auction(facts: dict) -> None:
+    """A call named by its number (after_call: 107) is one of the calls the auction states ("1C 1H 1D"), as the
+    reader requires: a number past them is made the last call's (the draws are unchanged, so every incident
+    the reader accepted before is the same)."""
+    calls = (facts.get("auction") or {}).get("calls") if isinstance(facts.get("auction"), dict) else None
+    if not calls:
+        return
+    n = len(str(calls).split())
+    for (template, slot), _ in CALL_NUMBERS.items():
+        stated = facts.get(template) or []
+        for item in stated if isinstance(stated, list) else [stated]:
+            if isinstance(item.get(slot), int) and item[slot] > n:
+                item[slot] = n
 
 
 def _values(t, rng: random.Random) -> dict:

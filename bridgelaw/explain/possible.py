@@ -272,6 +272,8 @@ def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> l
     """``values`` split into the classes the productions' tests tell apart: [(first value, values), ...]."""
     # a slot no production tests is read by the readers (the dealer gives the calls their seats): each value
     consts, var, figure = _usage(knowledge).get((template, slot.name), ((), True, False))
+    numbers = _stated(facts, fid, int) if var and slot.type == "int" and not figure else ()
+    cards = _stated(facts, fid, str) if var and slot.type == "card" else ()
 
     def signature(v) -> tuple:
         sig = tuple(compare(op, v, c) for op, c in consts)
@@ -280,10 +282,10 @@ def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> l
         if slot.type == "int" and figure:  # a figure an element gives of its own (a claim's tricks): each value
             return sig, v
         if slot.type == "int":  # how it stands to each number the incident states
-            return sig, tuple((v > n) - (v < n) for n in _stated(facts, fid, int))
+            return sig, tuple((v > n) - (v < n) for n in numbers)
         if slot.type == "card":  # a card the incident names is its own class; the rest by suit (and by the tests
             # on the facts its value is given to: _usage's flows, 58B2's other card to 50B's honours)
-            return sig, (v if v in _stated(facts, fid, str) else v[0])
+            return sig, (v if v in cards else v[0])
         return sig, v
     groups: dict = {}
     for v in values:

@@ -200,13 +200,14 @@ def _deferred_fail(deferred: list, bindings: dict) -> bool:
 
 
 def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set, blanks=frozenset(),
-            productions=None) -> dict:
+            productions=None, leave_out=frozenset()) -> dict:
     """What the interview may still ask: (fact id, template, slot) -> the ways waiting on it.
 
     ``facts`` are the working facts plus the blanks (facts that may yet be
     stated, all slots unknown, ids in ``blanks``); ``fired`` as in
     open_questions; ``settled``: (fact id, slot) pairs the director said are
-    not known; ``productions``: those to look at (default: all).  A key with
+    not known; ``productions``: those to look at (default: all; Productions, or a set of their ids);
+    ``leave_out``: the ids of productions not to look at.  A key with
     slot None asks whether its blank exists.  Each way is (production, the
     keys it waits on): a production that fired is asked about only where an
     answer could unmake or repeat its match, one whose overrider fired on a
@@ -218,15 +219,33 @@ def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set,
     by_t = _by_template(facts)
     prods = candidates(knowledge, by_t)
     if productions is not None:
-        only = {p.id for p in productions}
+        only = productions if isinstance(productions, (set, frozenset)) else {p.id for p in productions}
         prods = [p for p in prods if p.id in only]
+    if leave_out:
+        prods = [p for p in prods if p.id not in leave_out]
     derived = _derived(knowledge)
     subjects = _subjects(fired)
+    memo = _memo(knowledge, "_waiting_memo")
+    told: dict = {}  # template -> what a way through its facts depends on (the memo's key)
     out: dict[tuple, list] = {}
     for prod in prods:
-        skip = {subj for pid in knowledge.overridden_by.get(prod.id, ()) for subj in subjects.get(pid, ())}
-        softs: list = []
-        ways = _ways(prod, by_t, derived, frozenset(skip), settled, blanks, softs)
+        skip = frozenset(subj for pid in knowledge.overridden_by.get(prod.id, ()) for subj in subjects.get(pid, ()))
+        # the same production over the same facts of its templates, said not known or blank alike, waits on the
+        # same: an interview's next step looks again only at the productions that test what the answer changed
+        key = (prod.id, skip, tuple(told[t] if t in told else told.setdefault(t, _told(by_t, t, settled, blanks))
+                                    for t in _templates(prod)))
+        try:
+            got = memo.get(key)
+        except TypeError:  # a value that cannot be a key (none of the vocabulary's types; never remembered)
+            key, got = None, None
+        if got is None:
+            softs: list = []
+            got = _ways(prod, by_t, derived, skip, settled, blanks, softs), softs
+            if key is not None:
+                if len(memo) >= MEMO:
+                    memo.clear()
+                memo[key] = got
+        ways, softs = got
         through: dict = {}  # a key passed unsaid -> the values it would have to be, one a way
         for said in softs:
             for key, y in said:
@@ -257,11 +276,33 @@ def _first_asked(prod: Production, unknown: set) -> list:
 MEMO = 20_000  # the ways remembered for open_questions at most (per knowledge), emptied past it
 
 
-def _memo(knowledge: Knowledge) -> dict:
-    got = knowledge.__dict__.get("_ways_memo")
+def _memo(knowledge: Knowledge, name: str = "_ways_memo") -> dict:
+    got = knowledge.__dict__.get(name)
     if got is None:
-        got = knowledge.__dict__["_ways_memo"] = {}
+        got = knowledge.__dict__[name] = {}
     return got
+
+
+class _Hashed(tuple):
+    """A memo key's part that many keys share (a template's facts): its hash worked out once, not at every lookup
+    (a fact's hash is its every value's)."""
+
+    def __hash__(self) -> int:
+        h = self.__dict__.get("hash")
+        if h is None:
+            h = self.__dict__["hash"] = tuple.__hash__(self)
+        return h
+
+
+def _told(by_t: dict, template: str, settled, blanks) -> tuple:
+    """What ``waiting`` reads of the facts of one template: the facts, which are blanks, which of their slots are
+    said not known, and the values left possible for those known in part (``settled.may``)."""
+    facts = tuple(by_t.get(template, ()))
+    ids = {f.id for f in facts}
+    said = frozenset(k for k in settled if k[0] in ids) if settled else frozenset()
+    may = getattr(settled, "may", None)
+    return _Hashed((facts, frozenset(ids & blanks), said,
+                    tuple(sorted((k, v) for k, v in may.items() if k in said)) if may else ()))
 
 
 def _templates(prod: Production) -> tuple:
@@ -283,12 +324,14 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     derived = _derived(knowledge)
     subjects = _subjects(fired)
     memo = _memo(knowledge)
+    told: dict = {}  # template -> its facts, as a key hashed once
     for prod in candidates(knowledge, by_t):
         skip = frozenset(subj for pid in (prod.id, *knowledge.overridden_by.get(prod.id, ()))
                          for subj in subjects.get(pid, ()))
         # the same production over the same facts of its templates waits on the same: a ruling made under each
         # possibility of an unknown asks it again only of the productions that test what changed
-        key = (prod.id, skip, tuple(tuple(by_t.get(t, ())) for t in _templates(prod)))
+        key = (prod.id, skip, tuple(told[t] if t in told else told.setdefault(t, _Hashed(by_t.get(t, ())))
+                                    for t in _templates(prod)))
         try:
             ways = memo.get(key)
         except TypeError:  # a value that cannot be a key (none of the vocabulary's types; never remembered)

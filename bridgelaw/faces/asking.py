@@ -31,8 +31,10 @@ class Asking:
 
     # -- questions -------------------------------------------------------------------------------
     def _incident_question(self) -> Question:
-        why = _laws_why(self.knowledge, [p for p in self.knowledge.productions if p.subject.template in self.kinds])
-        choices, groups = self._incident_choices()
+        tables = self._tables
+        if tables.incident_choices is None:  # the same for every interview over this knowledge: made once
+            tables.incident_choices = _laws_why(self.knowledge, tables.kind_prods), *self._incident_choices()
+        why, choices, groups = tables.incident_choices
         return Question(key=INCIDENT_KEY, kind="incident", text=both("question.incident"), choices=choices,
                         multiple=True, why=why, groups=groups)
 
@@ -46,7 +48,7 @@ class Asking:
             return tuple(Choice(k, templates[k].label, templates[k].description) for k in self.kinds), ()
         listed: list = []
         for i in irr.items:
-            if i.kind is None or i.kind in self.kinds:
+            if i.kind is None or i.kind in self._kind_set:
                 value = i.kind or i.id
                 same = next((n for n, c in enumerate(listed) if c.value == value), None)
                 if same is not None:  # two irregularities one template states (the auction): one choice naming both

@@ -38,12 +38,13 @@ class Choosing:
         """Facts that may yet be stated ("was there also ...?"), all slots unknown: only of templates some
         production tests beside one of ``present`` (a production waits only where its subject is stated or
         derived), so a step costs what the incident's laws cost, not the whole vocabulary."""
-        near = {pat.template for t in present for p in self.knowledge.testers.get(t, ()) for pat in p.when}
+        near_of = self._tables.near
+        near = set().union(*(near_of.get(t, ()) for t in present))
         for name in sorted(near - blanks.keys(), key=lambda n: self.vocab.templates[n].order):
             t = self.vocab.templates[name]
             if t.derived or t.context or name in st.closed:
                 continue
-            if name in self.kinds and (name not in st.kinds or not t.many):
+            if name in self._kind_set and (name not in st.kinds or not t.many):
                 continue
             if name in CALL_FINDINGS and self._findings_told(st, name):
                 continue
@@ -126,7 +127,7 @@ class Choosing:
                 continue
             elif slot is not None:
                 rank = (1, tmpl.order, _fact_index(fid), 1, _slot_index(tmpl, slot))
-            elif t in self.kinds:
+            elif t in self._kind_set:
                 rank = (3, tmpl.order, 0, 0, 0)
             else:
                 rank = (2, tmpl.order, 0, 0, 0)

@@ -80,20 +80,15 @@ class Interview(Told, Choosing, Asking):
         self.engine = engine or Engine(knowledge)
         self.title = title
         self.answers: list[tuple[str, Any]] = []
-        templates = self.vocab.templates
-        subjects = {p.subject.template for p in knowledge.productions}
-        subjects |= {DERIVED_WHILE_READING[t] for t in subjects if t in DERIVED_WHILE_READING}  # the auction
-        self.kinds = [n for n, t in templates.items() if n in subjects and not t.derived and not t.context]
-        from ..read.regulations import TEMPLATE as STATED_BY_ENGINE  # the authority's elections: never asked
-        self.context = [n for n, t in templates.items() if t.context and n != STATED_BY_ENGINE]
-        self._producers = {t: ps for t, ps in knowledge.derivers.items() if templates[t].derived}
-        producing = {p.id for ps in self._producers.values() for p in ps}
-        self._producer_list = [p for p in knowledge.productions if p.id in producing]
+        tables = _tables(knowledge)  # what every interview over this knowledge reads: built once, not per interview
+        self.kinds, self._kind_set, self.context = tables.kinds, tables.kind_set, tables.context
+        self._producers = tables.producers
+        self._tables = tables
         self._cache: tuple | None = None
         self._back_to: tuple | None = None  # (the step cached before the last answer, the answers before it)
         self._implied: dict = {}  # choice fact id -> (the one option on offer, the answers when it was stated)
         self._cards_memo: dict = {}  # (deal pasted, facts) -> what the cards show (read once)
-        obligation = templates.get(PASS_OBLIGATION)  # which calls could break one (the vocabulary's)
+        obligation = self.vocab.templates.get(PASS_OBLIGATION)  # which calls could break one (the vocabulary's)
         self._broken_by = obligation.broken_by if obligation is not None else None
         for key, value in answers or ():
             self.answer(value, key)
@@ -146,7 +141,7 @@ class Interview(Told, Choosing, Asking):
     def kinds_chosen(self) -> tuple | None:
         """The encoded kinds of incident the director named (None before the first answer)."""
         kinds = self._state().kinds
-        return kinds if kinds is None else tuple(k for k in kinds if k in self.kinds)
+        return kinds if kinds is None else tuple(k for k in kinds if k in self._kind_set)
 
     def facts_data(self) -> dict:
         """The established facts as an incident's ``facts`` mapping (template -> values, a list for ``many``).
@@ -200,7 +195,7 @@ class Interview(Told, Choosing, Asking):
         blanks: dict = {}
         self._add_blanks(st, blanks, {f.template for f in facts})
         # derived facts that a production still waiting could yet state (their producers first)
-        producers = self._producer_list
+        producers = self._tables.producing
         # a choice not yet on offer states nothing yet: what it would derive waits until its option is shown
         on_offer = {e.options["option"] for e in ruling.elements if e.options}
         while True:
@@ -216,7 +211,9 @@ class Interview(Told, Choosing, Asking):
                 blanks[d] = InFact(d, f"{d}?", tuple((s, None) for s in t.slots), None)
             self._add_blanks(st, blanks, more)
             ids = frozenset(f.id for f in blanks.values())
-        ways = waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids)
+        # the producers' ways are the last round's (the same facts and blanks): only the others are looked at
+        ways = _joined(ways, waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids,
+                                     leave_out=producers))
         self._offers = {e.options["option"]: e.options for e in ruling.elements if e.options}
         self._offered_only = _offered_only(self.vocab, ruling.elements)
         question = self._choose(st, ways, blanks)
@@ -268,6 +265,51 @@ class Interview(Told, Choosing, Asking):
             return None
         self._implied[q.fact] = (q.choices[0].value, told)
         return self._step()
+
+
+class _Tables:
+    """What every interview over one Knowledge reads, built once: the kinds of incident (templates that are the
+    subject of some production, in vocabulary order), the deal context, the derived templates' producers, the
+    templates some production tests beside each template (``near``: where a blank may be waited on), and
+    the first question's laws (those of the productions whose subject is a kind) and choices (made on first use)."""
+
+    def __init__(self, knowledge: Knowledge):
+        templates = knowledge.vocabulary.templates
+        subjects = {p.subject.template for p in knowledge.productions}
+        subjects |= {DERIVED_WHILE_READING[t] for t in subjects if t in DERIVED_WHILE_READING}  # the auction
+        self.kinds = [n for n, t in templates.items() if n in subjects and not t.derived and not t.context]
+        self.kind_set = frozenset(self.kinds)
+        from ..read.regulations import TEMPLATE as STATED_BY_ENGINE  # the authority's elections: never asked
+        self.context = [n for n, t in templates.items() if t.context and n != STATED_BY_ENGINE]
+        self.producers = {t: ps for t, ps in knowledge.derivers.items() if templates[t].derived}
+        self.producing = frozenset(p.id for ps in self.producers.values() for p in ps)
+        self.kind_prods = [p for p in knowledge.productions if p.subject.template in self.kind_set]
+        self.near = {t: frozenset(pat.template for p in ps for pat in p.when) for t, ps in knowledge.testers.items()}
+        self.incident_choices: tuple | None = None  # (why, choices, groups) of the first question, once made
+
+
+def _joined(ways: dict, more: dict) -> dict:
+    """``waiting``'s answers for two sets of productions as one: each key's ways in canonical production order."""
+    out = {key: list(ws) for key, ws in ways.items()}
+    for key, ws in more.items():
+        out.setdefault(key, []).extend(ws)
+    for ws in out.values():
+        ws.sort(key=lambda w: w[0].order)  # stable: one production's ways keep their order
+    return out
+
+
+_TABLES: dict[int, tuple[Knowledge, _Tables]] = {}  # id(knowledge) -> (that knowledge, its tables)
+TABLES_KEPT = 8  # the knowledge sets a process interviews over (an authority and a day each): the oldest let go
+
+
+def _tables(knowledge: Knowledge) -> _Tables:
+    """The interview's tables for ``knowledge`` (held with it, so its id names it while kept)."""
+    kept = _TABLES.get(id(knowledge))
+    if kept is None or kept[0] is not knowledge:
+        kept = _TABLES[id(knowledge)] = (knowledge, _Tables(knowledge))
+        while len(_TABLES) > TABLES_KEPT:
+            del _TABLES[next(iter(_TABLES))]
+    return kept[1]
 
 
 def question_named(key: str, q: Question) -> bool:

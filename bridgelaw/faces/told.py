@@ -89,15 +89,14 @@ class Told:
         if isinstance(k, keys.Incident):
             st.kinds = tuple(value)
             wanted = set(st.kinds) | {READ_WITH[t] for t in st.kinds if t in READ_WITH}  # a change of call: its auction
-            for k in self.kinds:
-                if k in wanted:
-                    self._new_fact(st, k)
-                    if not templates[k].many:
-                        st.closed.add(k)
-                else:
+            kinds = self._kind_set
+            st.closed |= kinds - wanted
+            for k in sorted(kinds & wanted, key=self.kinds.index):  # in the vocabulary's order
+                self._new_fact(st, k)
+                if not templates[k].many:
                     st.closed.add(k)
             for name in st.kinds:
-                if name not in self.kinds:  # an irregularity not encoded: stated, so that the ruling says so
+                if name not in kinds:  # an irregularity not encoded: stated, so that the ruling says so
                     st.facts[self._new_fact(st, NOT_ENCODED)][1]["irregularity"] = name
             st.closed.add(NOT_ENCODED)
         elif isinstance(k, Exists):

@@ -194,11 +194,7 @@ def regulated(incident, knowledge, ra: str | None = None, as_of: str | None = No
     if as_of is not None and not valid_date(as_of):
         raise BridgelawError(Problem(Loc("--as-of"), f"'{as_of}' is not a date", "", "write it YYYY-MM-DD, such as"
                                                                                     " 2017-06-01"))
-    options = knowledge.index.ra_options() if knowledge.index else {}
-    used = {o: Election(o, opt.default, "knowledge/laws.yaml") for o, opt in options.items() if opt.default is not None}
-    used.update(regs[DEFAULT].in_force(as_of) if DEFAULT in regs else {})
-    used.update(regs[name].in_force(as_of) if name in regs else {})
-    chosen = regs.get(name) or Regulations(DEFAULT, DEFAULT.upper(), {}, "", "knowledge/laws.yaml")
+    options, used, chosen = _in_force(knowledge, regs, name, as_of)
     template = knowledge.vocabulary.templates.get("regulations")
     if template is None:
         return incident, None
@@ -226,6 +222,21 @@ def regulated(incident, knowledge, ra: str | None = None, as_of: str | None = No
                            "stated": stated is not None and o in stated.known()}
                           for o, e in used.items() if o in options]}
     return replace(incident, facts=facts), said
+
+
+def _in_force(knowledge, regs: dict, name: str, as_of: str | None) -> tuple:
+    """(the options the Laws leave to a Regulating Authority, the elections in force on ``as_of`` under ``name``,
+    its Regulations): the same for every ruling under them, worked out once per knowledge."""
+    memo = knowledge.__dict__.setdefault("_in_force", {})
+    key = (name, as_of)
+    if key not in memo:
+        options = knowledge.index.ra_options() if knowledge.index else {}
+        used = {o: Election(o, opt.default, "knowledge/laws.yaml") for o, opt in options.items()
+                if opt.default is not None}
+        used.update(regs[DEFAULT].in_force(as_of) if DEFAULT in regs else {})
+        used.update(regs[name].in_force(as_of) if name in regs else {})
+        memo[key] = options, used, regs.get(name) or Regulations(DEFAULT, DEFAULT.upper(), {}, "", "knowledge/laws.yaml")
+    return memo[key]
 
 
 def elections(incident, knowledge, ra: str | None = None, as_of: str | None = None) -> tuple:

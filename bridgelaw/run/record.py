@@ -61,10 +61,39 @@ def _label(slot, value, lang: str) -> Said:
     return Said(slot.label_of(value, lang), lang, key=key, n=n)
 
 
+TEXTS_KEPT = 20_000  # rendered element texts remembered per vocabulary at most (emptied past it)
+
+
 def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict | None, offered: bool = False) -> dict:
     """The ru/en text of a ruling element: its kind's template (``offered``: as what a choice still to be made
-    would give, where the kind says it so), then the production's own text."""
-    ek = knowledge.vocabulary.elements[kind]
+    would give, where the kind says it so), then the production's own text.  The same kind, arguments and
+    words give the same text: it is made once per vocabulary (a ruling under each possibility of an unknown,
+    an interview's every step, fire the same productions on the same values again)."""
+    vocab = knowledge.vocabulary
+    if not all(_plain(v) for v in (*args.values(), *(own_text or {}).values())):  # a value known only in part
+        # (possible.py's Among): made each time
+        return _render(vocab, kind, args, own_text, offered)
+    key = (kind, tuple((k, type(v), v) for k, v in args.items()), offered, tuple(own_text.items()) if own_text else None)
+    memo = vocab.__dict__.setdefault("_texts", {})
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= TEXTS_KEPT:
+            memo.clear()
+        got = memo[key] = _render(vocab, kind, args, own_text, offered)
+    return dict(got)
+
+
+def _plain(v) -> bool:
+    """A value that is its own key: text (not a subclass that reads otherwise), a number, a truth, none, or a
+    tuple of them."""
+    return type(v) in _PLAIN or type(v) is tuple and all(type(x) in _PLAIN for x in v)
+
+
+_PLAIN = (str, int, bool, float, type(None))
+
+
+def _render(vocab, kind: str, args: dict, own_text: dict | None, offered: bool) -> dict:
+    ek = vocab.elements[kind]
     standard = ek.offered if offered and ek.offered else ek.text
     out = {}
     for lang in ("ru", "en"):
@@ -220,6 +249,19 @@ class Recorder:
         raise BridgelawError(problem)
 
     def _fact_text(self, template: str, fid: str, slots: dict) -> dict:
+        """A HOW line's words for a fact: made once for the same fact and values (per vocabulary)."""
+        if not all(_plain(v) for v in slots.values()):
+            return self._fact_words(template, fid, slots)
+        key = (template, fid, tuple((k, type(v), v) for k, v in slots.items()))
+        memo = self.vocab.__dict__.setdefault("_fact_texts", {})
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= TEXTS_KEPT:
+                memo.clear()
+            got = memo[key] = self._fact_words(template, fid, slots)
+        return dict(got)
+
+    def _fact_words(self, template: str, fid: str, slots: dict) -> dict:
         t = self.vocab.templates[template]
         out = {}
         for lang in ("ru", "en"):
