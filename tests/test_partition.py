@@ -143,3 +143,34 @@ def test_a_component_met_often_is_built_whole_and_rules_alike(knowledge, monkeyp
     built = {prods for prods in whole._partitions._engines}
     wholes = {tuple(p.id for p in ps) for ps in whole._partitions._whole.values()}
     assert built & wholes, "no component was built whole"
+
+
+def test_engines_let_go_leave_nothing_behind(knowledge):
+    """experta interns every test a network is built from in class-level dicts that never shrink (their keys hold
+    each compile's own closures), so a server rebuilding parts it had let go kept every test it ever built: RSS grew
+    without bound while its engines stayed within their bound.  Rebuilding the same two parts over and over now holds
+    no more memory, and experta's dicts are empty once a network is built."""
+    import gc
+    import tracemalloc
+
+    from bridgelaw.engine import Engine
+    from bridgelaw.run.rete import _INTERNED
+    engine = Engine(knowledge, keep=1)  # each part's engine lets the other's go
+
+    def cycle() -> None:
+        for stated in (frozenset({"deal", "revoke"}), frozenset({"deal", "claim"})):
+            engine._partitions.runner(stated)
+
+    cycle()
+    tracemalloc.start()  # what the engine kept now was built while tracing, as what it keeps at the end
+    try:
+        kept = []
+        for _ in range(6):
+            cycle()
+            gc.collect()
+            kept.append(tracemalloc.get_traced_memory()[0])
+    finally:
+        tracemalloc.stop()
+    grown = kept[-1] - kept[1]
+    assert all(not check._instances for check in _INTERNED)
+    assert grown < 100_000, f"{grown:,} bytes kept by 8 rebuilt engines: {kept}"

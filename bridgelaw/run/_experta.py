@@ -20,7 +20,7 @@ try:
     from experta.factlist import FactList  # noqa: F401
     from experta.matchers import ReteMatcher  # noqa: F401
     from experta.matchers.rete.abstract import OneInputNode, TwoInputNode  # noqa: F401
-    from experta.matchers.rete.check import FactCapture, FeatureCheck, TypeCheck  # noqa: F401
+    from experta.matchers.rete.check import FactCapture, FeatureCheck, TypeCheck, WhereCheck  # noqa: F401
     from experta.matchers.rete.mixins import NoMemory  # noqa: F401
     from experta.matchers.rete.mixins import ChildNode  # noqa: F401
     from experta.matchers.rete.nodes import ConflictSetNode, FeatureTesterNode, NotNode, OrdinaryMatchNode, WhereNode  # noqa: F401

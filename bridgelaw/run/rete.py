@@ -39,13 +39,25 @@ tests/test_determinism.py the rulings.
 """
 from __future__ import annotations
 
-from ._experta import (Agenda, ChildNode, ConflictSetNode, Fact, FactList, FeatureTesterNode, InitialFact,
-                       KnowledgeEngine, NoMemory, NotNode, OrdinaryMatchNode, ReteMatcher, Token, TypeCheck, WhereNode,
-                       freeze)
+import threading
+
+from ._experta import (Agenda, ChildNode, ConflictSetNode, FactCapture, Fact, FactList, FeatureCheck, FeatureTesterNode,
+                       InitialFact, KnowledgeEngine, NoMemory, NotNode, OrdinaryMatchNode, ReteMatcher, Token, TypeCheck,
+                       WhereCheck, WhereNode, freeze)
 from .nodes import (INVALID, VALID, callback_into, hashed, lean_conflict_set, lean_join, lean_not, lean_where,
                     make_token)
 
 _PLAIN = (str, int, bool, float, type(None))  # values experta's freeze() leaves as they are
+# experta interns its tests in class-level dicts that never shrink (``_instances``), so that building a network finds
+# an alpha node already testing the same check (``child.node.matcher is check``).  Their keys hold what each compile
+# makes anew (the closures of ``P``/``TEST`` tests, each engine's fact classes), so a process compiling parts of the
+# knowledge over and over (a server meeting ever new combinations of kinds, its engines bounded) kept every test of
+# every engine it ever built: the server's RSS grew without bound, all of it live Python objects (cells, closures,
+# FeatureCheck, WhereCheck with its inspect.Signature), none of it reachable from the engines it kept.  A network is
+# built with experta's interning, then the interned tests are let go (the network holds its own); one build at a
+# time, as another thread's build would lose its interning half-way (tests/test_partition.py).
+_INTERNED = (TypeCheck, FactCapture, FeatureCheck, WhereCheck)
+_BUILDING = threading.Lock()
 
 
 class FastFact(Fact):
@@ -98,7 +110,12 @@ class FastMatcher(ReteMatcher):
     """experta's Rete matcher; resets and collects activations only where there can be some."""
 
     def __init__(self, engine):
-        super().__init__(engine)
+        with _BUILDING:
+            try:
+                super().__init__(engine)
+            finally:
+                for check in _INTERNED:
+                    check._instances.clear()
         nodes, todo, seen = [], [self.root_node], set()
         while todo:  # each node once, in a fixed order (depth first, children in order)
             node = todo.pop()

@@ -205,7 +205,15 @@ class Service:
     # combinations of kinds); a part let go is compiled again on its next need (~0.1 s).
     ENGINES = 96
 
+    # What the open questions remember per knowledge (explain/why.py: the ways a production waits over the same
+    # facts, ~1 KB each, holding those facts): a process ruling a batch keeps 20,000, a server over 50 sessions
+    # remembered them for every restricted knowledge of every pool engine, filling for many minutes (9.4 MB after 150
+    # random interviews on one engine, no plateau): it keeps this many, emptied when full.
+    MEMO = 2_000
+
     def __init__(self, knowledge: Knowledge, budget: float = BUDGET, pool: int = POOL):
+        from ...explain import why
+        why.MEMO = min(why.MEMO, self.MEMO)
         self.knowledge = knowledge
         self.vocab = knowledge.vocabulary
         self.budget, self.pool = budget, pool
