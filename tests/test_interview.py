@@ -47,23 +47,38 @@ def relevant(knowledge, engine: Engine, incident) -> tuple[set, set]:
     """
     _, working, _ = engine.run(incident)
     present = {f.template for f in working} | {n for n, t in knowledge.vocabulary.templates.items() if t.context}
+    needs = _positive_templates(knowledge)
     about: list = []
+    left = list(knowledge.productions)
     changed = True
-    while changed:
-        changed = False
-        for p in knowledge.productions:
-            if p not in about and all(c.template in present for c in p.when if not c.negated):
+    while changed:  # to a fixed point: a production about the incident may state what another one tests
+        changed, waiting_still = False, []
+        for p in left:
+            if needs[id(p)] <= present:
                 about.append(p)
                 present |= {d.template for d in p.derive}
                 changed = True
+            else:
+                waiting_still.append(p)
+        left = waiting_still
     slots = {(c.template, t.slot) for p in about for c in p.when for t in c.tests}
     slots |= {(f.template, s) for f in incident.facts for s, slot in _VOCAB.templates[f.template].slots.items()
               if slot.required}
     # whether a fact of a template happened at all is worth asking where it is all a production lacks
     # (12C1(e) on a damaging infraction needs only the director's finding on the adjustment)
-    lacking = {missing.pop() for p in knowledge.productions
-               if len(missing := {c.template for c in p.when if not c.negated} - present) == 1}
+    lacking = {missing.pop() for p in knowledge.productions if len(missing := set(needs[id(p)] - present)) == 1}
     return slots, {c.template for p in about for c in p.when} | lacking
+
+
+_NEEDS: dict = {}
+
+
+def _positive_templates(knowledge) -> dict:
+    """Each production (by identity) -> the templates its positive conditions name, worked out once a knowledge."""
+    if id(knowledge) not in _NEEDS:
+        _NEEDS[id(knowledge)] = (knowledge, {id(p): frozenset(c.template for c in p.when if not c.negated)
+                                             for p in knowledge.productions})
+    return _NEEDS[id(knowledge)][1]
 
 
 def _interview(knowledge, engine):
