@@ -52,3 +52,27 @@ def web_app():
     making one compiles a pool of engines."""
     from bridgelaw.faces.web import create_app
     return create_app(ROOT, budget=60)
+
+
+@pytest.fixture(scope="session")
+def shipped_book(tmp_path_factory):
+    """The book of the shipped knowledge, written by `bridgelaw book` once per test process and language
+    (about 5 s of CPU each; tests in test_book, test_russian and test_regulations read it, none changes it):
+    ``shipped_book(lang)`` -> (its folder, the command's exit code, what it printed).  Russian is written
+    with no ``--lang`` (the book's default), English with ``--lang en``."""
+    import contextlib
+    import io
+
+    from bridgelaw.faces.cli import main
+    made: dict = {}
+
+    def book(lang: str = "ru") -> tuple[Path, int, str]:
+        if lang not in made:
+            out = tmp_path_factory.mktemp(f"book-{lang}") / "book"
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                code = main(["book", str(out)] if lang == "ru" else ["book", "--lang", lang, str(out)])
+            made[lang] = (out, code, printed.getvalue())
+        return made[lang]
+
+    return book

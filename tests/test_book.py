@@ -84,9 +84,9 @@ def test_book_of_a_project_in_plain_words(tmp_path, lang, capsys):
     assert re.search(r'href="law-64.html#case-law-64-revoke-on-trick-twelve"', html)
 
 
-def test_the_russian_book_says_pravilo_and_reads_variables_as_words(tmp_path):
-    out = tmp_path / "book"
-    assert main(["book", str(out)]) == 0
+def test_the_russian_book_says_pravilo_and_reads_variables_as_words(shipped_book):
+    out, code, _ = shipped_book("ru")
+    assert code == 0
     pages = {p.name: p.read_text(encoding="utf-8") for p in out.glob("*.html")}
     assert "<h1>Правило 64. " in pages["law-64.html"]
     assert [name for name, html in pages.items() if re.search(r"\bзакон(а|у|ом|е|ы|ов)?\b", html, re.I)] == []
@@ -96,9 +96,9 @@ def test_the_russian_book_says_pravilo_and_reads_variables_as_words(tmp_path):
     assert [(n, v) for n, html in pages.items() for v in re.findall(r"<var>([a-z]+)</var>", html)] == []
 
 
-def test_book_of_the_shipped_knowledge(tmp_path):
-    out = tmp_path / "book"
-    assert main(["book", "--lang", "en", str(out)]) == 0
+def test_book_of_the_shipped_knowledge(shipped_book):
+    out, code, _ = shipped_book("en")
+    assert code == 0
     pages = check_book(out)
     assert "index.html" in pages and "vocabulary.html" in pages
     # the vocabulary page follows the parts, in the stated order, each under its title
@@ -157,9 +157,9 @@ def test_coverage_counts_units_not_sections(tmp_path, capsys):
     assert "2/13" in rows["64"]
 
 
-def test_book_reports_to_the_subsection_with_the_reason_for_leaving_out(tmp_path):
-    out = tmp_path / "book"
-    assert main(["book", "--lang", "en", str(out)]) == 0
+def test_book_reports_to_the_subsection_with_the_reason_for_leaving_out(shipped_book):
+    out, code, _ = shipped_book("en")
+    assert code == 0
     page = (out / "law-12.html").read_text(encoding="utf-8")
     row = re.search(r'<tr id="sec-12A1">(.*?)</tr>', page, re.S)[1]
     assert 'class="left_out">left out<' in row

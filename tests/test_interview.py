@@ -6,6 +6,7 @@ simulated director who knows the incident; and a small knowledge of its own
 """
 from __future__ import annotations
 
+import copy
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -48,23 +49,38 @@ def relevant(knowledge, engine: Engine, incident) -> tuple[set, set]:
     """
     _, working, _ = engine.run(incident)
     present = {f.template for f in working} | {n for n, t in knowledge.vocabulary.templates.items() if t.context}
+    needs = _positive_templates(knowledge)
     about: list = []
+    left = list(knowledge.productions)
     changed = True
-    while changed:
-        changed = False
-        for p in knowledge.productions:
-            if p not in about and all(c.template in present for c in p.when if not c.negated):
+    while changed:  # to a fixed point: a production about the incident may state what another one tests
+        changed, waiting_still = False, []
+        for p in left:
+            if needs[id(p)] <= present:
                 about.append(p)
                 present |= {d.template for d in p.derive}
                 changed = True
+            else:
+                waiting_still.append(p)
+        left = waiting_still
     slots = {(c.template, t.slot) for p in about for c in p.when for t in c.tests}
     slots |= {(f.template, s) for f in incident.facts for s, slot in _VOCAB.templates[f.template].slots.items()
               if slot.required}
     # whether a fact of a template happened at all is worth asking where it is all a production lacks
     # (12C1(e) on a damaging infraction needs only the director's finding on the adjustment)
-    lacking = {missing.pop() for p in knowledge.productions
-               if len(missing := {c.template for c in p.when if not c.negated} - present) == 1}
+    lacking = {missing.pop() for p in knowledge.productions if len(missing := set(needs[id(p)] - present)) == 1}
     return slots, {c.template for p in about for c in p.when} | lacking
+
+
+_NEEDS: dict = {}
+
+
+def _positive_templates(knowledge) -> dict:
+    """Each production (by identity) -> the templates its positive conditions name, worked out once a knowledge."""
+    if id(knowledge) not in _NEEDS:
+        _NEEDS[id(knowledge)] = (knowledge, {id(p): frozenset(c.template for c in p.when if not c.negated)
+                                             for p in knowledge.productions})
+    return _NEEDS[id(knowledge)][1]
 
 
 def _interview(knowledge, engine):
@@ -90,6 +106,50 @@ def _at_the_table(incident):
     return replace(incident, facts=facts, stated=stated)
 
 
+_ENGINES: dict = {}  # (knowledge, authority, day) -> the engine ruling for that setting, compiled once
+
+
+def _engine_for(knowledge, ra, as_of) -> Engine:
+    key = (id(knowledge), ra, as_of)
+    if key not in _ENGINES:
+        _ENGINES[key] = (knowledge, Engine(knowledge, ra, as_of))
+    return _ENGINES[key][1]
+
+
+# The interview after each sequence of answers, its next step taken, per engine: the simulated directors of
+# incidents that begin alike (what happened, the deal context) share those answers' steps.  An interview is a
+# function of its answers (tests/test_determinism.py replays answers under several hash seeds), so a copy of the
+# interview at a prefix is the interview a director who gave those answers would have; each incident's
+# interview is still run to its own end, answered from its own facts, and checked whole below.
+_PREFIXES: dict = {}
+
+
+def _copy(iv: Interview) -> Interview:
+    c = copy.copy(iv)
+    for name, value in vars(iv).items():  # its own answers, memos and step: the copy goes on alone
+        if isinstance(value, (list, dict, set)):
+            setattr(c, name, copy.copy(value))
+    return c
+
+
+def _simulate_sharing(knowledge, engine, incident) -> tuple[Ruling, list, Interview]:
+    """``simulate`` (faces/director.py) from the steps already taken after the same answers, if any:
+    (the final ruling, the questions asked, the interview at its end)."""
+    seen = _PREFIXES.setdefault((id(knowledge), id(engine)), ({}, knowledge, engine))[0]
+    iv, asked = Interview(knowledge, engine), []
+    while True:
+        key = repr(iv.answers)
+        if key in seen:
+            iv = _copy(seen[key])
+        step = iv.step()
+        if key not in seen:
+            seen[key] = _copy(iv)
+        if not isinstance(step, Question):
+            return step, asked, iv
+        asked.append(step)
+        iv.answer(answer_from(incident, step, iv))
+
+
 # The interview's own defects, each named until mended: the ruling ``rule`` gives on the saved incident is right.
 INTERVIEW_GAPS = {
     # the dealer said not known beside two calls made together: the interview's merged ruling keeps "who is the
@@ -106,10 +166,8 @@ def test_simulated_director_reaches_the_same_ruling(name, incident, knowledge, e
         pytest.skip("an election stated in the incident: the interview takes the authority as a setting (--ra),"
                     " never as a question")
     if incident.ra or incident.as_of:  # the director's setting: the authority and the day ruled for
-        from bridgelaw.engine import Engine
-        engine = Engine(knowledge, incident.ra or None, incident.as_of)
-    iv = _interview(knowledge, engine)
-    ruling, asked = simulate(iv, incident)
+        engine = _engine_for(knowledge, incident.ra or None, incident.as_of)
+    ruling, asked, iv = _simulate_sharing(knowledge, engine, incident)
     full = engine.rule(_at_the_table(incident))
     # the interview names the n-th fact of a template template-n (or template); the incident may name it otherwise
     ids, seen = {}, {}

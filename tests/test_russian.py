@@ -533,7 +533,7 @@ def test_e5_t2_t3_how_and_lines_name_facts_and_plays_in_words(capsys, russian):
     assert "Первый ход рубашкой вверх взят назад" in russian["face-down-lead-taken-back"]
 
 
-def test_t4_t5_g8_i4_i5_u24_the_committee_tables_speak_the_codes_words(capsys, tmp_path):
+def test_t4_t5_g8_i4_i5_u24_the_committee_tables_speak_the_codes_words(capsys, shipped_book):
     """T4 «Заявка с отклонением»; T5 no «продукции»; G8 «закодировано» (Правило is neuter) and «3 пункта»;
     I4 coverage and book use the same status words and «Правил»; I5 both count the laws with productions;
     U24 the reasons said plainly, titles wrapped, never cut, no «[без заголовка: …]»."""
@@ -545,12 +545,12 @@ def test_t4_t5_g8_i4_i5_u24_the_committee_tables_speak_the_codes_words(capsys, t
     assert re.search(r"Наказание после потери права на +закодировано.*\n +исправление\n", out)  # wrapped, not cut
     assert "[без заголовка" not in out and "[заголовок не прочитан" not in out
     encoded = re.search(r"Закодированные положения есть у (\d+) из 93 Правил", out)[1]
-    assert cli.main(["book", str(tmp_path / "book")]) == 0
-    capsys.readouterr()
-    index = (tmp_path / "book" / "index.html").read_text(encoding="utf-8")
+    book, code, _ = shipped_book("ru")
+    assert code == 0
+    index = (book / "index.html").read_text(encoding="utf-8")
     assert f"Закодированные положения есть у {encoded} из 93 Правил" in index
     assert "продукци" not in index.lower() and ">закодирован<" not in index and "оставлено" not in index
-    assert "Нерегулярная" not in (tmp_path / "book" / "law-27.html").read_text(encoding="utf-8")
+    assert "Нерегулярная" not in (book / "law-27.html").read_text(encoding="utf-8")
 
 
 def test_t7_g2_u13_i1_g7_lines_a_director_reads_aloud(russian):
@@ -591,21 +591,21 @@ def test_u28_g9_g10_g11_g12_g14_i2_i6_the_lines_the_review_quoted_are_mended(rus
         vocab.templates["lead"].slots["response"].label_of("none", "ru")
 
 
-def test_e6_e7_the_russian_book_names_its_cases_in_russian(tmp_path, capsys):
+def test_e6_e7_the_russian_book_names_its_cases_in_russian(shipped_book):
     """E6: a case is titled in the book's language (its incident's title, or its law, number and what it
     expects), the English name folded beside it; a link to a case says «Правило 27, тест 3»; an element's
     arguments are named in Russian. E7: the footer names no command in English."""
-    assert cli.main(["book", str(tmp_path / "book")]) == 0
-    assert "записано страниц:" in capsys.readouterr().out
-    page = (tmp_path / "book" / "law-27.html").read_text(encoding="utf-8")
+    book, code, printed = shipped_book("ru")
+    assert code == 0 and "записано страниц:" in printed
+    page = (book / "law-27.html").read_text(encoding="utf-8")
     assert "Правило 27, тест 2: ожидается — " in page and ">Правило 27, тест 1</a>" in page
     assert '<details><summary>описание теста (на английском)</summary><p lang="en">C39, West accepts 3♣' in page
     assert "<b>C39, West accepts" not in page and "Создано программой bridgelaw" in page
     assert "Пересказы (торговля), тест " in page and ">tellings-" not in page and "; tellings-" not in page
-    page = (tmp_path / "book" / "law-43.html").read_text(encoding="utf-8")
+    page = (book / "law-43.html").read_text(encoding="utf-8")
     assert "<b>Передача взяток</b> [64A2]: число взяток — 1; от пары — " in page and "from side" not in page
-    assert cli.main(["book", "--lang", "en", str(tmp_path / "en")]) == 0
-    assert "<b>C39, West accepts 3♣" in (tmp_path / "en" / "law-27.html").read_text(encoding="utf-8")
+    en, code, _ = shipped_book("en")
+    assert code == 0 and "<b>C39, West accepts 3♣" in (en / "law-27.html").read_text(encoding="utf-8")
 
 
 def test_the_committee_tools_speak_russian_by_default(tmp_path, capsys):
