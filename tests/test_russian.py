@@ -756,6 +756,19 @@ def test_u26_i7_a_double_out_of_rotation_is_named_a_double_and_23c_says_shall(ru
         assert "может назначить компенсирующий результат (23C)" not in out, name
 
 
+def test_i7_in_english_23c_says_shall_as_the_russian_does(engine):
+    """I7 in English: the comparable-call line of Laws 30-32 says, as 2017 Law 23C and the Russian line do, that
+    the director *shall* award an adjusted score when the assistance could well have changed the outcome and the
+    non-offenders were damaged, never that he «may adjust»."""
+    text = engine.rule(engine.load_incident(INCIDENTS / "pass-out-of-turn-dealer-then-opens.yaml")).render(
+        "en", how=False)
+    assert ("but if at the end of play the director judges that without the assistance gained through the infraction"
+            " the outcome of the board could well have been different, and the non-offending side was damaged, he"
+            " shall award an adjusted score (23C)") in text, text
+    for law in ("30", "31", "32"):
+        assert "may adjust the score (23C)" not in (ROOT / "knowledge" / f"law-{law}.yaml").read_text(), law
+
+
 def test_u22_why_says_a_choice_still_to_be_made_as_a_condition(knowledge, capsys):
     """U22: «почему» before a choice is made lists the laws a choice would bring in on that condition («если
     будет выбрано «не принимать его», а затем «…»»), never «Выбрано: …» as if it were made; HOW, after the
