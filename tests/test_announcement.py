@@ -68,3 +68,17 @@ def test_thirteen_penalty_cards_say_each_thing_once(engine, tmp_path):
     assert len(lines) < 250, len(lines)
     assert max(map(len, lines)) < 1200
     assert text.count("When a defender has two or more penalty cards that can legally be played") == 1
+
+
+def test_declarers_50d2_choice_is_announced_with_its_restriction(rulings):
+    """Issue 29 item 4: the announcement of a 50D2 choice made says the decisive element, the lead the partner
+    may or may not make, and not only that the penalty card is picked up; a partner who cannot obey it (59) is
+    told how he leads instead, never told to lead a suit he does not hold."""
+    forbid = rulings["penalty-card-declarer-forbids-suit"]
+    assert forbid.announcement["en"] == "East may not lead spades (for as long as he retains the lead). West's ♠4 is" \
+                                        " no longer a penalty card: he picks it up."
+    assert forbid.announcement["ru"].startswith("Восток не вправе ходить в пики (пока сохраняет ход).")
+    assert "\n1. [Law 50D2(a)] East may not lead spades" in forbid.render("en", how=False)
+    void = rulings["void-in-required-suit"]
+    assert "East holds no card of the required suit: he may lead any otherwise legal card" in void.announcement["en"]
+    assert "must lead spades" not in void.render("en", how=False)
