@@ -666,7 +666,8 @@ def test_the_regulations_page_says_yes_and_no_in_words(knowledge):
 
 def test_u8_u10_a_concession_is_named_and_a_board_played_out_counts(russian):
     assert "сторона сделавшего претензию (или уступку)" in russian["declarer-concedes-dummy-objects"]
-    assert "Сдачу доигрывают за этим столом, и он засчитывается." in russian["wrong-table-auction-begun"]
+    assert "Торговлю и розыгрыш этой сдачи доводят до конца за этим столом." in russian["wrong-table-auction-begun"]
+    assert "и он засчитывается" not in russian["wrong-table-auction-begun"]  # 15B2: completed, then the score stands
     assert "Сдачу доигрывают, результат остаётся" not in russian["wrong-table-auction-begun"]
 
 
