@@ -68,3 +68,61 @@ def test_thirteen_penalty_cards_say_each_thing_once(engine, tmp_path):
     assert len(lines) < 250, len(lines)
     assert max(map(len, lines)) < 1200
     assert text.count("When a defender has two or more penalty cards that can legally be played") == 1
+
+
+def test_declarers_50d2_choice_is_announced_with_its_restriction(rulings):
+    """Issue 29 item 4: the announcement of a 50D2 choice made says the decisive element, the lead the partner
+    may or may not make, and not only that the penalty card is picked up; a partner who cannot obey it (59) is
+    told how he leads instead, never told to lead a suit he does not hold."""
+    forbid = rulings["penalty-card-declarer-forbids-suit"]
+    assert forbid.announcement["en"] == "East may not lead spades (for as long as he retains the lead). West's ♠4 is" \
+                                        " no longer a penalty card: he picks it up."
+    assert forbid.announcement["ru"].startswith("Восток не вправе ходить в пики (пока сохраняет ход).")
+    assert "\n1. [Law 50D2(a)] East may not lead spades" in forbid.render("en", how=False)
+    void = rulings["void-in-required-suit"]
+    assert "East holds no card of the required suit: he may lead any otherwise legal card" in void.announcement["en"]
+    assert "must lead spades" not in void.render("en", how=False)
+
+
+# the interview's saved incident: East's opening lead of the ♦A out of turn, declarer South refused it (54D), West on
+# lead, and South then required diamonds (50D2(a)): the penalty card became one and was picked up, in that order
+REFUSED_THEN_REQUIRED = """facts:
+  deal: {declarer: S}
+  next_lead: {player: W}
+  lead:
+  - {player: E, card: DA, trick: 1, faced: true, response: none}
+  choice:
+  - {id: choice-1, option: opening_lead_out_of_turn, chosen: refuse_lead}
+  - {id: choice-2, option: lead_after_penalty_card, chosen: require_suit}
+"""
+
+
+def test_a_refused_lead_whose_penalty_card_is_picked_up_tells_one_story(engine, tmp_path):
+    """Issue 29 item 4: a card that became a penalty card (54D) and was then picked up by declarer's 50D2 choice is
+    announced as picked up, never «теперь старшая штрафная» beside «больше не штрафная»; another player's penalty
+    card would stay (the same card must be picked up for its becoming one to be past)."""
+    path = tmp_path / "refused.yaml"
+    path.write_text(REFUSED_THEN_REQUIRED, encoding="utf-8")
+    ruling = engine.rule(engine.load_incident(path))
+    ru, en = ruling.render("ru", how=False), ruling.render("en", how=False)
+    assert ruling.announcement["ru"] == "Запад обязан пойти в бубны (этим ходом). Карта ♦Т Востока больше не" \
+                                        " штрафная: он возвращает её в руку.", ruling.announcement["ru"]
+    assert "Карта Востока (♦Т) теперь старшая штрафная" not in ru, ru
+    assert "East's card (♦A) becomes a major penalty card" not in en, en
+    assert "больше не штрафная" in ru
+    assert [e["past"] for e in ruling.to_dict()["elements"] if e["kind"] == "penalty_card"] == [True]
+
+
+def test_a_wrong_board_begun_is_completed_then_its_score_stands(rulings):
+    """Law 15B2 (2017): the director requires the auction and play to be completed at the table and allows the
+    score to stand; the announcement says so in that order, never «Результат… остаётся в силе… и он
+    засчитывается» about a board whose auction has only begun."""
+    ruling = rulings["wrong-table-auction-begun"]
+    assert ruling.announcement["ru"] == "Торговлю и розыгрыш этой сдачи доводят до конца за этим столом. Результат," \
+                                        " полученный за столом, остаётся в силе."
+    assert ruling.announcement["en"] == "The auction and play of this board are completed at this table. The result" \
+                                        " obtained at the table stands."
+    text = ruling.render("ru", how=False)
+    elements = text[text.index("\n1. "):]
+    assert "и он засчитывается" not in text and elements.count("остаётся в силе") == 1, text
+    assert elements.index("доводят до конца") < elements.index("остаётся в силе")  # the story in order

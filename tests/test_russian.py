@@ -666,7 +666,8 @@ def test_the_regulations_page_says_yes_and_no_in_words(knowledge):
 
 def test_u8_u10_a_concession_is_named_and_a_board_played_out_counts(russian):
     assert "сторона сделавшего претензию (или уступку)" in russian["declarer-concedes-dummy-objects"]
-    assert "Сдачу доигрывают за этим столом, и он засчитывается." in russian["wrong-table-auction-begun"]
+    assert "Торговлю и розыгрыш этой сдачи доводят до конца за этим столом." in russian["wrong-table-auction-begun"]
+    assert "и он засчитывается" not in russian["wrong-table-auction-begun"]  # 15B2: completed, then the score stands
     assert "Сдачу доигрывают, результат остаётся" not in russian["wrong-table-auction-begun"]
 
 
@@ -754,6 +755,19 @@ def test_u26_i7_a_double_out_of_rotation_is_named_a_double_and_23c_says_shall(ru
     for name, out in russian.items():
         assert "контра или реконтра вне очередности, в" not in out and "Контра (реконтра)" not in out, name
         assert "может назначить компенсирующий результат (23C)" not in out, name
+
+
+def test_i7_in_english_23c_says_shall_as_the_russian_does(engine):
+    """I7 in English: the comparable-call line of Laws 30-32 says, as 2017 Law 23C and the Russian line do, that
+    the director *shall* award an adjusted score when the assistance could well have changed the outcome and the
+    non-offenders were damaged, never that he «may adjust»."""
+    text = engine.rule(engine.load_incident(INCIDENTS / "pass-out-of-turn-dealer-then-opens.yaml")).render(
+        "en", how=False)
+    assert ("but if at the end of play the director judges that without the assistance gained through the infraction"
+            " the outcome of the board could well have been different, and the non-offending side was damaged, he"
+            " shall award an adjusted score (23C)") in text, text
+    for law in ("30", "31", "32"):
+        assert "may adjust the score (23C)" not in (ROOT / "knowledge" / f"law-{law}.yaml").read_text(), law
 
 
 def test_u22_why_says_a_choice_still_to_be_made_as_a_condition(knowledge, capsys):

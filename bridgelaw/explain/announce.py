@@ -3,7 +3,8 @@
 ``announce(knowledge, ruling)`` runs last, over a finished Ruling (elements, options, result), and sets:
 
 - each element's ``past``: its moment has passed (the kind's ``past_with`` names a kind the ruling also holds:
-  68D's "play is suspended" once the claim is settled); kept in the data, not printed;
+  68D's "play is suspended" once the claim is settled; agreeing on the arguments ``past_with_same`` names: a
+  penalty card once that card is picked up); kept in the data, not printed;
 - ``ruling.decisive``: the element read first, the one of the lowest ``announce`` number in the vocabulary (an
   open choice, then what settles the board, then what a player must now do, then who calls or leads next);
 - ``ruling.announcement`` {ru, en}: one or two sentences to read aloud: who chooses what now (an open choice,
@@ -23,9 +24,10 @@ from .ruling import Ruling, RulingElement
 
 def announce(knowledge: Knowledge, ruling: Ruling, in_auction: bool = False) -> Ruling:
     kinds = knowledge.vocabulary.elements
-    present = {e.kind for e in ruling.elements}
     for e in ruling.elements:
-        e.past = any(k in present for k in kinds[e.kind].past_with)
+        same = kinds[e.kind].past_with_same
+        e.past = any(o.kind in kinds[e.kind].past_with and all(o.args.get(a) == e.args.get(a) for a in same)
+                     for o in ruling.elements)
     # by rank; of one rank in reading order, except what happens now (place: last), of which the last is so
     ranked = sorted((kinds[e.kind].announce, -i if kinds[e.kind].place == "last" else i, i)
                     for i, e in enumerate(ruling.elements)

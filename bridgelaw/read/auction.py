@@ -30,7 +30,7 @@ from __future__ import annotations
 from .. import values as V
 from ..errors import Collector
 from .infact import InFact
-from .story import found_calls, state_story
+from .story import found_calls, refused, state_story
 
 # templates derived here, while an incident is read, from the template they are derived from
 DERIVED_WHILE_READING = {"call": "auction", "substitution": "replacement", "call_change": "change_of_call",
@@ -466,6 +466,8 @@ def sequence_facts(facts: list, vocab, c: Collector) -> list:
                          " of the stated auction", "facts",
                   "state the auction with the insufficient bid, and 'of:' its number")
             continue
+        if of < len(calls) and _accepted(target, calls[of]) and not refused(facts):
+            continue  # its LHO called over it, no refusal told: accepted (27A1), a replacement told is none it had
         out.append(_fact(vocab, "substitution", f"substitution-{r.id}", r.loc, replacement=r.id, position=of,
                          offender=target["seat"], kind=_substitution_kind(r.get("call"), target["previous_bid"])))
     deem_changes(facts, calls, vocab)

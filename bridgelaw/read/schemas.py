@@ -147,6 +147,9 @@ ELEMENT_KIND = {
                       "description": "its moment has passed where the ruling also holds one of these kinds (68D's"
                                      " 'play is suspended' once the claim is settled): kept in the JSON, marked past,"
                                      " not printed"},
+        "past_with_same": {"type": "array", "items": NAME,
+                           "description": "the arguments a past_with element must agree on for this one to be past"
+                                          " (a penalty card is past once that same card is picked up); none: any"},
         "lasts": {"type": "boolean",
                   "description": "a consequence that lasts: giving it also states a fact of the template of the same"
                                  " name (its arguments as slots), which later productions test"},

@@ -50,7 +50,7 @@ def _arrival(facts: list) -> int | None:
     director called but not yet ruling leaves the LHO's call an acceptance (27A1, 29A: T03).  The refusal itself,
     where it is stated and tied to a call (an event ``choice_made``), ends the auction as found too: the players
     handled it before the director came (T04 (c))."""
-    kinds = (*ARRIVAL, "choice_made") if _refused(facts) else ("director_ruled",)
+    kinds = (*ARRIVAL, "choice_made") if refused(facts) else ("director_ruled",)
     events = [f for f in facts if f.template == "event" and f.get("kind") in kinds and f.get("after_call") is not None]
     if not events:
         return None
@@ -64,7 +64,7 @@ def _called(facts: list) -> int | None:
     return min(after, default=None)
 
 
-def _refused(facts: list) -> bool:
+def refused(facts: list) -> bool:
     """Whether the offender's LHO's refusal of the irregular call is stated (27A1, 29A)."""
     return any(f.template == "choice" and (f.get("option"), f.get("chosen")) in REFUSALS for f in facts)
 
@@ -91,7 +91,7 @@ def as_found(facts: list) -> Story | None:
         arrival = None
     # the offender's own call at once after his insufficient bid: its replacement
     replaced = next((k for k in calls[:-1] if k["insufficient"] and calls[k["position"]]["seat"] == k["seat"]
-                     and (arrival == k["position"] or (arrival is None or arrival > k["position"]) and _refused(facts)
+                     and (arrival == k["position"] or (arrival is None or arrival > k["position"]) and refused(facts)
                           or _stated(facts, k["position"], calls[k["position"]]["call"]))),
                     None)
     if replaced is None and arrival is None:

@@ -235,6 +235,7 @@ class ElementKind:
     offered_only: bool = False  # said only under a choice still to be made, and only while the auction lasts
     announce: int | None = None  # said in the announcement, the lower the sooner (1: the decisive element)
     past_with: tuple = ()  # its moment has passed where the ruling holds one of these kinds (not printed)
+    past_with_same: tuple = ()  # the arguments that element must agree on (the same card picked up); none: any
 
 
 @dataclass(frozen=True)
@@ -516,7 +517,8 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                                       only_with=tuple(eraw["only_with"]) if eraw.get("only_with") is not None else None,
                                       place=eraw.get("place"), offered=eraw.get("offered"),
                                       offered_only=bool(eraw.get("offered_only")),
-                                      announce=eraw.get("announce"), past_with=tuple(eraw.get("past_with") or ()))
+                                      announce=eraw.get("announce"), past_with=tuple(eraw.get("past_with") or ()),
+                                      past_with_same=tuple(eraw.get("past_with_same") or ()))
     for ek in elements.values():
         for other in ek.contradicts:
             if other not in elements:
@@ -536,6 +538,10 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
             if other not in elements:
                 c.add(ek.loc, f"element {ek.name}: {'only_with' if other in (ek.only_with or ()) else 'past_with'} names unknown element '{other}'",
                       hint=suggest(other, elements, "the vocabulary's elements"))
+        for arg in ek.past_with_same:
+            for kind in (ek.name, *(k for k in ek.past_with if k in elements)):
+                if arg not in (elements[kind].args or {}):
+                    c.add(ek.loc, f"element {ek.name}: past_with_same names '{arg}', not an argument of {kind}")
     check_lasting(elements, templates, c)
     partly = _partly_known(parts, templates, c)
     leaves = _not_known(parts, templates, c)
