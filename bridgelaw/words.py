@@ -553,10 +553,10 @@ WORDS: dict[str, dict[str, str]] = {
     "call.X": {"ru": "контра", "en": "double"},
     "call.XX": {"ru": "реконтра", "en": "redouble"},
     # a call said as what it is ("{call:kind}"): «контра вне очередности», «назначение вне очередности»
-    "call_kind.P": {"ru": "пас", "en": "a pass"},
-    "call_kind.X": {"ru": "контра", "en": "a double"},
-    "call_kind.XX": {"ru": "реконтра", "en": "a redouble"},
-    "call_kind.bid": {"ru": "назначение", "en": "a bid"},
+    "callkind.P": {"ru": "пас", "en": "a pass"},
+    "callkind.X": {"ru": "контра", "en": "a double"},
+    "callkind.XX": {"ru": "реконтра", "en": "a redouble"},
+    "callkind.bid": {"ru": "назначение", "en": "a bid"},
     # -- an answer or a value the program cannot take (the interview's prompt; a file's error in English)
     "error.needed": {"ru": "этот ответ нужен; «не знаю» здесь нельзя",
                      "en": "this answer is needed; 'not known' is not allowed here"},
@@ -722,7 +722,7 @@ class Said(str):
             passes, calls = CALL_MADE[self.lang]
             return passes if self.key == "call.P" else calls.replace("{call}", str(self))
         if spec == KIND:
-            kind = f"call_kind.{self.key[5:]}" if self.key in ("call.P", "call.X", "call.XX") else "call_kind.bid"
+            kind = f"callkind.{self.key[5:]}" if self.key in ("call.P", "call.X", "call.XX") else "callkind.bid"
             return WORDS[kind][self.lang]
         if "|" in spec and self.n is not None:
             return agree(self.n, spec, self.lang)

@@ -706,7 +706,7 @@ def test_the_command_lines_help_and_usage_errors_are_russian_by_default(capsys):
     """argparse's own «usage:», «options:», «show this help message and exit» and its errors («the following
     arguments are required») in Russian (the GNU tools' Russian wording), and every help text of ours; --lang en
     keeps argparse's English."""
-    from bridgelaw.faces.usage import RU
+    from bridgelaw.faces.usage import ARGPARSE_RU as RU
     english = set(_usage_texts("en"))
     missing = [t for t in _usage_texts("ru") if re.search(r"[a-z]{3}", t) and t in english and t not in RU]
     assert not missing, missing  # an English help text with no Russian

@@ -24,7 +24,9 @@ CATALOG = PKG / "words.py"
 GROUPS = {k.split(".", 1)[0] for k in WORDS}
 CYRILLIC = re.compile("[А-Яа-яЁё]")
 # words a director may type (accepted on input, several per language), not words shown
-INPUT_WORDS = {"_UNKNOWN_WORDS", "SINGULAR", "_BELOW", "_ABOVE", "_YO"}  # what a director may type
+INPUT_WORDS = {"_UNKNOWN_WORDS", "SINGULAR", "_BELOW", "_ABOVE", "_YO", "_OR"}  # what a director may type
+# faces/usage.py: argparse's gettext catalog, keyed by argparse's own English msgids (not a group.name key)
+GETTEXT_CATALOGS = {"ARGPARSE_RU"}
 FILES = (".html", ".txt", ".yaml", ".json")  # "ruling.html" names a template, not a word
 
 
@@ -160,9 +162,13 @@ def own_words(rel: str, source: str) -> list[str]:
     tree = ast.parse(source)
     allowed = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in INPUT_WORDS
-                                                for t in node.targets):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and any(
+                isinstance(t, ast.Name) and t.id in INPUT_WORDS | GETTEXT_CATALOGS
+                for t in (node.targets if isinstance(node, ast.Assign) else [node.target])):
             allowed |= {id(n) for n in ast.walk(node)}
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body \
+                and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant):
+            allowed.add(id(node.body[0].value))  # a docstring is read by programmers, never shown
     bad = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict) and any(isinstance(k, ast.Constant) and k.value in LANGS and text(v)

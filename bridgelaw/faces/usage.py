@@ -4,12 +4,12 @@ default, in English with ``--lang en``.
 Shape::
 
     lang = language_of(argv)          # "en" only when the command line says --lang en
-    with speaking(lang):              # argparse's gettext hook answers from RU while the parser is built and used
+    with speaking(lang):              # argparse's gettext hook answers from ARGPARSE_RU while the parser is built and used
         parser = build_parser()       # whose help texts are tr("...") of their English
         args = parser.parse_args(argv)
 
 argparse asks gettext for every text of its own ("usage: ", "options", "the following arguments are required:
-%s"); Python ships no Russian catalog for it, so ``speaking`` points argparse's hook at RU (as i18nparse does for
+%s"); Python ships no Russian catalog for it, so ``speaking`` points argparse's hook at ARGPARSE_RU (as i18nparse does for
 the languages it has).  The Russian follows the wording of the GNU tools' Russian translations («Использование:»,
 «показать эту справку и выйти»).  Each English text is its own key, as in a gettext catalog; a text of ours with
 no Russian here is said in English, and tests/test_russian.py fails on it.
@@ -20,7 +20,7 @@ import argparse
 from contextlib import contextmanager
 
 # argparse's own texts (Python 3.11-3.13), then ours; the key is the English, as gettext's msgid
-RU: dict[str, str] = {
+ARGPARSE_RU: dict[str, str] = {
     "usage: ": "Использование: ",
     "positional arguments": "позиционные аргументы",
     "options": "параметры",
@@ -232,7 +232,7 @@ def language_of(argv: list[str]) -> str:
 
 def tr(text: str) -> str:
     """``text`` (our English) in the language being spoken."""
-    return RU.get(text, text) if _lang[-1] == "ru" else text
+    return ARGPARSE_RU.get(text, text) if _lang[-1] == "ru" else text
 
 
 def _gettext(text):
