@@ -29,7 +29,7 @@ def test_ask_on_a_card_exposed_after_the_auction_asks_the_declarer_once_it_has_e
     """The auction has ended: the declarer is asked, and the queen of a defender becomes a penalty card."""
     from bridgelaw.faces.interview import Interview, Question
     iv = Interview(knowledge, engine)
-    for a in (("card_exposed_in_auction",), "E", 1, "SQ"):
+    for a in (("card_exposed_in_auction",), "E", True, 1, "SQ"):  # True: a call had been made (24, not 16D)
         iv.answer(a)
     assert iv.step().key == "deal.auction_ended"
     iv.answer(True)

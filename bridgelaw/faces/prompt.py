@@ -97,8 +97,21 @@ def _said(kind: str, v: Any, lang: str) -> str:
     if render and isinstance(v, str):
         return render(v, lang)
     if kind == "calls" and isinstance(v, (str, tuple)):
-        return " ".join(V.render_call(x, lang) for x in (v.split() if isinstance(v, str) else v))
+        return " ".join(_said_call(x, lang) for x in (v.split() if isinstance(v, str) else v))
     return str(v)
+
+
+def _said_call(typed: str, lang: str) -> str:
+    """One typed call as the ruling writes it, keeping what the director typed around it: the seat of a call out of
+    turn (``E:1H`` as E:1♥), a seat not known (``?:2S``), a call that may not have been made (``P?``)."""
+    from .. import values as V
+    seat, colon, call = typed.rpartition(":")
+    maybe = call.endswith("?") and len(call) > 1
+    call = call[:-1] if maybe else call
+    known = V.coerce_call(call)
+    if known is None:
+        return typed  # not a call the reader knows: said back as typed (the reader's own error names it)
+    return f"{seat}{colon}{V.render_call(known, lang)}{'?' if maybe else ''}"
 
 
 # -- sources of answers ------------------------------------------------------------------------
