@@ -276,10 +276,23 @@ def _first_asked(prod: Production, unknown: set) -> list:
 MEMO = 20_000  # the ways remembered for open_questions at most (per knowledge), emptied past it
 
 
-def _memo(knowledge: Knowledge, name: str = "_ways_memo") -> dict:
+def _memo(knowledge: Knowledge, name: str) -> dict:
     got = knowledge.__dict__.get(name)
     if got is None:
         got = knowledge.__dict__[name] = {}
+    return got
+
+
+def _ways_memo(knowledge: Knowledge) -> dict:
+    """The ways open_questions remembers: one memo per vocabulary, shared by a Knowledge and its parts (a ruling's
+    ways do not depend on which part holds the production: its templates' facts, what overrides it and the derived
+    templates make them), so a server's restricted knowledge sets (some 34 after a minute of 24 sessions) do not
+    each fill a memo of their own for minutes.  An entry keeps its production: one of the same id in another
+    knowledge over the same vocabulary misses."""
+    vocab = knowledge.vocabulary
+    got = vocab.__dict__.get("_ways_memo")
+    if got is None:
+        got = vocab.__dict__["_ways_memo"] = {}
     return got
 
 
@@ -323,7 +336,7 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     by_t = _by_template(facts)
     derived = _derived(knowledge)
     subjects = _subjects(fired)
-    memo = _memo(knowledge)
+    memo = _ways_memo(knowledge)
     told: dict = {}  # template -> its facts, as a key hashed once
     for prod in candidates(knowledge, by_t):
         skip = frozenset(subj for pid in (prod.id, *knowledge.overridden_by.get(prod.id, ()))
@@ -333,15 +346,17 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
         key = (prod.id, skip, tuple(told[t] if t in told else told.setdefault(t, _Hashed(by_t.get(t, ())))
                                     for t in _templates(prod)))
         try:
-            ways = memo.get(key)
+            got = memo.get(key)
         except TypeError:  # a value that cannot be a key (none of the vocabulary's types; never remembered)
-            key, ways = None, None
-        if ways is None:
+            key, got = None, None
+        if got is not None and got[0] is prod:
+            ways = got[1]
+        else:
             ways = _ways(prod, by_t, derived, skip, None, frozenset())
             if key is not None:
                 if len(memo) >= MEMO:
                     memo.clear()
-                memo[key] = ways
+                memo[key] = (prod, ways)
         for unknown in ways:
             for key in _first_asked(prod, unknown):
                 entry = {"production": prod.id, "cite": prod.cite, "summary": prod.waiting or prod.summary}

@@ -167,8 +167,11 @@ class Partitions:
         # stated templates -> [components, the knowledge restricted to them, JointRun | None, the applicable productions]
         self._parts: OrderedDict[frozenset, list] = OrderedDict()  # least recently used first
         # components -> the knowledge restricted to them (its indexes ~100 KB), shared by the parts reaching them and
-        # let go with the last of them (a server's 1,024 parts reached some 33 sets of components: 100 MB -> 4)
-        self._restricted: weakref.WeakValueDictionary = weakref.WeakValueDictionary()
+        # let go with the last of them (a server's 1,024 parts reached some 33 sets of components: 100 MB -> 4); one
+        # table per knowledge, so a server's pool engines share them and the memos the open questions keep on them
+        # (explain/why.py), instead of each engine filling its own
+        self._restricted: weakref.WeakValueDictionary = knowledge.__dict__.setdefault(
+            "_restricted", weakref.WeakValueDictionary())
         self._engines: OrderedDict[tuple, tuple] = OrderedDict()  # the productions it runs -> (engine, templates)
         self.build_seconds = 0.0  # time spent building engines (for the benchmark)
         self._positives = [positive_templates(p) for p in knowledge.productions]

@@ -149,6 +149,32 @@ def listen(host: str, port: int) -> socket.socket:
                                                                   reason=reason))) from None
 
 
+TRIM = 10.0  # seconds between giving the C allocator's freed memory back to the system
+
+
+def lean_malloc() -> None:
+    """On glibc, keep the server's memory near what it uses: its request threads allocate at once, each in an arena
+    of its own (up to 8 a core), and what they free stays with the process, so the RSS followed the heaviest moments
+    for many minutes.  Two arenas, and what is freed given back every TRIM seconds (3 minutes of 24 sessions: 162 MB
+    after 4,706 requests, flat from 80 s, against 176 MB after 4,142 and still climbing).  Elsewhere nothing."""
+    import ctypes
+    import threading
+    import time
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        trim = libc.malloc_trim
+        libc.mallopt(-8, 2)  # M_ARENA_MAX, before the request threads start
+    except (OSError, AttributeError):  # not glibc
+        return
+
+    def trimming() -> None:
+        while True:
+            time.sleep(TRIM)
+            trim(0)
+
+    threading.Thread(target=trimming, name="malloc-trim", daemon=True).start()
+
+
 def serve(root: Path | None, host: str, port: int, budget: float | None = None, keep_log: bool = False,
           db: str | None = None) -> None:
     """Run the app with uvicorn until interrupted (Ctrl-C) or terminated (SIGTERM).
@@ -159,6 +185,7 @@ def serve(root: Path | None, host: str, port: int, budget: float | None = None, 
     import uvicorn
     app = create_app(root, budget or BUDGET, (db, host) if keep_log else None)
     sock = listen(host, port)
+    lean_malloc()
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame) -> None:  # SIGTERM, Ctrl-C: replays in flight end with a 503
             app.state.service.stopping = True

@@ -210,10 +210,16 @@ class Service:
     # remembered them for every restricted knowledge of every pool engine, filling for many minutes (9.4 MB after 150
     # random interviews on one engine, no plateau): it keeps this many, emptied when full.
     MEMO = 2_000
+    # The texts of ruling elements and HOW lines remembered per vocabulary (run/record.py; one vocabulary for the whole
+    # pool): a batch keeps 20,000 each, filled by a server's wandering sessions (every card and number a new text) long
+    # after the first minute; a text not remembered is made again in microseconds.
+    TEXTS = 2_000
 
     def __init__(self, knowledge: Knowledge, budget: float = BUDGET, pool: int = POOL):
         from ...explain import why
+        from ...run import record
         why.MEMO = min(why.MEMO, self.MEMO)
+        record.TEXTS_KEPT = min(record.TEXTS_KEPT, self.TEXTS)
         self.knowledge = knowledge
         self.vocab = knowledge.vocabulary
         self.budget, self.pool = budget, pool
