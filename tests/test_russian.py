@@ -386,7 +386,7 @@ def test_g5_g6_g13_u11_u12_i3_result_lines_read_as_sentences(russian):
     text = russian["repeated-revoke-same-suit"]
     assert "пара Север-Юг взяла бы тринадцать взяток — больше, чем 12 после автоматической передачи;" \
            " передачи недостаточно" in text  # G5
-    assert "на вопрос «Когда впервые обратили внимание на фальшренонс?»" in text and "««" not in text  # G13
+    assert "если когда впервые обращено внимание — после окончания тура: " in text and "««" not in text  # G13
     text = russian["board-17-played-twice"]
     assert "для подсчёта результата не указано: форма счёта" in text and "нужно знать:" not in text  # G6
     assert "С-Ю средний минус, В-З средний плюс" in text  # I3: the glossary's «средний плюс / средний минус»
@@ -552,7 +552,7 @@ def test_t4_t5_g8_i4_i5_u24_the_committee_tables_speak_the_codes_words(capsys, t
 def test_t7_g2_u13_i1_g7_lines_a_director_reads_aloud(russian):
     """T7 82C's doubt «толкуются в пользу каждой из пар», said once (no second «Судья назначает»); G2 a call
     replaced by the one intended, whatever it is; U13 no tag where the line names its revoke itself; I1 «левый
-    (правый) оппонент» only; G7 a provisional line says «если …, то по Правилу …», never «: тогда»."""
+    (правый) оппонент» only; G7 what a slot left out decides is said «если …: …», never «: тогда»."""
     text = russian["director-denied-acceptance-of-3c"]
     assert "Сомнения толкуются в пользу каждой из пар, поэтому их результаты могут не дополнять друг друга" in text
     assert text.count("Судья назначает компенсирующий результат") == 2 and "пользу сомнения" not in text  # announce + line
@@ -561,7 +561,8 @@ def test_t7_g2_u13_i1_g7_lines_a_director_reads_aloud(russian):
     for name, text in russian.items():
         assert not re.search(r"(левы|правы|лево|право)\w* противник", text), name
         assert not re.search(r"\(предварительно: [^\n]*: тогда", text) and "заменяется заявкой реконтра" not in text, name
-    assert ", то по Правилу 64B4: " in russian["repeated-revoke-same-suit"]
+    assert "6. [Правило 64B4] если когда впервые обращено внимание — после заявки ненарушившей стороны в следующей" \
+           " сдаче: Автоматической передачи взяток нет." in russian["repeated-revoke-same-suit"]
 
 
 def test_u3_u4_i8_the_64c_and_70d1_evidence_reads_as_russian(russian):

@@ -169,7 +169,6 @@ class Ruling:
         """The elements as a director reads them: one line for the same words about several facts (two
         revokes), with the facts it concerns: [(element, [about, ...])]."""
         return _grouped(self.shown(), lambda e: (e.cite, e.text[lang], tuple(choice_items(e.options, lang)),
-                                                 tuple(u.would_change[lang] for u in e.provisional),
                                                  e.when["text"][lang] if e.when else None), lang)
 
     def kinds(self) -> list[str]:
@@ -213,8 +212,6 @@ class Ruling:
             when = f" {e.when['text'][lang]}:" if e.when else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about}{when} {e.text[lang]}")
             lines += choice_lines(e.options, lang)
-            for u in e.provisional:
-                lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})")
         # evidence from the cards, beside the question it is evidence for (70D1: a claim's lines; 64C1: the
         # tricks without the revoke), or after the elements once the director has answered it
         evidence = {"70D1": self.claim_lines["text"][lang] if self.claim_lines else [],
