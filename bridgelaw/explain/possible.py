@@ -366,7 +366,27 @@ def waited_on(knowledge, incident, rulings: list, left: set) -> set:
                         or u.slot in dict(f.possible) or (u.template, u.slot) in CALL_NUMBERS:
                     continue
                 out.add((u.fact, u.slot))
+        for q in r.open_questions:  # a card a waiting production needs only to name it (the card led: 54's
+            f = stated.get(q.fact)  # choices whatever it was): the production fires under each class of card
+            if f is None or f.template != q.template or (q.fact, q.slot) in left or f.get(q.slot) is not None \
+                    or q.slot in dict(f.possible) or u_given(given, q.fact, q.slot):
+                continue
+            slot = knowledge.vocabulary.templates[q.template].slots.get(q.slot)
+            if slot is not None and slot.type == "card" and not slot.several and q.why and all(
+                    _names_only(knowledge.production(w["production"]), q.template, q.slot) for w in q.why):
+                out.add((q.fact, q.slot))
     return out
+
+
+def u_given(given: dict, fact: str, slot: str) -> bool:
+    """Whether the working facts give ``fact.slot`` a value (the regulations, the cards)."""
+    return fact in given and given[fact].get(slot) is not None
+
+
+def _names_only(prod, template: str, slot: str) -> bool:
+    """Whether ``prod`` tests ``template.slot`` only by naming its value (``card: $c``)."""
+    tests = [t for pat in prod.when if pat.template == template and not pat.negated for t in pat.tests if t.slot == slot]
+    return bool(tests) and all(t.names for t in tests)
 
 
 def blanked_all(knowledge, incident, slots: list):
@@ -384,7 +404,7 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set) -> tupl
         one = rule_one(incident)
         return one, [], [], [one], []
     split, bounded, n = [], [], 1
-    for u in slots:
+    for u in sorted(slots, key=lambda u: u.left_out):  # what the director said he does not know first
         if n * len(u.classes) <= MAX_COMBINATIONS:
             split.append(u)
             n *= len(u.classes)
@@ -548,7 +568,10 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
         seen: dict = {}
         row = []
         for e in r.elements:
-            k, g = _element_key(e), _element_key(e, reps)
+            # said under a choice not yet made in one class and plainly in another: two things (the choice's
+            # condition joins the class's where it is made)
+            chosen = _key(sorted((u.option, u.fact, u.choice) for u in e.provisional if u.option))
+            k, g = _element_key(e) + chosen, _element_key(e, reps) + chosen
             n = seen[k] = seen.get(k, 0) + 1
             m = seen[("g", g)] = seen.get(("g", g), 0) + 1  # two elements alike once unnamed stay two (67B2)
             k, g = f"{k}#{n}", f"{g}#{m}"

@@ -1,8 +1,11 @@
-"""Provisional elements: the parts of a ruling that an answer still open could remove or change.
+"""What waits: the parts of a ruling that an answer still open could remove or change.
 
 Shape: ``mark(knowledge, ruling, working)`` sets ``provisional`` on each element of ``ruling``
-that rests on a firing some unknown slot could still undo, as a list of ``Unless`` (the first
-is what the ruling's JSON gives).  One rule for every law, read off the productions:
+that rests on a firing some unknown slot could still undo, as a list of ``Unless``: never said as such.
+explain/possible.py reads them: a slot the incident left out that one waits on is split as "?" is (one
+mechanism: each element it changes said under each class); a choice not yet made becomes the element's
+``when`` (``choice_conditions``: "if West chooses “refuse it”").  One rule for every law, read off the
+productions:
 
 - an exception waits: a production that overrides the one that fired could still match
   the same subject once an unknown slot is known (64B6 on a revoke whose trick is not known:
