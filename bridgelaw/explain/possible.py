@@ -355,6 +355,9 @@ def waited_on(knowledge, incident, rulings: list, left: set) -> set:
     out = set()
     for r in rulings:
         given = {f.id: f for f in r.working or ()}  # a slot the regulations give (79C1's period) is not left out
+        # a card left out is split only where nothing was ruled on its fact: a ruling that stands without naming
+        # it (62B1: "the revoke card becomes a major penalty card") is not made again once per card
+        ruled = {u.id for x in r.firings for u in x.facts}
         for e in r.elements:
             for u in e.provisional:
                 f = stated.get(u.fact)
@@ -363,13 +366,14 @@ def waited_on(knowledge, incident, rulings: list, left: set) -> set:
                     continue
                 slot = knowledge.vocabulary.templates[u.template].slots.get(u.slot)
                 if slot is None or slot.several or slot.type not in TYPES or f.get(u.slot) is not None \
+                        or slot.type == "card" and u.fact in ruled \
                         or u.slot in dict(f.possible) or (u.template, u.slot) in CALL_NUMBERS:
                     continue
                 out.add((u.fact, u.slot))
         for q in r.open_questions:  # a card a waiting production needs only to name it (the card led: 54's
             f = stated.get(q.fact)  # choices whatever it was): the production fires under each class of card
             if f is None or f.template != q.template or (q.fact, q.slot) in left or f.get(q.slot) is not None \
-                    or q.slot in dict(f.possible) or u_given(given, q.fact, q.slot):
+                    or q.slot in dict(f.possible) or u_given(given, q.fact, q.slot) or q.fact in ruled:
                 continue
             slot = knowledge.vocabulary.templates[q.template].slots.get(q.slot)
             if slot is not None and slot.type == "card" and not slot.several and q.why and all(
