@@ -174,10 +174,6 @@ INTERVIEW_GAPS = {
     " only",
     "law-43:declarer plays from hand when in dummy and dummy says 'dummy' after the card is played: too late"
     " (43A1(b))",
-    # - deal.play_ended, said not known, is split in the interview only (a 2/result production waits on it there)
-    "incidents/board-without-dealer-marked-south-opens.yaml",
-    "law-2:board 4 marked with no dealer; South opens first: the board is played as marked and South's bid is out of"
-    " rotation",
 }
 
 
