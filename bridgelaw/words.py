@@ -203,7 +203,6 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.not_encoded_many": {"ru": "Правила {laws} ({what}) пока не закодированы: решайте по книге правил.",
                                 "en": "Laws {laws} ({what}) are not encoded yet: rule from the law book."},
     "ruling.provisional": {"ru": "предварительно", "en": "provisional"},
-    "ruling.provisional_again": {"ru": "предварительно, как пункт {n}", "en": "provisional, as {n}"},
     # what is not known, ruled under each possibility (explain/possible.py)
     "possible.if": {"ru": "если {condition}", "en": "if {condition}"},
     "possible.is": {"ru": "{what} — {values}", "en": "{what} is {values}"},
@@ -212,6 +211,9 @@ WORDS: dict[str, dict[str, str]] = {
     "possible.call_not_made": {"ru": "заявка {n} ({seat}: {call}) не была сделана", "en": "{seat}'s {call} (call {n}) was not made"},
     "possible.or": {"ru": " или ", "en": " or "},
     "possible.or_more": {"ru": "{n} или больше", "en": "{n} or more"},
+    "possible.chooses": {"ru": "{chooser} выберет {choices}", "en": "{chooser} chooses {choices}"},
+    "possible.choice": {"ru": "«{label}»", "en": "“{label}”"},
+    "possible.not_yet_chosen": {"ru": "{chooser} ещё не выбрал", "en": "{chooser} has not chosen yet"},
     "possible.and": {"ru": " и ", "en": " and "},
     "possible.or_else": {"ru": "; или если ", "en": "; or if "},
     "possible.not_known": {"ru": "неизвестно", "en": "not known"},

@@ -39,28 +39,26 @@ def test_rule_as_json(capsys):
     assert code == 0
     data = json.loads(out)
     transfers = [e for e in data["elements"] if e["kind"] == "transfer_tricks"]
-    assert data["version"] == 1  # the shape of schemas/ruling.schema.json
+    assert data["version"] == 2  # the shape of schemas/ruling.schema.json
     assert data["result"]["text"]["en"] == "4♠ by South, 10 tricks (9 at the table, +1 by 64A2), made; N-S +420"
     assert (data["result"]["tricks"], data["result"]["score"]) == (10, {"NS": 420, "EW": -420})
     assert transfers == [{
         "kind": "transfer_tricks", "label": {"ru": "Передача взяток", "en": "Trick transfer"},
         "args": {"count": 1, "from_side": "EW", "to_side": "NS"}, "cite": "64A2",
         "production": "64A2.later-trick-won", "text": transfers[0]["text"], "about": "", "how": transfers[0]["how"],
-        "options": None, "provisional": transfers[0]["provisional"], "when": None,  # said whatever is not known
+        "options": None, "when": None,  # said whatever is not known
         "past": False}]
     assert data["decisive"] == data["elements"].index(transfers[0])  # read first, and said in the announcement
     assert data["announcement"]["say"]["en"] == "At the end of play 1 trick is transferred from East-West to North-South."
     assert set(transfers[0]["text"]) == {"ru", "en"}
-    assert transfers[0]["provisional"] is None  # the cards show the revoke on trick 2
     fired = [f["production"] for f in data["how"]]
     assert fired[transfers[0]["how"][-1] - 1] == "64A2.later-trick-won"
     assert "63A1.played-to-next-trick" in [fired[n - 1] for n in transfers[0]["how"]]
     # the trick not known: on trick 12 there is no transfer (64B6)
     code, out, _ = run(capsys, "rule", str(UNKNOWN_TRICK), "--json")
     [transfer] = [e for e in json.loads(out)["elements"] if e["kind"] == "transfer_tricks"]
-    assert transfer["provisional"]["fact"] == "revoke-1" and transfer["provisional"]["slot"] == "trick"
-    assert transfer["provisional"]["would_change"]["en"] == (
-        "unless revoke trick is 12: then 64B6: A revoke on trick 12 carries no automatic transfer.")
+    assert transfer["when"]["text"]["en"].startswith("if ") and "revoke trick is 1–11 or 13" in transfer["when"]["text"]["en"]
+    assert {(c["fact"], c["slot"]) for way in transfer["when"]["cases"] for c in way} >= {("revoke-1", "trick")}
 
 
 CLAIM = ROOT / "facts" / "incidents" / "claim-outstanding-trump-unmentioned.yaml"

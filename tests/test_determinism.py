@@ -49,7 +49,8 @@ def test_facts_of_a_kind_are_numbered_in_number_order(engine):
     """Eleven revokes, one on each of tricks 1-11, listed backwards: revoke no. 2 is the one on trick 2 (never
     trick 10, as when the values were sorted as text), and the ruling names them 1, 2, ... 10, 11."""
     revokes = [{"offender": "W", "trick": n, "failure": "failed_to_follow_suit", "establishing_act": "played_to_next_trick",
-                "revoke_trick_winner": "non_offending_side", "offending_side_won_later_trick": True}
+                "revoke_trick_winner": "non_offending_side", "offending_side_won_later_trick": True,
+                "repeat_in_same_suit": False, "required_card_was_faced": False, "attention_drawn": "after_play"}
                for n in range(11, 0, -1)]
     incident = engine.incident("many", {"deal": {"declarer": "S", "contract": "4S", "play_ended": True},
                                         "revoke": revokes})

@@ -116,8 +116,10 @@ def test_change_how_a_ruling_reads_as_the_howto_says(copy, capsys):
     law.write_text(text[:at] + element[:-1] + ', text: {ru: "Только одна.", en: "Only one."}}'
                    + text[at + len(element):], encoding="utf-8")
     incident = copy / "partner.yaml"
-    incident.write_text("source: a test\nfacts:\n  deal: {declarer: S}\n  revoke:\n    - {offender: W, failure: failed_to_follow_suit,"
-                        " establishing_act: played_to_next_trick, revoke_trick_winner: offender_partner}\n",
+    incident.write_text("source: a test\nfacts:\n  deal: {declarer: S}\n  revoke:\n"
+                        "    - {offender: W, trick: 3, failure: failed_to_follow_suit,"
+                        " establishing_act: played_to_next_trick, revoke_trick_winner: offender_partner,"
+                        " repeat_in_same_suit: false, required_card_was_faced: false, attention_drawn: after_play}\n",
                         encoding="utf-8")
     code = main(["--root", ".", "rule", "partner.yaml", "--lang", "en", "--no-how"])
     out = capsys.readouterr()

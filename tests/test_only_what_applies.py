@@ -61,7 +61,8 @@ def test_no_open_question_once_the_deciding_production_fired(engine):
     noticed late would take away the transfer, so it is (its cards show it no repeat and no faced card)."""
     assert _rule(engine, "both-sides-revoke.yaml").open_questions == []
     repeated = _rule(engine, "repeated-revoke-same-suit.yaml")
-    assert {(q.about, q.slot) for q in repeated.open_questions} == {("first", "attention_drawn")}
+    assert {(q.fact, q.slot) for q in repeated.open_questions} == {("first", "attention_drawn")}
+    assert [(s["fact"], s["slot"]) for s in repeated.possible["slots"]] == [("first", "attention_drawn")]
 
 
 def test_an_agreed_claim_reopened_says_nothing_of_the_claim_at_the_table(engine):
@@ -71,15 +72,14 @@ def test_an_agreed_claim_reopened_says_nothing_of_the_claim_at_the_table(engine)
     assert "68D1.agreed" not in online.fired() and "69A.objection-before-agreement" in online.fired()
 
 
-def test_play_suspended_is_provisional_while_the_objection_is_not_known(engine):
+def test_play_suspended_is_said_under_the_objection_while_it_is_not_known(engine):
     facts = {"deal": {"declarer": "S", "contract": "3NT"},
              "claim": {"claimer": "S", "about_current_trick_only": False, "action": "stated_tricks_won",
                        "tricks_remaining": 4, "tricks_claimed": 4, "statement": "complete", "hand_faced": True,
                        "response": "agreed"}}
     ruling = engine.rule(engine.incident("claim", facts))
     [el] = [e for e in ruling.elements if e.kind == "play_suspended"]
-    assert [u.slot for u in el.provisional] == ["objection"]
-    assert el.provisional[0].would_change["en"].endswith(": then this does not apply")
+    assert {c["slot"] for way in el.when["cases"] for c in way} == {"objection"}
 
 
 def _rule_facts(engine, facts):

@@ -52,7 +52,7 @@ def test_a_hand_edited_ruling_schema_is_reported_stale(tmp_path, capsys):
     assert cli.main(["--root", str(root), "schemas"]) == 0
     assert cli.main(["--root", str(root), "schemas", "--check"]) == 0
     f = root / "schemas" / ruling_json.FILE
-    f.write_text(f.read_text(encoding="utf-8").replace('"const": 1', '"const": 2'), encoding="utf-8")
+    f.write_text(f.read_text(encoding="utf-8").replace('"const": 2', '"const": 3'), encoding="utf-8")
     capsys.readouterr()
     assert cli.main(["--root", str(root), "schemas", "--check"]) == 1
     assert "schemas/ruling.schema.json: устарел; выполните `bridgelaw schemas`" in capsys.readouterr().out
@@ -74,7 +74,7 @@ def _objects(schema: dict, path: str = ""):
 
 def test_every_field_is_documented_always_present_and_nothing_else_is_allowed():
     seen = dict(_objects(ruling_json.SCHEMA))
-    assert {".elements[]", ".elements[].options", ".elements[].provisional", ".open_questions[]",
+    assert {".elements[]", ".elements[].options", ".elements[].when", ".open_questions[]",
             ".open_questions[].why[]", ".how[]", ".how[].facts[]", ".result", ".result.score",
             ".not_encoded[]"} <= set(seen)
     for path, obj in seen.items():
@@ -129,11 +129,11 @@ def test_a_ruling_that_breaks_the_schema_is_caught(validator, capsys):
     assert not problems(validator, data)
     data["elements"][0]["extra"] = 1
     del data["how"][0]["rests_on"]
-    data["version"] = 2
+    data["version"] = 3
     assert sorted(problems(validator, data)) == [
         "['elements', 0]: Additional properties are not allowed ('extra' was unexpected)",
         "['how', 0]: 'rests_on' is a required property",
-        "['version']: 1 was expected"]
+        "['version']: 2 was expected"]
 
 
 def test_the_web_api_gives_the_ruling_of_rule_json(web_app, knowledge, engine, capsys, tmp_path):

@@ -386,7 +386,7 @@ def test_g5_g6_g13_u11_u12_i3_result_lines_read_as_sentences(russian):
     text = russian["repeated-revoke-same-suit"]
     assert "пара Север-Юг взяла бы тринадцать взяток — больше, чем 12 после автоматической передачи;" \
            " передачи недостаточно" in text  # G5
-    assert "на вопрос «Когда впервые обратили внимание на фальшренонс?»" in text and "««" not in text  # G13
+    assert "если на фальшренонс впервые обратили внимание после окончания тура: " in text and "««" not in text  # G13, G7
     text = russian["board-17-played-twice"]
     assert "для подсчёта результата не указано: форма счёта" in text and "нужно знать:" not in text  # G6
     assert "С-Ю средний минус, В-З средний плюс" in text  # I3: the glossary's «средний плюс / средний минус»
@@ -556,7 +556,7 @@ def test_t4_t5_g8_i4_i5_u24_the_committee_tables_speak_the_codes_words(capsys, s
 def test_t7_g2_u13_i1_g7_lines_a_director_reads_aloud(russian):
     """T7 82C's doubt «толкуются в пользу каждой из пар», said once (no second «Судья назначает»); G2 a call
     replaced by the one intended, whatever it is; U13 no tag where the line names its revoke itself; I1 «левый
-    (правый) оппонент» only; G7 a provisional line says «если …, то по Правилу …», never «: тогда»."""
+    (правый) оппонент» only; G7 what a slot left out decides is said «если …: …», never «: тогда»."""
     text = russian["director-denied-acceptance-of-3c"]
     assert "Сомнения толкуются в пользу каждой из пар, поэтому их результаты могут не дополнять друг друга" in text
     assert text.count("Судья назначает компенсирующий результат") == 2 and "пользу сомнения" not in text  # announce + line
@@ -565,7 +565,8 @@ def test_t7_g2_u13_i1_g7_lines_a_director_reads_aloud(russian):
     for name, text in russian.items():
         assert not re.search(r"(левы|правы|лево|право)\w* противник", text), name
         assert not re.search(r"\(предварительно: [^\n]*: тогда", text) and "заменяется заявкой реконтра" not in text, name
-    assert ", то по Правилу 64B4: " in russian["repeated-revoke-same-suit"]
+    assert "6. [Правило 64B4] если на фальшренонс впервые обратили внимание после заявки ненарушившей стороны в" \
+           " следующей сдаче: Автоматической передачи взяток нет." in russian["repeated-revoke-same-suit"]
 
 
 def test_u3_u4_i8_the_64c_and_70d1_evidence_reads_as_russian(russian):
@@ -783,18 +784,17 @@ def test_u22_why_says_a_choice_still_to_be_made_as_a_condition(knowledge, capsys
     assert "Выбрано: не принимать: заявка отменяется." in _how(capsys, "double-out-of-turn-over-3s")
 
 
-def test_g7_a_provisional_line_says_its_condition_as_a_clause_not_slot_and_value(russian):
-    """G7: «(предварительно: если на фальшренонс впервые обратили внимание после окончания тура, то по Правилу
-    64B5: передачи нет.)», the slot's clause (its vocabulary ``said``) and the law's consequence once, never
-    «если когда впервые обращено внимание — «…»» nor «поясняющее заявление — среди них одно из: …»."""
+def test_g7_a_condition_says_its_slot_as_a_clause_not_slot_and_value(russian):
+    """G7: «если на фальшренонс впервые обратили внимание после окончания тура: …», the slot's clause (its
+    vocabulary ``said``) for what is not known, never «если когда впервые обращено внимание — «…»» nor
+    «поясняющее заявление — среди них одно из: …»."""
     text = russian["repeated-revoke-same-suit"]
-    assert "(предварительно: если на фальшренонс впервые обратили внимание после окончания тура, то по Правилу 64B5:" \
-           " передачи нет.)" in text
-    assert "(предварительно: если сделавший претензию (уступку) ничего не пояснил, это не применяется)" in \
-        russian["declarer-concedes-dummy-objects"]
+    assert "если на фальшренонс впервые обратили внимание после окончания тура: Автоматической передачи взяток нет." \
+        in text
     for name, out in russian.items():
-        for line in (ln for ln in out.splitlines() if "(предварительно: если" in ln):
-            assert not re.search(r"если [^,]* — (одно из:|среди них|«)", line), (name, line)
+        for line in (ln for ln in out.splitlines() if "если" in ln):
+            assert not re.search(r"если [^,:]* — (одно из:|среди них|«)", line), (name, line)
+            assert "если когда впервые обращено внимание" not in line.lower(), (name, line)
 
 
 def test_g4_a_line_about_two_revokes_says_whether_it_is_said_of_each_or_of_both(russian):
@@ -818,20 +818,13 @@ def test_test_says_it_found_no_case_in_russian(capsys):
     assert (nothing.render("ru"), nothing.render("en")) == ("тестов не найдено", "no cases found")
 
 
-def test_u6_a_provisional_mark_is_said_once_and_pointed_back_to(russian):
-    """U6's remainder: the same «(предварительно: …)» under three lines of one ruling is said under the first and
-    the others point back to it («(предварительно, как пункт 1)»)."""
-    text = russian["claimed-twelve-agreed-eleven"]
-    assert text.count("(предварительно: если уступка дошла до судьи только после периода коррекции") == 1
-    assert text.count("(предварительно, как пункт 1)") == 2
+def test_u6_what_is_not_known_is_said_under_its_condition_never_as_provisional_marks(russian):
+    """U6 (and issue 28's one mechanism): an element an open question could change is said under each answer's
+    condition («если …: …»), once per line, never as «(предварительно: …)» marks repeated under several lines."""
     for name, out in russian.items():
-        marks = re.findall(r"^   \(предварительно: .*$", out, re.M)
-        assert len(marks) == len(set(marks)), name
-        assert not re.search(r"^(   \(предварительно, как пункт \d+\))\n\1$", out, re.M), name
-    # a line that would not apply on the condition another of its marks says what applies instead on: said once
-    text = russian["board-17-played-twice"]
-    assert "(предварительно: если виноваты обе пары, то по Правилу 15B3:" in text
-    assert "если виноваты обе пары, это не применяется" not in text
+        assert "(предварительно: если" not in out and "(предварительно, как пункт" not in out, name
+    text = russian["repeated-revoke-same-suit"]
+    assert text.count("если на фальшренонс впервые обратили внимание после окончания тура:") == 1
 
 
 def test_u19_a_ruling_from_the_interview_is_headed_by_what_happened(monkeypatch, capsys):

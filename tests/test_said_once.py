@@ -67,6 +67,8 @@ def said(text: str) -> list[tuple[str, tuple, str]]:
         elif (m := ELEMENT.match(line)):  # what an element is about is printed once for a run: it holds till another
             element, about, stripped = int(m.group(1)), m.group(2) or (run if m.group(2) is None else ""), m.group(3)
             run = about
+            if (cond := re.match(r"(?:if|если) (.+?): ", stripped)):  # said under a condition: the same words under
+                about, stripped = f"{about} {cond.group(1)}", stripped[cond.end():]  # another are about another case
             where = ("element", element)
         elif (m := CHOICE.match(line)) and element is not None:
             stripped, where = re.sub(r"^.*?\[[^\]]*\]: ", "", m.group(1)), ("choice", element, n)  # less its label

@@ -251,8 +251,6 @@ def _expect_item(vocab: Vocabulary) -> dict:
     for name, ek in vocab.elements.items():
         props = {a: {"description": _describe(x), **literal(x)} for a, x in ek.args.items()}
         props["cite"] = copy.deepcopy(CITE)
-        props["provisional"] = {"type": "boolean", "description": "true: an open answer or a choice still to be"
-                                " made could remove or change it (marked provisional); false: it is final"}
         props["when"] = {"anyOf": [{"type": "string"}, {"const": False}],
                          "description": "the condition it is said under where something is not known (its English"
                                         " words, or a part of them); false: said plainly, whatever it is"}

@@ -4,7 +4,8 @@
 back end's run, with the laws it reaches that are not encoded (explain/not_encoded.py);
 ``complete(knowledge, ruling, working, fired)`` adds the open questions (WHY,
 explain/why.py), a director_judgment element for each open judgment question,
-marks the elements an open answer could still change (explain/provisional.py),
+finds the elements an open answer could still change (explain/provisional.py: explain/possible.py
+splits a slot left out that they wait on, and says what rests on a choice not yet made under it),
 and computes the board's result from the elements (explain/result.py).
 """
 from __future__ import annotations

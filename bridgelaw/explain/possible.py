@@ -38,6 +38,7 @@ from ..read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again
 from ..errors import Collector
 from ..run.record import _own_text, render_element
 from ..words import LANGS, both, inflect, word
+from .provisional import choice_conditions
 from .ruling import Firing, OpenQuestion, Ruling
 
 MAX_COMBINATIONS = 32  # rulings made for one incident at most: the product of the classes of its unknown slots
@@ -66,9 +67,10 @@ class Unknown:
     written: object
     classes: tuple
     edges: tuple = ()  # a number too wide to list: each value stands for the numbers up to the next (_edges)
+    left_out: bool = False  # the incident left it out (no value, not "?"), and a production waits on it
 
 
-def unknowns(knowledge, incident, context: tuple = ()) -> list[Unknown]:
+def unknowns(knowledge, incident, context: tuple = (), left: set = frozenset()) -> list[Unknown]:
     """The slots of ``incident`` stated not known or known in part, each with its classes (none split for a slot
     whose values cannot be listed: a contract, a text). ``context``: facts the ruling adds before it fires (the
     Regulating Authority's elections), whose numbers split a number too (45 minutes against a 30-minute period)."""
@@ -87,7 +89,7 @@ def unknowns(knowledge, incident, context: tuple = ()) -> list[Unknown]:
                 continue
             values = _allowed(vocab, f.template, slot_name, values, incident.facts)
             classes = tuple(_classes(knowledge, f.template, slot, values, incident.facts + tuple(context), f.id))
-            out.append(Unknown(f.id, f.template, slot_name, form, classes, edges))
+            out.append(Unknown(f.id, f.template, slot_name, form, classes, edges, (f.id, slot_name) in left))
     return out
 
 
@@ -327,14 +329,88 @@ def announce_words(key: str) -> dict:
     return {lang: word(key, lang) for lang in LANGS}
 
 
+PASSES = 3  # rulings of an incident made at most while answers left out are found waited on (waited_on)
+
+
 def rule_each(knowledge, incident, rule_one, context: tuple = ()):
     """The ruling of ``incident`` under every combination of its unknowns' classes that matters, merged
-    (``context``: see unknowns)."""
-    slots = unknowns(knowledge, incident, context)
+    (``context``: see unknowns).  A slot the incident left out that a production waits on (explain/provisional.py:
+    an exception or an "unless" that could still apply once it is known) is not known either: it is split as
+    "?" is (the ruling made again with it so), and said the same way, an element it could change said under
+    each class that gives it ("if the revoke trick is 12: ..."), never marked provisional."""
+    left: set = set()
+    for _ in range(PASSES):
+        got = _rule_each(knowledge, incident, rule_one, context, left)
+        more = waited_on(knowledge, incident, got[3], left)
+        if not more:
+            break
+        left |= more
+        incident = blanked_all(knowledge, incident, sorted(more))
+    ruling, split, combos, rulings, bounded = got
+    return ruling if ruling is not None else merge(knowledge, split, combos, rulings, bounded)
+
+
+def waited_on(knowledge, incident, rulings: list, left: set) -> set:
+    """(fact, slot) of each slot the incident left out (stated no value, not "?") that a production waits on
+    in some ruling of ``rulings`` (an element's mark, explain/provisional.py) and that can be split."""
+    stated = {f.id: f for f in incident.stated or incident.facts}
+    out = set()
+    for r in rulings:
+        given = {f.id: f for f in r.working or ()}  # a slot the regulations give (79C1's period) is not left out
+        # a card left out is split only where nothing was ruled on its fact: a ruling that stands without naming
+        # it (62B1: "the revoke card becomes a major penalty card") is not made again once per card
+        ruled = {u.id for x in r.firings for u in x.facts}
+        for e in r.elements:
+            for u in e.provisional:
+                f = stated.get(u.fact)
+                if u.option or not u.split or f is None or f.template != u.template or (u.fact, u.slot) in left or \
+                        u.fact in given and given[u.fact].get(u.slot) is not None:
+                    continue
+                slot = knowledge.vocabulary.templates[u.template].slots.get(u.slot)
+                if slot is None or slot.several or slot.type not in TYPES or f.get(u.slot) is not None \
+                        or slot.type == "card" and u.fact in ruled \
+                        or u.slot in dict(f.possible) or (u.template, u.slot) in CALL_NUMBERS:
+                    continue
+                out.add((u.fact, u.slot))
+        for q in r.open_questions:  # a card a waiting production needs only to name it (the card led: 54's
+            f = stated.get(q.fact)  # choices whatever it was): the production fires under each class of card
+            if f is None or f.template != q.template or (q.fact, q.slot) in left or f.get(q.slot) is not None \
+                    or q.slot in dict(f.possible) or u_given(given, q.fact, q.slot) or q.fact in ruled:
+                continue
+            slot = knowledge.vocabulary.templates[q.template].slots.get(q.slot)
+            if slot is not None and slot.type == "card" and not slot.several and q.why and all(
+                    _names_only(knowledge.production(w["production"]), q.template, q.slot) for w in q.why):
+                out.add((q.fact, q.slot))
+    return out
+
+
+def u_given(given: dict, fact: str, slot: str) -> bool:
+    """Whether the working facts give ``fact.slot`` a value (the regulations, the cards)."""
+    return fact in given and given[fact].get(slot) is not None
+
+
+def _names_only(prod, template: str, slot: str) -> bool:
+    """Whether ``prod`` tests ``template.slot`` only by naming its value (``card: $c``)."""
+    tests = [t for pat in prod.when if pat.template == template and not pat.negated for t in pat.tests if t.slot == slot]
+    return bool(tests) and all(t.names for t in tests)
+
+
+def blanked_all(knowledge, incident, slots: list):
+    """``incident`` with each (fact, slot) of ``slots`` written not known (blanked)."""
+    for fact, slot in slots:
+        incident = blanked(knowledge, incident, fact, slot)
+    return incident
+
+
+def _rule_each(knowledge, incident, rule_one, context: tuple, left: set) -> tuple:
+    """(the ruling where nothing is split or None, the unknowns split, their combinations, each one's ruling,
+    the unknowns left not known past the bound)."""
+    slots = unknowns(knowledge, incident, context, left)
     if not slots:
-        return rule_one(incident)
+        one = rule_one(incident)
+        return one, [], [], [one], []
     split, bounded, n = [], [], 1
-    for u in slots:
+    for u in sorted(slots, key=lambda u: u.left_out):  # what the director said he does not know first
         if n * len(u.classes) <= MAX_COMBINATIONS:
             split.append(u)
             n *= len(u.classes)
@@ -356,8 +432,9 @@ def rule_each(knowledge, incident, rule_one, context: tuple = ()):
         combos.append(combo)
         rulings.append(done[key])
     if not rulings:
-        return rule_one(_known(knowledge, incident, {}))
-    return merge(knowledge, split, combos, rulings, bounded)
+        one = rule_one(_known(knowledge, incident, {}))
+        return one, [], [], [one], []
+    return None, split, combos, rulings, bounded
 
 
 def _each_value(knowledge, split: list, combo: tuple, ruling):
@@ -497,7 +574,10 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
         seen: dict = {}
         row = []
         for e in r.elements:
-            k, g = _element_key(e), _element_key(e, reps)
+            # said under a choice not yet made in one class and plainly in another: two things (the choice's
+            # condition joins the class's where it is made)
+            chosen = _key(sorted((u.option, u.fact, u.choice) for u in e.provisional if u.option))
+            k, g = _element_key(e) + chosen, _element_key(e, reps) + chosen
             n = seen[k] = seen.get(k, 0) + 1
             m = seen[("g", g)] = seen.get(("g", g), 0) + 1  # two elements alike once unnamed stay two (67B2)
             k, g = f"{k}#{n}", f"{g}#{m}"
@@ -534,8 +614,9 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
         e = replace(e, how=[fmaps[ci][n - 1] + 1 for n in e.how])
         if generalized:
             e = _unnamed(knowledge, e, split, combos, where, ci)
-        if where != every:
-            e.when = _when(knowledge, split, combos, where)
+        extra = choice_conditions(knowledge, e.provisional)
+        if where != every or extra:
+            e.when = _when(knowledge, split, combos, where, extra)
         elements.append(e)
     first = rulings[0]
     questions = _questions(knowledge, split, combos, rulings, elements)
@@ -665,8 +746,9 @@ def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict
     return out
 
 
-def _when(knowledge, split, combos, where) -> dict:
-    """The condition under which an element holds: the combinations ``where`` in words, by slot."""
+def _when(knowledge, split, combos, where, extra: list = ()) -> dict:
+    """The condition under which an element holds: the combinations ``where`` in words, by slot, and with each,
+    the ``extra`` conditions (provisional.choice_conditions: a choice still to be made) [(text, case)]."""
     per_slot = [sorted({combos[ci][j] for ci in where}) for j in range(len(split))]
     cross = {c for c in product(*per_slot)}
     alts = [[combos[ci] for ci in sorted(where)]] if cross != {combos[ci] for ci in where} else None
@@ -676,19 +758,47 @@ def _when(knowledge, split, combos, where) -> dict:
             if len(per_slot[j]) < len(u.classes):
                 conds.append([(u, per_slot[j])])
         ways = [[c for c in conds for c in c]]
-    else:
+    elif any(_told(u) for u in split):  # each side's story whole
         ways = [[(u, [combo[j]]) for j, u in enumerate(split)] for combo in alts[0]]
+    else:
+        ways = [[(u, sorted(cube[j])) for j, u in enumerate(split) if len(cube[j]) < len(u.classes)]
+                for cube in _cubes(split, combos, where)]
     text = {}
     for lang in LANGS:
         said = []
         for way in ways:
             said.append(word("possible.and", lang).join(_story(knowledge, way, lang)
                                                         + [_condition(knowledge, u, idx, lang) for u, idx in way
-                                                           if not _told(u) or not _story(knowledge, way, lang)]))
+                                                           if not _told(u) or not _story(knowledge, way, lang)]
+                                                        + [t[lang] for t, _ in extra]))
         text[lang] = word("possible.if", lang, condition=word("possible.or_else", lang).join(said))
     return {"text": text, "cases": [[{"fact": u.fact, "template": u.template, "slot": u.slot,
                                       "values": [v for i in idx for v in u.classes[i][1]]} for u, idx in way]
-                                    for way in ways]}
+                                    + [dict(c) for _, c in extra] for way in ways]}
+
+
+def _cubes(split, combos, where) -> list[list[set]]:
+    """The combinations ``where`` as few conditions as a greedy cover finds, each a class set per slot that holds
+    no other combination ruled (a combination the incident rules out may fall in one): "if all four hands were
+    returned; or if the trick is 1–11 or 13", never each combination one by one."""
+    inside = [combos[ci] for ci in sorted(where)]
+    outside = [c for ci, c in enumerate(combos) if ci not in where]
+
+    def clean(cube) -> bool:
+        return not any(all(x in cube[j] for j, x in enumerate(c)) for c in outside)
+    cubes: list = []
+    for combo in inside:
+        if any(all(x in cube[j] for j, x in enumerate(combo)) for cube in cubes):
+            continue
+        cube = [{x} for x in combo]
+        for j, u in enumerate(split):
+            for k in range(len(u.classes)):
+                if k not in cube[j]:
+                    cube[j].add(k)
+                    if not clean(cube):
+                        cube[j].discard(k)
+        cubes.append(cube)
+    return cubes
 
 
 def _told(u: Unknown) -> bool:
@@ -725,6 +835,9 @@ def _condition(knowledge, u: Unknown, idx: list, lang: str) -> str:
         return word("possible.version_right", lang, versions=word("possible.or", lang).join(told))
     if slot.type == "calls" and u.written != NOT_KNOWN:  # a call whose seat is not known (?:2S): who made it
         return _call_by(u.written[1], values, lang)
+    phrase = (slot.said or {}).get(lang)  # the slot's own clause (G7): «на фальшренонс впервые обратили внимание …»
+    if phrase and u.written == NOT_KNOWN and slot.type not in ("int", "card"):
+        return phrase.replace("{value}", word("said.or", lang).join(slot.label_of(v, lang) for v in values))
     return word("possible.is", lang, what=what, values=_label_of(knowledge, u, values)[lang])
 
 
@@ -809,7 +922,7 @@ def _possible_json(knowledge, split, bounded, combinations: int) -> dict:
     """What the ruling says of its unknowns: each slot split and its classes, how many combinations were
     ruled, and the slots left not known once MAX_COMBINATIONS was reached."""
     def slot(u: Unknown, classes: bool) -> dict:
-        return {"fact": u.fact, "template": u.template, "slot": u.slot,
+        return {"fact": u.fact, "template": u.template, "slot": u.slot, "left_out": u.left_out,
                 **({"classes": [{"values": list(vs), "text": _label_of(knowledge, u, vs)} for _, vs in u.classes]}
                    if classes else {})}
     return {"slots": [slot(u, True) for u in split], "combinations": combinations,

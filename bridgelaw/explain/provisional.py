@@ -1,8 +1,11 @@
-"""Provisional elements: the parts of a ruling that an answer still open could remove or change.
+"""What waits: the parts of a ruling that an answer still open could remove or change.
 
 Shape: ``mark(knowledge, ruling, working)`` sets ``provisional`` on each element of ``ruling``
-that rests on a firing some unknown slot could still undo, as a list of ``Unless`` (the first
-is what the ruling's JSON gives).  One rule for every law, read off the productions:
+that rests on a firing some unknown slot could still undo, as a list of ``Unless``: never said as such.
+explain/possible.py reads them: a slot the incident left out that one waits on is split as "?" is (one
+mechanism: each element it changes said under each class); a choice not yet made becomes the element's
+``when`` (``choice_conditions``: "if West chooses “refuse it”").  One rule for every law, read off the
+productions:
 
 - an exception waits: a production that overrides the one that fired could still match
   the same subject once an unknown slot is known (64B6 on a revoke whose trick is not known:
@@ -20,7 +23,7 @@ make an element provisional.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, replace
 
 from .. import values as V
 from ..model import CHOICE, Knowledge, Production, Test
@@ -43,8 +46,24 @@ class Unless:
     would_change: dict  # {ru, en}: "unless <condition>: then <what applies instead> (<cite>)"
     option: str | None = None  # a choice still to be made: the option on offer (choice.option)
     chooser: str | None = None  # and who makes it: a seat, a side or a role
-    condition: dict | None = field(default=None, compare=False)  # {ru, en}: the answer that would change it
-    undone: bool = field(default=False, compare=False)  # it would only undo the element ("this does not apply")
+    choice: str | None = None  # the choice that would change it
+    choices: tuple = ()  # every choice on offer, in order: ((value, ((lang, label), ...)), ...)
+    split: bool = True  # False: the condition asks only that the slot be known (79C2 rules on the minutes where
+    #                     the period is not stated): no value of it is a class that could change the element
+
+
+def _only_known(knowledge: Knowledge, pat, slot: str) -> bool:
+    """Whether ``pat`` tests ``slot`` only for being known (``known``, or one of every value it may have)."""
+    s = knowledge.vocabulary.templates[pat.template].slots[slot]
+    for t in pat.tests:
+        if t.slot != slot:
+            continue
+        if t.op == "known":
+            return True
+        values = t.value if isinstance(t.value, tuple) else (t.value,)
+        if t.op in ("in", "eq") and s.type in ("bool", "enum") and set(s.choices()) <= set(values):
+            return True
+    return False
 
 
 def mark(knowledge: Knowledge, ruling: Ruling, working: list[InFact]) -> None:
@@ -67,6 +86,10 @@ def mark(knowledge: Knowledge, ruling: Ruling, working: list[InFact]) -> None:
         for n in reversed(el.how):  # the producing firing first, then what it rests on
             found += [u for u in per_firing.get(n, ()) if u not in found]
         el.provisional = sorted(found, key=lambda u: _asked(knowledge, u))
+        extra = choice_conditions(knowledge, el.provisional)
+        if extra:  # said under the choices it holds under (explain/possible.py adds what is not known to them)
+            el.when = {"text": {lang: word("possible.if", lang, condition=word("possible.and", lang).join(
+                t[lang] for t, _ in extra)) for lang in LANGS}, "cases": [[dict(c) for _, c in extra]]}
 
 
 def _overriders(knowledge: Knowledge) -> tuple[dict, set]:
@@ -128,7 +151,9 @@ def _unlesses(knowledge: Knowledge, prod: Production, firing, by_id: dict, by_t:
             for slot in [t.slot for t in pat.tests if t.slot in unk] if ok else ():
                 cond = {lang: _condition(knowledge, pat, slot, lang) for lang in LANGS}
                 then = {lang: word("ruling.unless_not", lang, condition=cond[lang]) for lang in LANGS}
-                u = _unless(knowledge, prod, fact.id, fact.template, slot, None, None, then, cond)
+                u = _unless(knowledge, prod, fact.id, fact.template, slot, None, None, then)
+                if u is not None and _only_known(knowledge, pat, slot):
+                    u = replace(u, split=False)
                 if u is not None and u not in out:
                     out.append(u)
                     break
@@ -178,7 +203,28 @@ def _choice_unless(knowledge: Knowledge, el, offer: dict, ch: dict, fid: str) ->
     then = {lang: word("ruling.unless_chosen", lang, chooser=label[lang], chosen=ch["label"][lang], cite=el.cite)
             for lang in LANGS}
     question = {lang: word("question.chosen", lang, who=label[lang]) for lang in LANGS}
-    return Unless(fid, CHOICE, "chosen", question, then, option=offer["option"], chooser=who)
+    return Unless(fid, CHOICE, "chosen", question, then, option=offer["option"], chooser=who, choice=ch["value"],
+                  choices=tuple((c["value"], tuple(sorted(c["label"].items()))) for c in offer["choices"]))
+
+
+def choice_conditions(knowledge: Knowledge, marks: list) -> list[tuple[dict, dict]]:
+    """The choices still to be made that an element holds under, each as a condition said in words and its case
+    ({fact, template, slot, values}: the choices it holds under): "if South chooses “neither require nor forbid
+    a lead”".  A choice not yet made is said by the option offering it; what rests on it, under the condition."""
+    out, by_option = [], {}
+    for u in marks:
+        if u.option:
+            by_option.setdefault((u.option, u.fact), []).append(u)
+    for (option, fid), us in by_option.items():
+        away = {u.choice for u in us}
+        held = [(v, dict(label)) for v, label in us[0].choices if v not in away]
+        who = {lang: chooser_label(knowledge.vocabulary, us[0].chooser, lang) for lang in LANGS}
+        text = {lang: word("possible.chooses", lang, chooser=who[lang],
+                           choices=word("possible.or", lang).join(word("possible.choice", lang, label=label[lang])
+                                                          for _, label in held))
+                if held else word("possible.not_yet_chosen", lang, chooser=who[lang]) for lang in LANGS}
+        out.append((text, {"fact": fid, "template": CHOICE, "slot": "chosen", "values": [v for v, _ in held]}))
+    return out
 
 
 def chooser_label(vocab, who, lang: str) -> str:
@@ -214,37 +260,17 @@ def _condition(knowledge: Knowledge, prod_or_pattern, slot: str, lang: str) -> s
             if t.slot == slot:
                 if t.names:  # naming a value (card: $c) asks only that it be known: "revoke card is known"
                     t = Test(t.slot, "known", True, t.loc)
-                return _said(knowledge.vocabulary.templates[pat.template].slots.get(slot), t, lang) \
-                    or d.test(pat.template, t).striptags()
+                return d.test(pat.template, t).striptags()
     return ""
 
 
-def _said(s, t: Test, lang: str) -> str | None:
-    """A test that the slot has a value (or one of several), said as the slot's clause (its ``said``): «на
-    фальшренонс впервые обратили внимание после окончания тура», not «когда впервые обращено внимание —
-    «после окончания тура»»; None where the slot has none in ``lang`` or the test is not of a value."""
-    phrase = (s.said or {}).get(lang) if s is not None else None
-    if not phrase or t.op not in ("eq", "in", "contains") or has_var(t.value):
-        return None
-    values = t.value if isinstance(t.value, tuple) else (t.value,)
-    return phrase.replace("{value}", word("said.or", lang).join(s.label_of(v, lang) for v in values))
-
-
-def _then(summary: str, condition: str) -> str:
-    """A summary that opens by saying its condition again («На фальшренонс впервые обратили внимание после
-    окончания тура: передачи нет.»), after that condition: what follows from it alone."""
-    head, colon, rest = summary.partition(": ")
-    return rest if colon and rest and head.strip().lower() == condition.strip().lower() else summary
-
-
 def _unless(knowledge: Knowledge, prod: Production, fid: str, template: str, slot: str | None,
-            summary: dict | None, cite: str | None, then: dict | None = None, cond: dict | None = None) -> Unless | None:
+            summary: dict | None, cite: str | None, then: dict | None = None) -> Unless | None:
     s = knowledge.vocabulary.templates[template].slots.get(slot) if slot else None
     if s is None or s.question is None:
         return None
-    undone = then is not None
     if then is None:
         cond = {lang: _condition(knowledge, prod, slot, lang) for lang in LANGS}
         then = {lang: word("ruling.unless", lang, condition=cond[lang] or s.question[lang],
-                           then=_then(summary[lang], cond[lang]), cite=cite) for lang in LANGS}
-    return Unless(fid, template, slot, dict(s.question), then, condition=cond, undone=undone)
+                           then=summary[lang], cite=cite) for lang in LANGS}
+    return Unless(fid, template, slot, dict(s.question), then)

@@ -169,7 +169,6 @@ class Ruling:
         """The elements as a director reads them: one line for the same words about several facts (two
         revokes), with the facts it concerns: [(element, [about, ...])]."""
         return _grouped(self.shown(), lambda e: (e.cite, e.text[lang], tuple(choice_items(e.options, lang)),
-                                                 tuple(u.would_change[lang] for u in e.provisional),
                                                  e.when["text"][lang] if e.when else None), lang)
 
     def joint(self, e: RulingElement, abouts) -> bool:
@@ -211,7 +210,6 @@ class Ruling:
                            slots=", ".join(f"{b['template']}.{b['slot']}" for b in self.possible["bounded"])), ""]
         judged: dict = {}  # an open judgment question already shown as its director_judgment element: its number
         said = ""  # what the element before is about: said once for a run of elements about the same facts
-        marked: dict = {}  # a provisional mark's text -> the line it was said under
         for i, (e, abouts) in enumerate(self.grouped(lang), 1):
             if e.kind == "director_judgment":
                 judged.setdefault((e.args.get("fact"), e.args.get("slot")), i)
@@ -221,14 +219,6 @@ class Ruling:
             when = f" {e.when['text'][lang]}:" if e.when else ""
             lines.append(f"{i}. [{word('ruling.law', lang)} {e.cite}]{about}{when} {e.text[lang]}")
             lines += choice_lines(e.options, lang)
-            pointed: set = set()
-            for u in _marks(e.provisional, lang):  # said once; a later line it holds for points back to it
-                again = marked.setdefault(u.would_change[lang], i)
-                if again == i:
-                    lines.append(f"   ({word('ruling.provisional', lang)}: {u.would_change[lang]})")
-                elif again not in pointed:
-                    pointed.add(again)
-                    lines.append(f"   ({word('ruling.provisional_again', lang, n=again)})")
         # evidence from the cards, beside the question it is evidence for (70D1: a claim's lines; 64C1: the
         # tricks without the revoke), or after the elements once the director has answered it
         evidence = {"70D1": self.claim_lines["text"][lang] if self.claim_lines else [],
@@ -263,13 +253,6 @@ class Ruling:
                     lines.append(f"      {word('ruling.derived', lang)}: {'; '.join(dict.fromkeys(said))}")
         return "\n".join(lines)
 
-
-def _marks(provisional: list, lang: str) -> list:
-    """A line's provisional marks, less one that only says the line would not apply on a condition another
-    of its marks already says what would apply instead on («если виноваты обе пары, то по Правилу 15B3: …»
-    makes «если виноваты обе пары, это не применяется» needless)."""
-    instead = {(u.condition or {}).get(lang) for u in provisional if not u.undone}
-    return [u for u in provisional if not (u.undone and (u.condition or {}).get(lang) in instead)]
 
 
 def about_words(abouts: list, lang: str, each: bool = False) -> str:

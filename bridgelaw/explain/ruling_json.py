@@ -9,8 +9,9 @@ one means bumps it.  ``result`` is the board's result (explain/result.py);
 contradict; ``claim_lines`` a claim's worst and best lines by double dummy (evidence only); ``revoke_tricks``
 64C's double-dummy reference for each revoke the cards show (evidence only); ``board`` the cards given (the hands
 and the tricks, for a face to show); an element's ``options``
-its choices and what follows from each, its ``provisional`` the first open answer that would change
-it.  Every field is always present, null or empty where it does not apply.  The schema uses no
+its choices and what follows from each, its ``when`` the possibilities it holds under where something is
+not known (a slot "?", a slot left out that a production waits on, a choice not yet made: one mechanism,
+explain/possible.py; version 2 took away the element's ``provisional`` mark it replaces).  Every field is always present, null or empty where it does not apply.  The schema uses no
 ``$ref``, so the web API can embed it whole in its OpenAPI document.
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-VERSION = 1
+VERSION = 2
 FILE = "ruling.schema.json"
 
 
@@ -56,7 +57,7 @@ def _claim_lines(x: dict | None) -> dict | None:
 def _element(e) -> dict:
     return {"kind": e.kind, "label": dict(e.label), "args": dict(e.args), "cite": e.cite, "production": e.production,
             "text": dict(e.text), "about": e.about, "how": list(e.how), "options": _options(e.options),
-            "provisional": _unless(e.provisional[0]) if e.provisional else None, "when": e.when, "past": e.past}
+            "when": e.when, "past": e.past}
 
 
 def _options(options: dict | None) -> dict | None:
@@ -88,12 +89,6 @@ def _result(r) -> dict:
 def _provisional(p: dict | None) -> dict | None:
     return None if p is None else {"fact": p["fact"], "slot": p["slot"], "question": dict(p["question"]),
                                    "would_change": dict(p["would_change"]), "option": None, "chooser": None}
-
-
-def _unless(u) -> dict:
-    """An element's provisional mark: the open answer that would remove or change it (explain/provisional.py)."""
-    return {"fact": u.fact, "slot": u.slot, "question": dict(u.question), "would_change": dict(u.would_change),
-            "option": u.option, "chooser": u.chooser}
 
 
 def _why(w: dict) -> dict:
@@ -186,7 +181,8 @@ OPTIONS = _options_schema(CONSEQUENCE,
 POSSIBLE_SLOT = {"fact": _str("The id of the fact."), "template": _str("The fact's template."),
                  "slot": _str("The slot stated not known, or known in part.")}
 WHEN = _or_null(_obj(
-    "Under which possibilities of what the director does not know the element holds (explain/possible.py): null"
+    "Under which possibilities of what the director does not know (a slot stated \"?\" or known in part, a slot"
+    " left out that the ruling waits on, a choice not yet made) the element holds (explain/possible.py): null"
     " where it holds whatever they are.", {
         "text": _texts("The condition as the ruling says it, e.g. 'if offender (revoke) is East or West'."),
         "cases": _list("The condition: any one of these ways, each a list of slots and the values it needs.",
@@ -197,7 +193,9 @@ POSSIBLE = _or_null(_obj(
     " every slot is known.", {
         "slots": _list("Each slot split, with the classes its values fall into (values the productions' tests"
                        " cannot tell apart are one class).", _obj("A slot split.", {
-                           **POSSIBLE_SLOT, "classes": _list("Its classes.", _obj("A class.", {
+                           **POSSIBLE_SLOT, "left_out": {"type": "boolean", "description": "True where the incident left"
+                           " the slot out and a production waits on it (an exception or an 'unless' that could still"
+                           " apply): split as '?' is."}, "classes": _list("Its classes.", _obj("A class.", {
                                "values": _list("The values.", SCALAR), "text": _texts("The class in words.")}))})),
         "combinations": {"type": "integer", "minimum": 1, "description": "How many combinations were ruled."},
         "bounded": _list("Slots left not known once the bound on combinations was reached (the ruling says so).",
@@ -217,7 +215,6 @@ ELEMENT = _obj("One element of the ruling: what happens now, with the law it res
     "how": _list("The firings it rests on (how[].n), the one that produced it last; empty for a director_judgment"
                  " element, which an open question produced.", FIRING_N),
     "options": OPTIONS,
-    "provisional": PROVISIONAL,
     "when": WHEN,
     "past": {"type": "boolean", "description": "Its moment has passed when the director rules (68D's 'play is"
                                                " suspended' once the claim is settled): not printed."}})

@@ -50,6 +50,7 @@ from ..errors import Collector
 from ..read.auction import DERIVED_WHILE_READING, sequence_facts
 from ..read.incident import NOT_KNOWN, Incident, InFact, check_counts
 from ..model import Knowledge
+from ..explain.possible import waited_on
 from ..explain.result import EQUITY
 from ..explain.ruling import Ruling
 from ..model import CHOICE
@@ -244,17 +245,17 @@ class Interview(Told, Choosing, Asking):
         """The ruling once nothing is left to ask: a required fact the director said is not known (saved as "?")
         is ruled under each possibility (explain/possible.py), as ``rule`` rules the saved incident."""
         marked = [replace(f, possible=partly.possible(self, st, f)) for f in base]
-        if not any(f.possible for f in marked):
-            return ruling
         stated = tuple(marked)  # (reading the calls fills the list it is given)
-        ruling = self.engine.rule(Incident(name=self.title, facts=self._read(marked), title=self.title,
-                                           stated=stated, **st.evidence))
+        incident = Incident(name=self.title, facts=self._read(marked), title=self.title, stated=stated, **st.evidence)
+        if not any(f.possible for f in marked) and not waited_on(self.knowledge, incident, [ruling], set()):
+            return ruling  # nothing said not known, and nothing left out that a production waits on
+        first, ruling = ruling, self.engine.rule(incident)
         for oq in ruling.open_questions:  # what a possibility's ruling still needs: asked as when all is known
             if oq.slot is not None and (oq.fact, oq.slot) not in st.settled \
                     and self._askable(st, (oq.fact, oq.template, oq.slot), {}):
                 question = self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
                 return self._stated(question) or question
-        return partly.result_question(self, st, ruling) or ruling
+        return partly.each_possibility_question(self, st, incident, first) or partly.result_question(self, st, ruling) or ruling
 
     def _stated(self, q: Question) -> Question | Ruling | None:
         """A choice made, of which one option only is on offer: that option is stated, not asked (a choice of

@@ -320,3 +320,33 @@ def result_question(interview, st, ruling):
 def written(st, fact: str) -> dict:
     """{slot: the value a saved incident writes} for ``fact``'s slots known in part."""
     return {s: p.written for (f, s), p in st.partly.items() if f == fact}
+
+
+def each_possibility_question(interview, st, incident, ruling):  # ruling: as one, before any split
+    """What a possibility's ruling still needs that is no open question of the merged ruling: a choice offered
+    only where the unknown value is one of its class (the dealer not known: which call out of rotation is
+    offered to whom), and what it derives.  The interview is stepped once per combination of the classes, with
+    each slot said not known answered by its class's first value; the first question one of them asks is
+    asked (its answer holds whatever the value); None if none asks any."""
+    from itertools import islice, product
+
+    from ..explain.possible import MAX_COMBINATIONS, blanked_all, unknowns, waited_on
+    from . import keys
+    left = waited_on(interview.knowledge, incident, [ruling], set())  # left out, and a production waits on it
+    slots = unknowns(interview.knowledge, blanked_all(interview.knowledge, incident, sorted(left)), (), left)
+    if not slots:
+        return None
+    for combo in islice(product(*(u.classes for u in slots)), MAX_COMBINATIONS):
+        given = {(u.fact, u.slot): cls[0] for u, cls in zip(slots, combo)}
+        answers = []
+        for k, v in interview.answers:
+            key = keys.parse(k)
+            slot = (getattr(key, "fact", None), getattr(key, "slot", None))
+            answers.append((k, given[slot] if slot in given else v))
+        shadow = object.__new__(type(interview))
+        shadow.__dict__.update(interview.__dict__)
+        shadow.answers, shadow._cache, shadow._implied = answers, None, dict(interview._implied)
+        q = shadow._step()
+        if isinstance(q, Question):
+            return q
+    return None

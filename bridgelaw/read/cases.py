@@ -9,7 +9,7 @@ Shape of tests/cases/law-NN.yaml::
         facts: {deal: {...}, revoke: {...}}     # or  incident: ../../facts/incidents/x.yaml
         expect:                                 # each must be in the ruling
           - transfer_tricks: {count: 1, from_side: EW, to_side: NS, cite: 64A2}
-                                                # provisional: true / false, beside cite: marked so, or final
+                                                # when: its condition's words, beside cite, or false: plainly
         expect_none: [penalty_card]             # element kinds that must not appear
         fired: [64A2.offending-side-won-a-trick]
         not_fired: [64A1.offender-won-revoke-trick]
@@ -40,13 +40,10 @@ class Expected:
     args: tuple
     cite: str | None
     loc: Loc
-    provisional: bool | None = None  # true: marked provisional (explain/provisional.py); false: final
     when: str | bool | None = None  # the condition it is said under, in English (explain/possible.py); false: plainly
 
     def matches(self, element) -> bool:
         if element.kind != self.kind or (self.cite and element.cite != self.cite):
-            return False
-        if self.provisional is not None and bool(element.provisional) != self.provisional:
             return False
         said = (element.when or {}).get("text", {}).get("en")
         if self.when is False and said or isinstance(self.when, str) and (not said or self.when not in said):
@@ -56,10 +53,9 @@ class Expected:
     def __str__(self) -> str:
         args = ", ".join(f"{k}: {v}" for k, v in self.args)
         cite = f" [{self.cite}]" if self.cite else ""
-        mark = {None: "", True: " (provisional)", False: " (final)"}[self.provisional]
         when = {None: "", False: " (plainly)"}.get(self.when, f" ({self.when})") if not isinstance(self.when, str) \
             else f" ({self.when})"
-        return f"{self.kind} {{{args}}}{cite}{mark}{when}"
+        return f"{self.kind} {{{args}}}{cite}{when}"
 
 
 @dataclass(frozen=True)
@@ -147,7 +143,7 @@ def load_cases(path: str | Path, vocab, display: str | None = None, collector: C
                       suggest(kind, vocab.elements, "the vocabulary's elements"))
                 continue
             ek = vocab.elements[kind]
-            args, cite, provisional, when = [], None, None, None
+            args, cite, when = [], None, None
             for k, v in (body or {}).items():
                 if k == "cite":
                     cite = str(v)
@@ -158,11 +154,6 @@ def load_cases(path: str | Path, vocab, display: str | None = None, collector: C
                               crumb)
                     when = v
                     continue
-                if k == "provisional" and "provisional" not in ek.args:
-                    if not isinstance(v, bool):
-                        c.add(body.loc_of(k), f"{kind}.provisional: true or false", crumb)
-                    provisional = bool(v)
-                    continue
                 if k not in ek.args:
                     c.add(body.key_loc(k), f"unknown argument '{k}' of {kind}", crumb,
                           suggest(k, list(ek.args) + ["cite"], kind))
@@ -171,7 +162,7 @@ def load_cases(path: str | Path, vocab, display: str | None = None, collector: C
                     args.append((k, ek.args[k].coerce(v)))
                 except ValueError as e:
                     c.add(body.loc_of(k), f"{kind}.{k}: {e}", crumb)
-            expect.append(Expected(kind, tuple(args), cite, item.key_loc(kind), provisional, when))
+            expect.append(Expected(kind, tuple(args), cite, item.key_loc(kind), when))
         for k in raw.get("expect_none") or []:
             if k not in vocab.elements:
                 c.add(raw.loc_of("expect_none"), f"unknown ruling element '{k}'", crumb,
