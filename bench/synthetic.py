@@ -128,7 +128,8 @@ class _Gen:
         if seats and rng.random() < 0.6:
             tests[seats[0].name] = "$o"
             bound["o"] = "seat"
-        free = [s for s in slots if s.name not in tests and not s.required]
+        # a variable on a slot that may be unknown (never one taking several values: only contains tests those)
+        free = [s for s in slots if s.name not in tests and not s.required and not s.several]
         if free and rng.random() < 0.2:  # a variable on a slot that may be unknown: unknown never binds
             tests[rng.choice(free).name] = "$k"
         for s in rng.sample([s for s in slots if s.name not in tests], min(k, len(slots) - len(tests))):
