@@ -430,9 +430,24 @@ def _ask_ru(knowledge, lines: list[str]) -> str:
 LEAD_OUT_OF_TURN = ["lead", "3", "2", "БТ", "1", "1", "1", "1"]
 
 
-def test_u18_whose_lead_and_another_lead_are_asked_as_a_director_would(knowledge):
-    out = _ask_ru(knowledge, LEAD_OUT_OF_TURN + ["3"])  # not accepted: who leads now?
-    assert "? Известно, кто сейчас должен ходить?" in out and "и это: кто ходит" not in out
+def test_u18_whose_lead_and_another_lead_are_asked_as_a_director_would(knowledge, engine):
+    """Who leads now is asked where nothing has said it (a defender's exposed card), as a director asks it."""
+    import io
+
+    from bridgelaw.faces.director import answer_from
+    from bridgelaw.faces.interview import Interview
+    from bridgelaw.faces.prompt import Plain, Unfinished, converse
+    from bridgelaw.read.incident import incident_from_facts
+    exposed = incident_from_facts("t", {"deal": {"declarer": "S", "contract": "4H"},
+                                        "exposed_card": {"player": "W", "card": "CK", "how": "deliberate_play"}},
+                                  knowledge.vocabulary)
+    iv = Interview(knowledge, engine)
+    while (q := iv.step()).key != "exists:next_lead":
+        iv.answer(answer_from(exposed, q, iv))
+    out = io.StringIO()
+    with pytest.raises(Unfinished):
+        converse(Interview(knowledge, answers=iv.history()), "ru", [Plain(io.StringIO(""))], out)
+    assert "? Известно, кто сейчас должен ходить?" in out.getvalue() and "и это: кто ходит" not in out.getvalue()
     out = _ask_ru(knowledge, LEAD_OUT_OF_TURN + ["1"])  # declarer became dummy: was there another lead?
     assert "? Был ли ещё один ход картой (например, ещё один ход вне очереди)?" in out
     assert "Был ли ещё один случай: ход картой" not in out
@@ -833,7 +848,7 @@ def test_u19_a_ruling_from_the_interview_is_headed_by_what_happened(monkeypatch,
     import io
     for answers, head in ((["auction", "3", "2", "2", "1H P 1S 1H", "2"],
                            "Решение: Заявка 4 (Восток: 1♥) — недостаточное назначение"),
-                          (LEAD_OUT_OF_TURN + ["3", "2", "1", "1", "2"],
+                          (LEAD_OUT_OF_TURN + ["3", "1", "1", "2"],
                            "Решение: Ход картой (первый или в следующую взятку) — Восток, ♦Т")):
         monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
         cli.main(["ask", "--no-how"])
@@ -845,13 +860,20 @@ def test_u20_a_refused_lead_out_of_turn_from_the_interview_says_each_line_once(m
     """U20: the ruling `ask` gives for a refused opening lead out of turn, 50D2's choice then made, printed
     «Запад обязан пойти в бубны» and «Карта ♦Т Востока больше не штрафная» twice each."""
     import io
-    answers = LEAD_OUT_OF_TURN + ["3", "2", "1", "1", "2", "2", "2", "2"]
+    answers = LEAD_OUT_OF_TURN + ["3", "1", "1", "2", "2", "2", "2"]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(answers) + "\n"))
     cli.main(["ask", "--no-how"])
     out = capsys.readouterr().out
     lines = ruling_lines(out[out.rindex("\nРешение:"):])
     assert "[Правило 50D2(a)] Запад обязан пойти в бубны (этим ходом)." in lines, lines
     assert len(lines) == len(set(lines)), lines
+
+
+def test_u20_after_54d_says_west_leads_who_leads_is_not_asked(knowledge):
+    """U20's other half: 54D has just said «ходит Запад»; the interview does not ask who is to lead."""
+    out = _ask_ru(knowledge, LEAD_OUT_OF_TURN + ["3"])  # not accepted: 54D names the leader
+    assert "Ход Востока картой ♦Т не принят; ходит Запад." in out
+    assert "Известно, кто сейчас должен ходить?" not in out
 
 
 def test_the_announcement_lists_three_choices_as_russian_lists_them(russian):

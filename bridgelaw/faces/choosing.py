@@ -34,15 +34,17 @@ PASS_OBLIGATION = "pass_obligation"
 class Choosing:
     """The next question's choice (a mixin of ``Interview``)."""
 
-    def _add_blanks(self, st, blanks: dict, present) -> None:
+    def _add_blanks(self, st, blanks: dict, present, had=frozenset()) -> None:
         """Facts that may yet be stated ("was there also ...?"), all slots unknown: only of templates some
         production tests beside one of ``present`` (a production waits only where its subject is stated or
-        derived), so a step costs what the incident's laws cost, not the whole vocabulary."""
+        derived), so a step costs what the incident's laws cost, not the whole vocabulary.  A template of one
+        fact that ``had`` names (a fact of it stated, or derived by the ruling: 54D's "West leads") is not
+        asked about again."""
         near_of = self._tables.near
         near = set().union(*(near_of.get(t, ()) for t in present))
         for name in sorted(near - blanks.keys(), key=lambda n: self.vocab.templates[n].order):
             t = self.vocab.templates[name]
-            if t.derived or t.context or name in st.closed:
+            if t.derived or t.context or name in st.closed or (name in had and not t.many):
                 continue
             if name in self._kind_set and (name not in st.kinds or not t.many):
                 continue

@@ -194,7 +194,8 @@ class Interview(Told, Choosing, Asking):
         stated = {f.id for f in base}
         facts = [f for f in working if f.id not in stated] + self._infacts(st, all_context=True)
         blanks: dict = {}
-        self._add_blanks(st, blanks, {f.template for f in facts})
+        had = frozenset(f.template for f in facts)
+        self._add_blanks(st, blanks, had, had)
         # derived facts that a production still waiting could yet state (their producers first)
         producers = self._tables.producing
         # a choice not yet on offer states nothing yet: what it would derive waits until its option is shown
@@ -210,7 +211,7 @@ class Interview(Told, Choosing, Asking):
             for d in sorted(more):
                 t = self.vocab.templates[d]
                 blanks[d] = InFact(d, f"{d}?", tuple((s, None) for s in t.slots), None)
-            self._add_blanks(st, blanks, more)
+            self._add_blanks(st, blanks, more, had)
             ids = frozenset(f.id for f in blanks.values())
         # the producers' ways are the last round's (the same facts and blanks): only the others are looked at
         ways = _joined(ways, waiting(self.knowledge, facts + list(blanks.values()), fired, st.settled, ids,
