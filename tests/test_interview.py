@@ -166,8 +166,6 @@ INTERVIEW_GAPS = {
     " defence",
     # found once a slot left out that a production waits on is split (explain/possible.py waited_on): the
     # interview's facts at its last step differ from the saved incident's, so one splits a slot the other does not
-    # - the interview knows a single revoke is no repeat (director.py REPEAT): rule splits repeat_in_same_suit
-    "incidents/revoke-trick-unknown.yaml",
     # - dummy_action.about is still unanswered when a possibility's ruling first waits on it, and stays split
     "incidents/dummy-says-you-are-in-hand.yaml",
     "law-43:C57: declarer names the \u26634 from dummy while in hand and dummy says so: 43A1(b), procedural penalty"

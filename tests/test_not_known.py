@@ -159,6 +159,15 @@ KNOWN_GAPS: set = {
     # honour)", a class the ♠5 ruling never splits
     ("a defender says he still holds the ♠5: the named card is a major penalty card, with declarer's lead options",
      "card"),
+    # found when 64B2 came to need the player's first revoke told beside it (a single revoke is no longer split on
+    # being a repeat, so fewer slots are split and no bound is reached): with the revoke trick's winner (or dummy's
+    # act) "?", the classes where 64A would transfer split the left-out slots its exceptions wait on, and the merge
+    # says 64B3/64B4/64B5's no_rectification under "if the card he should have played was faced" without naming
+    # the class that gives it (64B1's no_rectification holds in the others).  The same with the base knowledge
+    # when the revoke states repeat_in_same_suit: false.
+    ("established when the offending side agrees to the opponents' claim", "revoke_trick_winner"),
+    ("dummy who looked at a defender's hand points out the defender's established revoke: no trick is transferred"
+     " (43B3)", "what"),
 }
 # Mended (issue 28's closing note named them), and held whatever slot the rotation gives their cases: the dealer
 # not known with two calls out of rotation made together (an element said as it is, "North calls next", held
