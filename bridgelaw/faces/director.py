@@ -33,13 +33,24 @@ def answer_from(incident: Incident, q: Question, interview: Interview) -> Any:
         # (an incident lists its facts in its own order: two choices come in the order the ruling offers them)
         fits = [k for k, f in enumerate(theirs) if k not in taken.values()
                 and all(f.get(s) == v for s, v in slots.items() if v is not UNKNOWN and not _inferred(f, s))
-                and (fid != q.fact or allowed is None or _allows(f.get(q.slot), allowed))]
+                and (fid != q.fact or allowed is None or _allows(_offered(f.get(q.slot), allowed), allowed))]
         if fits:
             taken[fid] = fits[0]
-    value = theirs[taken[q.fact]].get(q.slot) if q.fact in taken else None
+    value = _offered(theirs[taken[q.fact]].get(q.slot), allowed) if q.fact in taken else None
     if value is None and (q.fact, q.template, q.slot) == AUCTION_ENDED and theirs:  # he knows the contract or
         value = True if theirs[0].get("declarer") or theirs[0].get("contract") else None  # declarer: it ended
     return UNKNOWN if value is None and q.allow_unknown else value
+
+
+OTHER = "other"  # an answer's catch-all value ("something else")
+
+
+def _offered(value, allowed: set | None):
+    """The choice a director picks for ``value``: itself, or where the question leaves it out (it cannot matter for
+    this fact: dummy spoke of a lead from the wrong hand after it was made) the catch-all "something else"."""
+    if allowed is not None and OTHER in allowed and isinstance(value, str) and value not in allowed:
+        return OTHER
+    return value
 
 
 def _allows(value, allowed: set) -> bool:

@@ -250,6 +250,9 @@ class Interview(Told, Choosing, Asking):
         incident = Incident(name=self.title, facts=self._read(marked), title=self.title, stated=stated, **st.evidence)
         if not any(f.possible for f in marked) and not waited_on(self.knowledge, incident, [ruling], set()):
             return ruling  # nothing said not known, and nothing left out that a production waits on
+        question = self._bound_question(st, marked)
+        if question is not None:
+            return self._stated(question) or question
         first, ruling = ruling, self.engine.rule(incident)
         for oq in ruling.open_questions:  # what a possibility's ruling still needs: asked as when all is known
             if oq.slot is not None and (oq.fact, oq.slot) not in st.settled \
@@ -257,6 +260,26 @@ class Interview(Told, Choosing, Asking):
                 question = self._slot_question(st, oq.fact, oq.template, oq.slot, tuple(oq.why))
                 return self._stated(question) or question
         return partly.each_possibility_question(self, st, incident, first) or partly.result_question(self, st, ruling) or ruling
+
+    def _bound_question(self, st: _State, marked: list[InFact]) -> Question | None:
+        """The slot that bounds one said not known (the vocabulary's ``not_known``: a revoke's trick is at most the
+        trick being played; a revoker is not dummy), asked before the possibilities are ruled, as ``rule`` reads it
+        from the saved incident: unasked, a trick "?" would be split over tricks not yet played."""
+        for f in marked:
+            for slot in [s for s, v in f.values if v is None and ((f.id, s) in st.settled or (f.id, s) in st.partly)]:
+                rule = self.vocab.not_known.get((f.template, slot))
+                for bound in (rule.not_seats, rule.at_most, rule.at_least) if rule is not None else ():
+                    g = next((g for g in marked if bound and g.template == bound[0]), None)
+                    if g is None or g.get(bound[1]) is not None or (g.id, bound[1]) in st.settled \
+                            or not self._askable(st, (g.id, g.template, bound[1]), {}) \
+                            or (bound[:2] == CURRENT_TRICK and g.get(PLAY_ENDED[1]) is True):
+                        continue  # (once play has ended no trick is being played: every trick may be the one)
+                    why = tuple({"production": p.id, "cite": p.cite, "summary": p.summary}
+                                for p in self.knowledge.testers.get(f.template, ())
+                                if any(pat.template == f.template and not pat.negated and any(
+                                    t.slot == slot and not t.names for t in pat.tests) for pat in p.when))
+                    return self._slot_question(st, g.id, g.template, bound[1], why)
+        return None
 
     def _stated(self, q: Question) -> Question | Ruling | None:
         """A choice made, of which one option only is on offer: that option is stated, not asked (a choice of
@@ -267,6 +290,9 @@ class Interview(Told, Choosing, Asking):
             return None
         self._implied[q.fact] = (q.choices[0].value, told)
         return self._step()
+
+
+CURRENT_TRICK, PLAY_ENDED = ("deal", "current_trick"), ("deal", "play_ended")
 
 
 class _Tables:
