@@ -40,6 +40,8 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     elements = _alone(knowledge, elements)
     _name_facts(knowledge, elements, run.firings, working)
     _mark_chosen(knowledge, elements, run.firings)
+    if any(f.template == "auction_over" for f in working):
+        _left_unmade(knowledge, elements)
     for el in elements:
         el.label = knowledge.vocabulary.elements[el.kind].label
     titles = incident.titles()
@@ -150,6 +152,22 @@ def _mark_chosen(knowledge: Knowledge, elements: list[RulingElement], firings: l
             chosen = p.when[-1].tests[1].value  # the choice fact's 'chosen' (read/choices.py)
             el.options = {**el.options, "chosen": chosen,
                           "choices": [c for c in el.options["choices"] if c["value"] == chosen]}
+
+
+def _left_unmade(knowledge: Knowledge, elements: list[RulingElement]) -> None:
+    """A choice of the auction (an option the vocabulary's ``auction_ended`` excludes: no auction choice is left
+    to make once it has ended) that nobody made before the auction ended can no longer be made (T22: West never
+    offered 27C's choice): it is marked ``unmade``, its words say so, and nobody is told to choose now; its
+    choices stay, as what each would have led to (the director's ruling on what would have happened, 82C)."""
+    ended = knowledge.vocabulary.elements.get("auction_ended")
+    auction = {x.partition(":")[2] for x in (ended.excludes if ended else ()) if x.startswith("option:")}
+    for el in elements:
+        if el.kind == "option" and el.options and el.options.get("option") in auction and not el.options.get("chosen"):
+            el.options = {**el.options, "unmade": True}
+            standard = render_element(knowledge, el.kind, el.args, None)
+            el.text = {lang: " ".join(t for t in (standard[lang], word("ruling.choice_unmade", lang),
+                                                  _own_words(knowledge, el.kind, el.args, el.text)[lang]) if t)
+                       for lang in LANGS}
 
 
 def _name_facts(knowledge: Knowledge, elements: list[RulingElement], firings: list, working: list[InFact]) -> None:
