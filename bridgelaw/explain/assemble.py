@@ -112,8 +112,8 @@ def _auction_options(knowledge: Knowledge) -> set:
 def _unmade_options(knowledge: Knowledge, elements: list[RulingElement], working: list[InFact]) -> set:
     """The auction's options offered in this ruling that no stated choice answers."""
     stated = {f.get("option") for f in working if f.template == "choice"}
-    return {o for el in elements if el.kind == "option" and el.options
-            for o in [el.options.get("option")] if o in _auction_options(knowledge) and o not in stated}
+    auction = _auction_options(knowledge) - stated
+    return {o for el in elements if el.kind == "option" and el.options for o in [el.options.get("option")] if o in auction}
 
 
 def _waits_on(knowledge: Knowledge, el: RulingElement, options: set) -> bool:
