@@ -28,6 +28,11 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.announce": {"ru": "Объявить", "en": "Tell the table"},
     "announce.choose": {"ru": "{who}: {choices}.", "en": "{who}: {choices}."},
     "announce.or": {"ru": " или ", "en": ", or "},
+    # an auction's choice nobody made before the auction ended (explain/assemble.py, _left_unmade)
+    "ruling.choice_unmade": {"ru": "Торговля окончилась раньше, чем этот выбор был сделан: сделать его уже нельзя; "
+                                   "ниже — к чему привёл бы каждый вариант.",
+                             "en": "The auction ended before this choice was made: it can no longer be made; each "
+                                   "choice below is what it would have led to."},
     "announce.play_continues": {"ru": "Игра продолжается.", "en": "Play continues."},
     "announce.auction_continues": {"ru": "Торговля продолжается.", "en": "The auction continues."},
     "ruling.regulations": {"ru": "Регламент", "en": "Regulations"},

@@ -24,7 +24,8 @@ def _option(e) -> str | None:
 def _matches(entry: str, e) -> bool:
     """Whether element ``e`` is what an ``excludes`` entry names: a kind, or an option still on offer."""
     kind, _, option = entry.partition(":")
-    return e.kind == kind and (not option or (_option(e) == option and not e.options.get("chosen")))
+    return e.kind == kind and (not option or (_option(e) == option and not e.options.get("chosen")
+                                              and not e.options.get("unmade")))  # no longer on offer
 
 
 def _identity(e) -> tuple:

@@ -29,9 +29,11 @@ def announce(knowledge: Knowledge, ruling: Ruling, in_auction: bool = False) -> 
         e.past = any(o.kind in kinds[e.kind].past_with and all(o.args.get(a) == e.args.get(a) for a in same)
                      for o in ruling.elements)
     # by rank; of one rank in reading order, except what happens now (place: last), of which the last is so
+    unmade = _unmade(ruling)
     ranked = sorted((kinds[e.kind].announce, -i if kinds[e.kind].place == "last" else i, i)
                     for i, e in enumerate(ruling.elements)
-                    if not e.past and kinds[e.kind].announce is not None and not _chosen(e))
+                    if not e.past and kinds[e.kind].announce is not None and not _chosen(e)
+                    and not _rests_on(e, unmade))
     ruling.decisive = ranked[0][2] if ranked else None
     said: list[dict] = []
     for _, _, i in ranked:
@@ -53,8 +55,22 @@ def announce(knowledge: Knowledge, ruling: Ruling, in_auction: bool = False) -> 
     return ruling
 
 
+def _unmade(ruling: Ruling) -> set:
+    """The facts whose choice the auction left unmade (explain/assemble.py, _left_unmade)."""
+    return {ruling.firings[e.how[-1] - 1].facts[0].id for e in ruling.elements
+            if (e.options or {}).get("unmade") and e.how}
+
+
+def _rests_on(e: RulingElement, unmade: set) -> bool:
+    """Whether an element is said only under a choice that can no longer be made: nothing to tell the table."""
+    cases = (e.when or {}).get("cases") or []
+    return bool(unmade) and bool(cases) and all(
+        any(c.get("template") == "choice" and c.get("fact") in unmade for c in case) for case in cases)
+
+
 def _chosen(e: RulingElement) -> bool:
-    return bool((e.options or {}).get("chosen"))
+    """A choice made, or one the auction left unmade and that can no longer be made: nobody is told to choose."""
+    return bool((e.options or {}).get("chosen") or (e.options or {}).get("unmade"))
 
 
 def _standard(knowledge: Knowledge, e: RulingElement) -> dict:

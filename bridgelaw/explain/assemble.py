@@ -36,10 +36,13 @@ def settle(knowledge: Knowledge, incident: Incident, run) -> tuple[Ruling, list[
     elements = [el for el in elements if not knowledge.vocabulary.elements[el.kind].offered_only]
     # say only what applies when the ruling is made: the auction is behind it (read/auction.py decides when)
     if any(f.template == "auction_over" for f in working):
-        elements = _after_the_auction(knowledge, elements)
+        elements = _after_the_auction(knowledge, elements, _unmade_options(knowledge, elements, working),
+                                      run.firings)
     elements = _alone(knowledge, elements)
     _name_facts(knowledge, elements, run.firings, working)
     _mark_chosen(knowledge, elements, run.firings)
+    if any(f.template == "auction_over" for f in working):
+        _left_unmade(knowledge, elements)
     for el in elements:
         el.label = knowledge.vocabulary.elements[el.kind].label
     titles = incident.titles()
@@ -99,11 +102,44 @@ def _own_words(knowledge: Knowledge, kind: str, args: dict, text: dict) -> dict:
             for lang in LANGS}
 
 
-def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement]) -> list[RulingElement]:
+def _auction_options(knowledge: Knowledge) -> set:
+    """The options of the auction: those the vocabulary's ``auction_ended`` excludes (no auction choice is left
+    to make once it has ended)."""
+    ended = knowledge.vocabulary.elements.get("auction_ended")
+    return {x.partition(":")[2] for x in (ended.excludes if ended else ()) if x.startswith("option:")}
+
+
+def _unmade_options(knowledge: Knowledge, elements: list[RulingElement], working: list[InFact]) -> set:
+    """The auction's options offered in this ruling that no stated choice answers."""
+    stated = {f.get("option") for f in working if f.template == "choice"}
+    auction = _auction_options(knowledge) - stated
+    return {o for el in elements if el.kind == "option" and el.options for o in [el.options.get("option")] if o in auction}
+
+
+def _waits_on(knowledge: Knowledge, el: RulingElement, options: set) -> bool:
+    """Whether the element's production waits on a choice of one of ``options`` (a ``not`` condition on it)."""
+    prod = knowledge.by_id.get(el.production)
+    return prod is not None and any(
+        pat.negated and pat.template == "choice" and any(t.slot == "option" and t.value in options for t in pat.tests)
+        for pat in prod.when)
+
+
+def _after_the_auction(knowledge: Knowledge, elements: list[RulingElement], unmade: set = frozenset(),
+                       firings: list = ()) -> list[RulingElement]:
     """A kind that says what happens in the auction (``while_auction``) says it no more: its standard words
     go, and an element with no words of its own goes with them (the fact stays for the productions).  The
     same holds for the consequences of an option's choices, at every depth (27B2's pass obligation, 29A's
-    "calls next")."""
+    "calls next").  What rests on a choice of the auction nobody made (``unmade``) keeps its words: it says
+    what that choice would have led to (T22: North's pass obligation had West refused 3♣), unless another law
+    read it as a fact and says it in its own words (26B's option says the lead restrictions)."""
+    read = {(fa.template, f.production) for f in firings for fa in f.facts}
+    kept = {id(el) for el in elements if _waits_on(knowledge, el, unmade)
+            and not any(t == el.kind and p != el.production for t, p in read)}
+    said = {id(el) for el in _after_the_auction_said(knowledge, [el for el in elements if id(el) not in kept])}
+    return [el for el in elements if id(el) in kept or id(el) in said]
+
+
+def _after_the_auction_said(knowledge: Knowledge, elements: list[RulingElement]) -> list[RulingElement]:
     def say(kind, args, text):
         if knowledge.vocabulary.elements[kind].offered_only:  # a preview of later turns: its own words go too
             return None
@@ -150,6 +186,21 @@ def _mark_chosen(knowledge: Knowledge, elements: list[RulingElement], firings: l
             chosen = p.when[-1].tests[1].value  # the choice fact's 'chosen' (read/choices.py)
             el.options = {**el.options, "chosen": chosen,
                           "choices": [c for c in el.options["choices"] if c["value"] == chosen]}
+
+
+def _left_unmade(knowledge: Knowledge, elements: list[RulingElement]) -> None:
+    """A choice of the auction (an option the vocabulary's ``auction_ended`` excludes: no auction choice is left
+    to make once it has ended) that nobody made before the auction ended can no longer be made (T22: West never
+    offered 27C's choice): it is marked ``unmade``, its words say so, and nobody is told to choose now; its
+    choices stay, as what each would have led to (the director's ruling on what would have happened, 82C)."""
+    auction = _auction_options(knowledge)
+    for el in elements:
+        if el.kind == "option" and el.options and el.options.get("option") in auction and not el.options.get("chosen"):
+            el.options = {**el.options, "unmade": True}
+            standard = render_element(knowledge, el.kind, el.args, None)
+            el.text = {lang: " ".join(t for t in (standard[lang], word("ruling.choice_unmade", lang),
+                                                  _own_words(knowledge, el.kind, el.args, el.text)[lang]) if t)
+                       for lang in LANGS}
 
 
 def _name_facts(knowledge: Knowledge, elements: list[RulingElement], firings: list, working: list[InFact]) -> None:

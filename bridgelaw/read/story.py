@@ -13,12 +13,15 @@ it gives only the contract the auction reached.
   after it, its LHO's refusal is stated (a ``choice``) or the director states that call as its
   ``replacement``, is that bid's replacement (27B, 27C), not a
   change of call (25, 31C): it is stated as a ``replacement`` (filled into one the director began without
-  its call), made before the director ruled (``premature``) unless he came after call k; the auction as
-  found ends with the insufficient bid.
+  its call), made before the director ruled (``premature``) where he came after a later call or a ``call_replaced``
+  event places it before his ruling; the auction as found ends with the insufficient bid.
 - After a call out of rotation at RHO's turn the director came after, the call of the player whose turn it
   was is the RHO's call of the findings about it (``after_call_out_of_rotation.rho_call``, 31A).
 - Any other irregular call k the director came after, followed by its own player's call, is replaced by
   that call in the legal auction.
+- A call its player replaced at once, told by an event ``call_replaced`` tied to it (``after_call: k``), with
+  his new call typed next (a double taken back after a corrected explanation, 21B1(a)): the new call stands in
+  its place in the legal auction and is no call out of rotation; the auction as found ends with call k.
 - The legal auction is the calls with every call out of rotation that was not accepted left out (29B: the
   auction reverts to the player whose turn it was), each insufficient bid or other irregular call replaced
   by its replacement; where it ends, its contract and declarer (Law 22) are filled into the deal, with
@@ -94,16 +97,19 @@ def as_found(facts: list) -> Story | None:
                      and (arrival == k["position"] or (arrival is None or arrival > k["position"]) and refused(facts)
                           or _stated(facts, k["position"], calls[k["position"]]["call"]))),
                     None)
-    if replaced is None and arrival is None:
+    own = _own_replacement(facts, calls) if replaced is None else None
+    if replaced is None and arrival is None and own is None:
         return None
-    end = replaced["position"] if replaced is not None else arrival
+    end = replaced["position"] if replaced is not None else own if own is not None else arrival
     replacement = None
     legal_items = []
     substitute = {}  # call number -> the call that took its place
-    chain = _changed(facts, calls, arrival) if replaced is None else {}
-    if replaced is not None:
+    chain = _changed(facts, calls, arrival) if replaced is None and own is None else {}
+    if own is not None:
+        substitute[own] = calls[own]["call"]
+    elif replaced is not None:
         n = replaced["position"]
-        replacement = (calls[n]["call"], n, arrival != n)
+        replacement = (calls[n]["call"], n, arrival != n or _replaced_first(facts, n))
         substitute[n] = calls[n]["call"]
     elif chain:  # a change of call the director states, typed after he came, and the LHO's call typed again
         substitute.update(chain)
@@ -130,6 +136,29 @@ def as_found(facts: list) -> Story | None:
     # a chain stands for the change of call the director states: that finding stays (25A asks its questions)
     return Story(" ".join(items[:end]), " ".join(legal_items), replacement, rho_call,
                  () if chain else next(iter(substitute.items()), ()))
+
+
+def _replaced_first(facts: list, n: int) -> bool:
+    """Whether the events tell call n replaced before the director ruled: a ``call_replaced`` event tied to it
+    placed before every ``director_ruled`` event (T22: the offender's pass on his insufficient bid, then the
+    director's arrival, both after call n)."""
+    events = [f for f in facts if f.template == "event"]
+    mine = [f.get("seq") for f in events if f.get("kind") == "call_replaced" and f.get("after_call") in (None, n)]
+    ruled = [f.get("seq") for f in events if f.get("kind") == "director_ruled"]
+    return bool(mine) and all(s is not None for s in mine + ruled) and min(mine) < min(ruled, default=1000)
+
+
+def _own_replacement(facts: list, calls: list) -> int | None:
+    """A call its own player replaced at once, told by an event ``call_replaced`` tied to it (``after_call: m``,
+    its ``player``) with the new call typed next by that player (a double taken back after a corrected
+    explanation, 21B1(a)): call m, whose typed successor stands in its place; the auction as found ends with it.
+    None otherwise (an insufficient bid's replacement is read before this)."""
+    for f in facts:
+        m = f.get("after_call") if f.template == "event" and f.get("kind") == "call_replaced" else None
+        if m is not None and 1 <= m < len(calls) and calls[m - 1]["seat"] == calls[m]["seat"] \
+                and f.get("player") in (None, calls[m - 1]["seat"]):
+            return m
+    return None
 
 
 def _changed(facts: list, calls: list, arrival: int | None) -> dict:
