@@ -22,6 +22,9 @@ TOLD = {  # the telling's own answers, as the director types them
     "T01 (c)": {"replacement-1.comparable": "yes or no"},            # "I haven't found out yet what 4♥ means"
     "T11 (c)": {"revoke-1.card": "S spot", "next_lead.player": "N or E or W"},  # a low spade; not told who won
     "T07 (c)": {"auction.calls": "1S X P X P?"},                     # North's call over the double: made or not
+    # nobody can name who bid 2♠; its LHO refused it before the dealer opened (the players' own choice, told as an
+    # event: the interview asks which choice, what was chosen and after which call); the comparability not judged
+    "T04 (c)": {"auction.calls": "?:2S S:1H 2D P", "after_call_out_of_rotation-1.comparable": "yes or no"},
 }
 
 
