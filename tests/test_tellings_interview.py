@@ -1,8 +1,9 @@
 """The interview, told an incident as the director tells it, rules as `rule` rules the telling's case (issue 29).
 
-T01 (c), T11 (c) and T07 (c) (tests/cases/tellings-unknown.yaml) leave a fact open: the meaning of a replacement
-not yet judged; the revoke card known only as a low spade and the next leader only as "not South"; whether North
-had called.  The director types what he knows in the interview's own forms ("yes or no", "S spot", "N or E or W",
+T01 (c), T11 (c), T07 (c) and T04 (c) (tests/cases/tellings-unknown.yaml) leave a fact open: the meaning of a
+replacement not yet judged; the revoke card known only as a low spade and the next leader only as "not South";
+whether North had called; who bid 2♠ out of turn (``?:2S``), whose LHO's refusal before the dealer opened is the
+players' own choice, told as an event and asked though no seat's ruling offers it (faces/telling.py).  The director types what he knows in the interview's own forms ("yes or no", "S spot", "N or E or W",
 the calls with "P?"); every other question is
 answered from the case by the simulated director.  The ruling the interview ends with holds the case's elements
 (with their conditions) and is the ruling `rule` gives on the incident the interview saves."""
