@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw.faces.interview import Interview, Question, answer_from
+from bridgelaw.faces.interview import UNKNOWN, Interview, Question, answer_from
 from bridgelaw.read.cases import failures, load_cases
 from bridgelaw.read.incident import incident_from_facts
 
@@ -76,3 +76,24 @@ def test_several_values_typed_with_or(knowledge, engine):
     got = step.parse("да или нет")
     assert got.written == {"one_of": [True, False]} and got.label["en"] == "yes or no"
     assert step.partly("yes or yes") is None and step.partly("yes or maybe") is None
+
+
+def test_a_choice_the_story_tells_is_any_choice_not_only_one_on_offer(knowledge, engine):
+    """East's 2♠ at South's turn, refused by South before he opened 1♥: read without the refusal, the 1♥ is an
+    insufficient bid over the 2♠ and the ruling offers West 27A1's choice.  The choice the event "a choice made"
+    tells is asked among every option (not stated as the one on offer), and the refusal it states is what the
+    ruling starts from: the 2♠ cancelled (29B), no insufficient bid to accept."""
+    iv = Interview(knowledge, engine)
+    for key, value in [("incident", ["auction", "event"]), ("auction.dealer", "S"), ("auction.calls", "E:2S S:1H"),
+                       ("event-1.kind", "choice_made"), ("event-1.seq", 1), ("event-1.after_call", 1)]:
+        iv.answer(value, key)
+    q = iv.step()
+    assert q.key == "choice-1.option" and set(iv._offers) == {"insufficient_bid"}
+    assert "call_out_of_rotation" in {c.value for c in q.choices}
+    iv.answer("call_out_of_rotation")
+    iv.answer("cancel_call", "choice-1.chosen")
+    while isinstance(step := iv.step(), Question):
+        iv.answer(False if step.kind == "exists" else UNKNOWN)
+    assert ("instruction", "29B") in {(e.kind, e.cite) for e in step.elements}
+    assert not any(e.options and e.options["option"] == "insufficient_bid" for e in step.elements)
+    assert not any(e.kind == "irregular_call" for e in step.elements)  # the 1♥ is no insufficient bid
