@@ -1,8 +1,9 @@
 """The interview, told an incident as the director tells it, rules as `rule` rules the telling's case (issue 29).
 
-T01 (c), T11 (c) and T07 (c) (tests/cases/tellings-unknown.yaml) leave a fact open: the meaning of a replacement
-not yet judged; the revoke card known only as a low spade and the next leader only as "not South"; whether North
-had called.  The director types what he knows in the interview's own forms ("yes or no", "S spot", "N or E or W",
+T01 (c), T11 (c), T07 (c) and T04 (c) (tests/cases/tellings-unknown.yaml) leave a fact open: the meaning of a
+replacement not yet judged; the revoke card known only as a low spade and the next leader only as "not South";
+whether North had called; who bid 2♠ out of turn (``?:2S``), whose LHO's refusal before the dealer opened is the
+players' own choice, told as an event and asked though no seat's ruling offers it (faces/telling.py).  The director types what he knows in the interview's own forms ("yes or no", "S spot", "N or E or W",
 the calls with "P?"); every other question is
 answered from the case by the simulated director.  The ruling the interview ends with holds the case's elements
 (with their conditions) and is the ruling `rule` gives on the incident the interview saves."""
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw.faces.interview import Interview, Question, answer_from
+from bridgelaw.faces.interview import UNKNOWN, Interview, Question, answer_from
 from bridgelaw.read.cases import failures, load_cases
 from bridgelaw.read.incident import incident_from_facts
 
@@ -22,6 +23,9 @@ TOLD = {  # the telling's own answers, as the director types them
     "T01 (c)": {"replacement-1.comparable": "yes or no"},            # "I haven't found out yet what 4♥ means"
     "T11 (c)": {"revoke-1.card": "S spot", "next_lead.player": "N or E or W"},  # a low spade; not told who won
     "T07 (c)": {"auction.calls": "1S X P X P?"},                     # North's call over the double: made or not
+    # nobody can name who bid 2♠; its LHO refused it before the dealer opened (the players' own choice, told as an
+    # event: the interview asks which choice, what was chosen and after which call); the comparability not judged
+    "T04 (c)": {"auction.calls": "?:2S S:1H 2D P", "after_call_out_of_rotation-1.comparable": "yes or no"},
 }
 
 
@@ -72,3 +76,24 @@ def test_several_values_typed_with_or(knowledge, engine):
     got = step.parse("да или нет")
     assert got.written == {"one_of": [True, False]} and got.label["en"] == "yes or no"
     assert step.partly("yes or yes") is None and step.partly("yes or maybe") is None
+
+
+def test_a_choice_the_story_tells_is_any_choice_not_only_one_on_offer(knowledge, engine):
+    """East's 2♠ at South's turn, refused by South before he opened 1♥: read without the refusal, the 1♥ is an
+    insufficient bid over the 2♠ and the ruling offers West 27A1's choice.  The choice the event "a choice made"
+    tells is asked among every option (not stated as the one on offer), and the refusal it states is what the
+    ruling starts from: the 2♠ cancelled (29B), no insufficient bid to accept."""
+    iv = Interview(knowledge, engine)
+    for key, value in [("incident", ["auction", "event"]), ("auction.dealer", "S"), ("auction.calls", "E:2S S:1H"),
+                       ("event-1.kind", "choice_made"), ("event-1.seq", 1), ("event-1.after_call", 1)]:
+        iv.answer(value, key)
+    q = iv.step()
+    assert q.key == "choice-1.option" and set(iv._offers) == {"insufficient_bid"}
+    assert "call_out_of_rotation" in {c.value for c in q.choices}
+    iv.answer("call_out_of_rotation")
+    iv.answer("cancel_call", "choice-1.chosen")
+    while isinstance(step := iv.step(), Question):
+        iv.answer(False if step.kind == "exists" else UNKNOWN)
+    assert ("instruction", "29B") in {(e.kind, e.cite) for e in step.elements}
+    assert not any(e.options and e.options["option"] == "insufficient_bid" for e in step.elements)
+    assert not any(e.kind == "irregular_call" for e in step.elements)  # the 1♥ is no insufficient bid

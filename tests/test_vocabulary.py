@@ -169,6 +169,34 @@ def test_what_an_answer_settles_is_the_vocabulary_s_and_checked(tmp_path):
     assert any(p.startswith(at) and "settles 'when', which is not another slot of explanation" in p for p in problems)
 
 
+def test_what_the_story_told_asks_for_is_the_vocabulary_s_and_checked(tmp_path):
+    """An event "a choice made" tells its choice (``tells``), and its after_call is asked for that kind
+    (``asked_when``): data a committee edits (faces/telling.py reads it); a value, template or slot that is not
+    there is refused at the slot's line."""
+    vocab = load_vocabulary(PARTS, "facts/vocabulary")
+    assert vocab.slot("event", "kind").tells == {"choice_made": {"template": "choice", "asks": ["option", "chosen"]}}
+    assert vocab.slot("event", "after_call").asked_when == {"kind": ["choice_made"]}
+    folder = tmp_path / "vocabulary"
+    shutil.copytree(PARTS, folder)
+    part = folder / "auction.yaml"
+    text = part.read_text(encoding="utf-8").replace(
+        "choice_made: {template: choice, asks: [option, chosen]}",
+        "choice_mad: {template: choise, asks: [option]}\n          call: {template: choice, asks: [chose]}").replace(
+        "asked_when: {kind: [choice_made]}", "asked_when: {kind: [choise_made], kinds: [x]}")
+    part.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    event = next(n for n, x in enumerate(lines) if x == "  event:")
+    kind = next(n for n, x in enumerate(lines[event:], event + 1) if x.strip() == "kind:") + 1  # the slot's body
+    after = next(n for n, x in enumerate(lines[event:], event + 1) if x.strip() == "after_call:") + 1
+    problems = _problems(folder)
+    at, at2 = f"facts/vocabulary/auction.yaml:{kind}:", f"facts/vocabulary/auction.yaml:{after}:"
+    assert any(p.startswith(at) and "tells names 'choice_mad', which is not one of its values" in p for p in problems)
+    assert any(p.startswith(at) and "tells 'choice_mad' with 'choise'" in p for p in problems)
+    assert any(p.startswith(at) and "tells 'call' asks choice.chose" in p for p in problems)
+    assert any(p.startswith(at2) and "asked_when: kind has no value 'choise_made'" in p for p in problems)
+    assert any(p.startswith(at2) and "asked_when names 'kinds'" in p for p in problems)
+
+
 def test_which_calls_could_break_an_obligation_to_pass_is_the_vocabulary_s(tmp_path):
     """pass_obligation's broken_by (the calls that could break an obligation told before them) names the call's
     slots and values; one that is not there is refused at broken_by's line."""

@@ -185,7 +185,7 @@ class Asking:
         choice is not told yet; then what the chooser chose, among that option's choices, each shown with what
         follows from it."""
         offers, values = self._offers, st.facts[fid][1]
-        if slot == "option" and offers:
+        if slot == "option" and offers and fid not in st.told:  # a choice the story told: any option
             offered = tuple(c for c in choices if c.value in offers)
             pending = {o["option"] for o in self._pending(st)}
             return tuple(c for c in offered if c.value in pending) or offered, text, help_

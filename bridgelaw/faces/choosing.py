@@ -13,6 +13,7 @@ from ..explain.not_encoded import law_not_encoded
 from ..words import LANGS, both, word
 from .keys import parse as parse_key, split_fact
 from .question import Question
+from .telling import asked_anyway
 from .told import NOT_ENCODED, REPEAT, _State
 
 CATCH_ALL = "irregularity"  # the first screen's "another infraction (name the law)": the law named in its slot
@@ -106,9 +107,10 @@ class Choosing:
         is ready to use; whether a fact exists; whether there is another fact of a named kind."""
         vocab = self.vocab
         best = None
-        keys = set(ways) | {(fid, t, name) for fid, (t, vals) in st.facts.items()
-                            for name, slot in vocab.templates[t].slots.items()
-                            if slot.required and vals.get(name) is None and (fid, name) not in st.settled}
+        anyway = asked_anyway(vocab, st)  # what the story told asks for (telling.py): asked as a required slot
+        keys = set(ways) | anyway | {(fid, t, name) for fid, (t, vals) in st.facts.items()
+                                     for name, slot in vocab.templates[t].slots.items()
+                                     if slot.required and vals.get(name) is None and (fid, name) not in st.settled}
         for key in keys:
             ws = ways.get(key, [])
             key = self._gate(st, key)
@@ -123,7 +125,7 @@ class Choosing:
                 rank = (1, len(vocab.templates), 0, 0, 0)
             elif tmpl.context:
                 rank = (0, tmpl.order, 0, 0, _slot_index(tmpl, slot))
-            elif slot is not None and tmpl.slots[slot].required:
+            elif slot is not None and (tmpl.slots[slot].required or key in anyway):
                 rank = (1, tmpl.order, _fact_index(fid), 0, _slot_index(tmpl, slot))
             elif not ready:
                 continue

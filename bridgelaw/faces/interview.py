@@ -37,8 +37,9 @@ The compiled engine is built once; each step runs it once over the facts so
 far (a few milliseconds) and walks the productions.  This module neither
 parses YAML nor imports experta.  It is split by concern: told.py (what the
 answers establish), choosing.py (which question comes next), asking.py (a
-question's text and choices), director.py (a director answering from known
-facts, for tests and measurements).
+question's text and choices), telling.py (what the story told asks for though no production waits on it: an
+event "a choice made" and its choice), director.py (a director answering from known facts, for tests and
+measurements).
 """
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from ..read.auction import READ_WITH, sequence_facts, state_changes, state_contr
 from ..read.incident import InFact, in_number_order
 from . import keys, partly
 from .keys import Exists, fact_id, split_fact
+from .telling import state_told
 from .question import UNKNOWN, AnswerError
 
 NOT_ENCODED = "not_encoded"  # the template stating an irregularity the knowledge does not encode
@@ -34,6 +35,7 @@ class _State:
     answered: dict | None = None  # with cards: the director's own answers (``facts`` then adds what they show)
     evidence: dict = field(default_factory=dict)  # the Incident's conflicts, claim_search, revoke_search, board
     partly: dict = field(default_factory=dict)  # (fact id, slot) -> an answer known in part (partly.py)
+    told: dict = field(default_factory=dict)  # fact id -> the fact whose answer told it (telling.py: a choice made)
 
 
 class Told:
@@ -44,6 +46,7 @@ class Told:
         st = _State(facts={n: (n, {}) for n in self.context})
         for key, value in self.answers:
             self._apply(st, key, value)
+            state_told(self.vocab, st, self._new_fact)  # an event "a choice made" comes with its choice
         for fid, (option, told) in self._implied.items():  # a choice with one option on offer: that option
             if fid in st.facts and st.facts[fid][1].get("option") is None and tuple(self.answers[:len(told)]) == told:
                 st.facts[fid][1]["option"] = option

@@ -69,6 +69,17 @@ SLOT = {
                     "description": "an answer that settles other slots of the same fact: value -> {slot: value}"
                                    " (nobody corrected it: it was never corrected); the interview fills them in"
                                    " rather than ask them"},
+        "asked_when": {"type": "object", "minProperties": 1,
+                       "additionalProperties": {"anyOf": [{"type": "array", "minItems": 1}, {"type": ["string", "boolean"]}]},
+                       "description": "another slot of the same fact and values: the interview asks this slot"
+                                      " wherever that slot holds one of them, though no production waits on it"
+                                      " (the auction's reader does: an event's after_call)"},
+        "tells": {"type": "object", "minProperties": 1,
+                  "additionalProperties": {"type": "object", "required": ["template"], "additionalProperties": False,
+                                           "properties": {"template": NAME, "asks": {"type": "array", "items": NAME}}},
+                  "description": "value -> {template, asks}: a fact holding this value is told with a fact of that"
+                                 " template (an event 'a choice made' with its choice); the interview states one"
+                                 " and asks its slots named in asks, even where no ruling offers it"},
     },
     "required": ["type"],
     "additionalProperties": False,

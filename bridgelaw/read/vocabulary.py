@@ -59,6 +59,8 @@ class Slot:
     after_result: bool = False  # a judgment on the result so far: asked after it, with it shown first (12B2)
     settles: dict | None = None  # value -> {other slot of the fact: its value}: an answer that settles another
     said: dict | None = None  # {ru?, en?}: the slot having a value as a clause ("если …"), {value} its label
+    asked_when: dict | None = None  # {other slot: [values]}: asked wherever the fact's other slot holds one of these
+    tells: dict | None = None  # value -> {template, asks}: a fact with this value comes with one of that template
 
     def allowed(self) -> list[str]:
         """The allowed values, as text, for messages and answer lists."""
@@ -330,7 +332,8 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
                 question=raw.get("question"), help=raw.get("help"), judgment=bool(raw.get("judgment")),
                 law=raw.get("law"), required=bool(raw.get("required")), several=bool(raw.get("several")),
                 later=bool(raw.get("later")), after_result=bool(raw.get("after_result")),
-                settles=raw.get("settles"), said=raw.get("said"))
+                settles=raw.get("settles"), said=raw.get("said"), asked_when=raw.get("asked_when"),
+                tells=raw.get("tells"))
 
 
 def _check_settles(t, s: Slot, c: Collector) -> None:
@@ -348,6 +351,41 @@ def _check_settles(t, s: Slot, c: Collector) -> None:
             elif other.type == "enum" and settled not in (other.values or {}):
                 c.add(s.loc, f"slot {t.name}.{s.name}: settles {name} as '{settled}', which is not one of its values",
                       hint=f"one of: {', '.join(other.allowed())}")
+
+
+def _check_asked_when(t, s: Slot, c: Collector) -> None:
+    """A slot's ``asked_when`` names another slot of the same template and some of its values."""
+    for name, values in (s.asked_when or {}).items():
+        other = t.slots.get(name)
+        if other is None or other is s:
+            c.add(s.loc, f"slot {t.name}.{s.name}: asked_when names '{name}', which is not another slot of {t.name}",
+                  hint=f"one of: {', '.join(n for n in t.slots if n != s.name)}")
+            continue
+        for v in values if isinstance(values, list) else [values]:
+            if other.allowed() and (str(v).lower() if isinstance(v, bool) else str(v)) not in other.allowed():
+                c.add(s.loc, f"slot {t.name}.{s.name}: asked_when: {name} has no value '{v}'",
+                      hint=f"one of: {', '.join(other.allowed())}")
+
+
+def _check_tells(t, s: Slot, templates: dict, c: Collector) -> None:
+    """A slot's ``tells``: each of its own values tells a fact of another template, not derived, whose named
+    slots are asked."""
+    for value, told in (s.tells or {}).items():
+        if s.type != "enum" or value not in (s.values or {}):
+            c.add(s.loc, f"slot {t.name}.{s.name}: tells names '{value}', which is not one of its values",
+                  hint=f"one of: {', '.join(s.allowed())}" if s.allowed() else "tells is for an enum slot")
+        other = templates.get(told.get("template"))
+        if other is None or other.derived or other is t:
+            c.add(s.loc, f"slot {t.name}.{s.name}: tells '{value}' with '{told.get('template')}', which is not"
+                  " another template the director states", hint="name a template that is not derived")
+            continue
+        if not other.many:
+            c.add(s.loc, f"slot {t.name}.{s.name}: tells '{value}' with {other.name}, which holds one fact only",
+                  hint="one told fact per telling fact: the told template is 'many'")
+        for name in told.get("asks") or ():
+            if name not in other.slots or other.slots[name].question is None:
+                c.add(s.loc, f"slot {t.name}.{s.name}: tells '{value}' asks {other.name}.{name}, which is not"
+                      " a slot of it with a question", hint=f"one of: {', '.join(other.slots)}")
 
 
 def _check_broken_by(t, raw, call, c: Collector) -> None:
@@ -497,6 +535,8 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                 c.add(s.loc, f"slot {t.name}.{s.name} has no question for the director",
                       hint="add question: {ru: ..., en: ...} (derived templates need none)")
             _check_settles(t, s, c)
+            _check_asked_when(t, s, c)
+            _check_tells(t, s, templates, c)
     elements = {}
     for ename, eraw in raws["elements"].items():
         args = {a: _slot(a, araw, ename, c) for a, araw in (eraw.get("args") or {}).items()}
