@@ -355,13 +355,13 @@ def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
     (((seat, cards), ...)), the
     cards played to it before his, its leader, declarer's side's tricks before it, those after it as played or
     None).  The solver is used by one search at a time, like a claim's."""
-    dds, = endplay_parts("_dds")
     side = side_of(declarer)
     out = []
     key = ("revokes", revokes, trump, declarer)
     with _ONE_AT_A_TIME:
-        if (found := _recall(key)) is not None:
+        if (found := _recall(key)) is not None:  # found before: DDS's library is not even loaded
             return found
+        dds, = endplay_parts("_dds")
         with _private_folder():
             for offender, n, hands, before_him, leader, before, at_table in revokes:
                 played = {c for _, c in before_him}
