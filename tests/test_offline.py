@@ -167,6 +167,7 @@ def test_the_page_rules_the_readme_revoke_offline_through_its_buttons(served, br
     page.wait_for_selector("section.question", timeout=120_000)
     later = page.evaluate("window.bridgelawTimings")
     assert later["restored"] is True, later  # the later visit puts back the Python the first one kept
+    assert (first["stages"][0], later["stages"][0]) == ("engine", "restore")  # and the loading screen says which
     _shot(page, "offline-question-1")
     incident = load_incident(REVOKE, knowledge.vocabulary)
     steps, expected = script(knowledge, engine, incident)
@@ -207,24 +208,43 @@ def test_the_build_name_changes_with_the_knowledge_the_program_and_pyodide():
 
 def test_the_loading_screen_and_the_page_speak_the_phone_s_language(served, browser):
     """A phone set to English sees the loading screen in English and the interview in English; an address that
-    names its language keeps it (the Russian page is the default)."""
+    names its language keeps it (the Russian page is the default).  The loading screen says what is happening:
+    Python started, once, on the first visit; on a later visit the Python kept then put back (no "once")."""
     from test_web_e2e import PHONE
     context = browser.new_context(viewport=PHONE, is_mobile=True, locale="en-US", base_url=served)
-    # what the loading screen says once app.js has run (a module script runs before DOMContentLoaded)
-    context.add_init_script("""document.addEventListener("DOMContentLoaded", () => { window.bootSaid = [
-        document.documentElement.lang, document.getElementById("boot-title").textContent,
-        document.getElementById("boot-stage").textContent]; });""")
+    # what the loading screen says once app.js has run (a module script runs before DOMContentLoaded), and each
+    # stage it says after
+    context.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
+        const stage = document.getElementById("boot-stage");
+        window.bootShown = [document.documentElement.lang, document.getElementById("boot-title").textContent,
+                            stage.textContent];
+        window.stagesShown = [stage.textContent];
+        new MutationObserver(() => window.stagesShown.push(stage.textContent))
+            .observe(stage, { childList: true, characterData: true, subtree: true }); });""")
     page = context.new_page()
     page.goto("/")
-    lang, title, stage = page.evaluate("window.bootSaid")
-    assert (lang, title) == ("en", "Loading…") and stage.startswith("Starting Python in the browser"), stage
+    lang, title, stage = page.evaluate("window.bootShown")
+    assert (lang, title, stage) == ("en", "Loading…", "Starting the page")
     page.wait_for_selector("section.question", timeout=120_000)
     assert page.evaluate("document.documentElement.lang") == "en"
+    first = page.evaluate("window.stagesShown")
+    assert any(s.startswith("Starting Python in the browser (once") for s in first), first
+    assert not any(s.startswith("Putting back") for s in first), first
+    page.wait_for_function("window.bridgelawTimings.kept_bytes > 0", timeout=60_000)
+    page.reload()  # a later visit: the Python kept is put back, and the screen says so
+    page.wait_for_selector("section.question", timeout=120_000)
+    later = page.evaluate("window.stagesShown")
+    assert page.evaluate("window.bridgelawTimings.restored") is True
+    assert any(s.startswith("Putting back the Python this browser kept") for s in later), later
+    assert not any("once" in s for s in later), later
     page.goto("/#/?lang=ru")
     page.reload()
-    assert page.evaluate("window.bootSaid")[:2] == ["ru", "Загрузка…"]
+    assert page.evaluate("window.bootShown")[:2] == ["ru", "Загрузка…"]
     page.wait_for_selector("section.question", timeout=120_000)
     assert page.evaluate("document.documentElement.lang") == "ru"
+    said = page.evaluate("window.stagesShown")
+    assert any(s.startswith("Python восстанавливается из памяти браузера") for s in said), said
+    assert not any("один раз" in s for s in said), said
     context.close()
 
 

@@ -11,10 +11,10 @@ const asked = (address) => new URLSearchParams(address.split("?")[1] || "").get(
 const lang = () => (asked(location.hash) in words ? asked(location.hash) : phone());
 const say = (id, key) => { document.getElementById(id).textContent = words[lang()][key]; };
 document.documentElement.lang = lang();
-say("boot-app", "app"); say("boot-title", "loading"); say("boot-stage", "stage_engine");
+say("boot-app", "app"); say("boot-title", "loading"); say("boot-stage", "stage_start");
 
-
-const worker = new Worker("worker.js", { type: "module" });
+// index.html started the worker (worker.js) before this script loaded; what it said meanwhile is taken first.
+const worker = window.bootWorker || new Worker("worker.js", { type: "module" });
 const waiting = new Map();
 let next = 0;
 // How long the start took (ms from the page's start: when each stage ended, the first page shown, the started
@@ -23,6 +23,7 @@ const timings = window.bridgelawTimings = {};
 const since = (epochMs) => Math.round(epochMs - performance.timeOrigin);
 const ready = new Promise((resolve, reject) => {
   worker.onmessage = ({ data }) => {
+    timings.stages = [...(timings.stages || []), data.stage].filter(Boolean);  // what the loading screen said
     if (data.type === "progress") {
       document.getElementById("boot-progress").value = data.percent;
       say("boot-stage", "stage_" + data.stage);
@@ -34,6 +35,7 @@ const ready = new Promise((resolve, reject) => {
     else if (data.type === "failed") reject(new Error(data.message));
     else if (data.type === "reply") { waiting.get(data.id)(data); waiting.delete(data.id); }
   };
+  for (const event of window.bootSaid || []) worker.onmessage(event);
 });
 const ask = (path, params) => new Promise((resolve) => {
   const id = next++;
