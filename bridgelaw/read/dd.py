@@ -32,7 +32,6 @@ import importlib
 import importlib.util
 import os
 import sys
-import tempfile
 import threading
 import time
 from contextlib import contextmanager
@@ -77,6 +76,7 @@ def _private_folder():
     ``_ONE_AT_A_TIME``: the one place the working folder changes."""
     here = os.open(".", os.O_RDONLY)
     try:
+        import tempfile  # only where the solver runs
         with tempfile.TemporaryDirectory(prefix="bridgelaw-dds-") as folder:
             os.chdir(folder)
             try:
