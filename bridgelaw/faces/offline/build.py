@@ -17,6 +17,8 @@ What it writes into OUT_DIR:
     knowledge.pickle     the validated knowledge (with Laws 77-78's tables), read by runtime.start()
     knowledge.sha256     its digest (runtime.digest): the page's knowledge is the project's
     knowledge.files.sha256  the digest of its files (log/record.knowledge_digest): what the device's log records
+    first.json           the first page (the interview's first screen) in each language, as the page's Python
+                         answers it (first_pages()): app.js shows it at once while Python starts
 
 Knowledge that fails ``bridgelaw check`` is refused: nothing is written.
 """
@@ -152,6 +154,19 @@ def knowledge_bundle(root: Path) -> tuple[bytes, str]:
     return pickle.dumps(knowledge, protocol=4), digest(knowledge)
 
 
+def first_pages(knowledge_pickle: bytes, files: str) -> bytes:
+    """The first page of each address app.js opens a visit at ("/", "/?lang=ru", "/?lang=en"), as the page's own
+    Python answers it (runtime.request, run here on the same knowledge: the interview's first screen is the same
+    for every visitor and holds no state), as JSON: {address: reply}."""
+    from . import runtime
+    runtime.start(knowledge_pickle, files)
+    pages = {}
+    for address in ("/", *(f"/?lang={lang}" for lang in LANGS)):
+        params = {k: [v] for k, v in (x.split("=") for x in address.partition("?")[2].split("&") if x)}
+        pages[address] = json.loads(runtime.request("/", json.dumps(params)))
+    return json.dumps(pages, ensure_ascii=False, sort_keys=True).encode()
+
+
 BUILT = ("site", "out", "build")  # the project's folders for what it builds (.gitignore)
 SITE_FILES = ("index.html", "app.zip", "knowledge.sha256")  # a folder holding these is a site ``page`` wrote
 
@@ -192,6 +207,7 @@ def build(root: Path, out: Path, force: bool = False) -> list[Path]:
     files |= {"knowledge.pickle": data, "knowledge.sha256": (sha + "\n").encode(),
               "knowledge.files.sha256": (knowledge_digest(root) + "\n").encode()}
     files["pyodide/python_stdlib.zip"], files["app.zip"] = compiled(source, files, app_zip())
+    files["first.json"] = first_pages(data, files["knowledge.files.sha256"].decode().strip())
     files |= {f"static/{f.name}": f.read_bytes() for f in sorted(STATIC.iterdir()) if f.is_file()}
     files["app.js"] = (SITE / "app.js").read_bytes()
     said = {lang: words("page", lang) | words("offline", lang) for lang in LANGS}
