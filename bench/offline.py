@@ -6,10 +6,12 @@
 The site (``bridgelaw page``) is served on 127.0.0.1 and opened in a fresh Chromium profile as a phone
 opens it: the first visit, then (once the worker has kept the started Python) ``--later`` reloads.  For each
 visit: the first question's time from the page's start (the page's own clock, ``window.bridgelawTimings``
-set by app.js: ``shown``), when each stage of the worker ended (``worker`` started, the kept Python ``read``,
-``pyodide`` ready, the app ``unpacked``, the engine ``started``), whether the kept Python was put back
-(``restored``), and the CPU seconds Chromium's processes spent on it (user + system, from /proc: the wall
-time on a shared machine is the CPU time stretched by the load, so the load average is reported too).
+set by app.js: ``shown``; ``early``: shown from the site's first.json while Python started), when Python answers
+(``ready_s``: the engine ``started``; an answer given before waits for it), when each stage of the worker ended
+(``worker`` started, the kept Python ``read``, ``pyodide`` ready, the app ``unpacked``, the engine ``started``),
+whether the kept Python was put back (``restored``), and the CPU seconds Chromium's processes spent until Python
+answered (user + system, from /proc, with the driver and the file server: the wall time on a shared machine is the
+CPU time stretched by the load, so the load average is reported too).
 Floors (issue 31): first visit <= 5 s, a later visit <= 2 s on this machine.  bench/run.py reports it.
 Needs `npm ci` (Pyodide) and Chromium (/usr/bin/chromium, or BRIDGELAW_CHROMIUM).
 """
@@ -95,8 +97,10 @@ def _visit(page, first: bool) -> dict:
     page.goto("/") if first else page.reload()
     page.wait_for_selector("section.question", timeout=180_000)
     wall = time.perf_counter() - t
+    page.wait_for_function("window.bridgelawTimings.started !== undefined", timeout=180_000)
     timings = page.evaluate("window.bridgelawTimings")
-    return {"shown_s": timings["shown"] / 1000, "driver_wall_s": wall, "cpu_s": _cpu_of_descendants() - cpu,
+    return {"shown_s": timings["shown"] / 1000, "ready_s": timings["started"] / 1000, "early": bool(timings.get("early")),
+            "driver_wall_s": wall, "cpu_s": _cpu_of_descendants() - cpu,
             "restored": timings.get("restored"), "load_average": os.getloadavg()[0],
             "stages_ms": {k: v for k, v in timings.items() if isinstance(v, (int, float)) and not isinstance(v, bool)}}
 
@@ -136,10 +140,13 @@ def measure(site: Path | None = None, later: int = 3) -> dict:
 
 def lines(result: dict) -> list[str]:
     first = result["first"]
-    out = [f"offline page, first visit: first question in {first['shown_s']:.2f} s, Chromium CPU"
-           f" {first['cpu_s']:.2f} s (floor {FIRST_FLOOR} s; load average {first['load_average']:.1f})"]
+    out = [f"offline page, first visit: first question in {first['shown_s']:.2f} s"
+           f"{' (written by the build)' if first.get('early') else ''}, Python answering in {first['ready_s']:.2f} s,"
+           f" Chromium CPU {first['cpu_s']:.2f} s (floor {FIRST_FLOOR} s; load average {first['load_average']:.1f})"]
     if result["later"]:
-        out.append(f"offline page, later visit ({len(result['later'])}): median {result['later_median_s']:.2f} s,"
+        ready = statistics.median(v["ready_s"] for v in result["later"])
+        out.append(f"offline page, later visit ({len(result['later'])}): median {result['later_median_s']:.2f} s"
+                   f" (Python answering: median {ready:.2f} s),"
                    f" CPU median {result['later_cpu_median_s']:.2f} s, kept Python put back:"
                    f" {all(v['restored'] for v in result['later'])} (floor {LATER_FLOOR} s; load average"
                    f" {result['later'][-1]['load_average']:.1f}; kept {result['kept_memory_bytes'] / 1e6:.0f} MB)")

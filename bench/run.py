@@ -341,13 +341,26 @@ def startup(runs: int, with_check: bool = True) -> dict:
     written): ``rule`` on the README's incident (floor 0.25 s), the interview's first question (``ask`` with no
     answer: it prints the question, then says it had none; floor 0.5 s) and ``check`` (floor 5 s).  Wall seconds
     (median and least) and CPU seconds (median, user + system), with the load average of the machine when
-    measured: a shared machine's wall time is the CPU time stretched by the load."""
+    measured: a shared machine's wall time is the CPU time stretched by the load.  ``rule`` is measured three
+    ways: ``python -m bridgelaw.faces.cli`` (``rule_readme``), the installed ``bridgelaw`` script beside this
+    Python (``rule_readme_script``: ``.venv/bin/bridgelaw``) and the README's own command, ``uv run bridgelaw``
+    (``rule_readme_uv``, with the ``uv`` found first on PATH, named in ``uv``: a version manager's shim in front of
+    uv adds its own start)."""
     import resource
+    import shutil
     base = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "BRIDGELAW_CACHE")}
     cli = [sys.executable, "-m", "bridgelaw.faces.cli"]
-    commands = {"rule_readme": cli + ["rule", str(ROOT / "facts" / "incidents" / README_INCIDENT)],
-                "ask_first_question": cli + ["ask"], "check": cli + ["check"]}
-    out = {"load_average": os.getloadavg()[0], "note": "after a first run; wall and CPU (user+system) seconds"}
+    readme = ["rule", str(ROOT / "facts" / "incidents" / README_INCIDENT)]
+    commands = {"rule_readme": cli + readme}
+    script = Path(sys.executable).parent / "bridgelaw"
+    if script.exists():
+        commands["rule_readme_script"] = [str(script)] + readme
+    uv = shutil.which("uv")
+    if uv:
+        commands["rule_readme_uv"] = [uv, "run", "bridgelaw"] + readme
+    commands |= {"ask_first_question": cli + ["ask"], "check": cli + ["check"]}
+    out = {"load_average": os.getloadavg()[0], "note": "after a first run; wall and CPU (user+system) seconds",
+           "uv": uv}
     for name, command in commands.items():
         if name == "check" and not with_check:
             continue
@@ -428,11 +441,13 @@ def main(argv: list[str] | None = None) -> int:
             print(row_line(rows[-1]), flush=True)
         cold = cold_start(1 if args.quick else 5, Path(tmp))
         start = startup(1 if args.quick else 5, with_check=not args.quick)
-    for name, floor in (("rule_readme", 0.25), ("ask_first_question", 0.5), ("check", 5.0)):
+    for name, floor in (("rule_readme", 0.25), ("rule_readme_script", 0.25), ("rule_readme_uv", 0.25),
+                        ("ask_first_question", 0.5), ("check", 5.0)):
         if name in start:
             x = start[name]
             print(f"{name}: median {x['median_s']:.2f} s, least {x['min_s']:.2f} s, CPU {x['cpu_median_s']:.2f} s"
-                  f" (floor {floor} s; load average {start['load_average']:.1f})")
+                  f" (floor {floor} s; load average {start['load_average']:.1f})"
+                  + (f" [{start['uv']}]" if name == "rule_readme_uv" else ""))
     auction = long_auction(5 if args.quick else 50)
     print(f"\na {auction['calls']}-call auction with one insufficient bid, read and ruled:"
           f" median {auction['median_ms']:.1f} ms, p90 {auction['p90_ms']:.1f} ms")

@@ -40,15 +40,17 @@ from .run.rete import FastEngine, FastFact
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
 
-def load(root: str | Path | None = None) -> Knowledge:
+def load(root: str | Path | None = None, digest: str | None = None) -> Knowledge:
     """Load and validate vocabulary and knowledge under ``root`` (default: the project).
 
-    Knowledge that loaded before from the same files is read back from a cache (cache.py).
+    Knowledge that loaded before from the same files is read back from a cache (cache.py; ``digest``: its key,
+    where the caller has worked it out).
     """
     root = Path(root) if root else PROJECT_ROOT
     irr = root / IRREGULARITIES
     return cached(root, _read_files(root),
-                  lambda: _with_regulations(_with_irregularities(load_knowledge(root), irr, root), root), Knowledge)
+                  lambda: _with_regulations(_with_irregularities(load_knowledge(root), irr, root), root), Knowledge,
+                  digest)
 
 
 def _read_files(root: Path) -> list[Path]:
@@ -86,7 +88,7 @@ def loaded(root: str | Path | None = None) -> tuple[Knowledge, "Engine"]:
         key_ = None
     if key_ in _KEPT:
         return _KEPT[key_]
-    knowledge = load(root)
+    knowledge = load(root, key_)  # the key once: it reads every file of the knowledge and the program
     kept = knowledge, Engine(knowledge)
     if key_ is not None:
         _KEPT[key_] = kept

@@ -7,7 +7,6 @@ several errors before giving up, so a committee member sees them all at once.
 """
 from __future__ import annotations
 
-import difflib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -103,6 +102,7 @@ def close_names(word: str, known: Iterable[str]) -> list[str]:
     (non_, not_, un...) before one that adds or drops it (non_offender: non_offending_side before offender),
     a completion of the word before a name that cuts it, then by similarity."""
     word = str(word)
+    import difflib  # only where a name is not known: a run without a mistake never loads it
     scored = [(difflib.SequenceMatcher(None, word, k).ratio(), k) for k in set(map(str, known))]
     scored = [(r, k) for r, k in scored if r >= 0.6]
     if not scored:

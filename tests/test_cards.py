@@ -532,3 +532,38 @@ def test_a_card_taken_back_that_cannot_be_is_an_error_naming_the_trick(entry, wo
     text = TAKEN_BACK.replace("{played: DA, replaced_by: C2}", entry)
     assert card_facts(loads(text, "<cards>"), {"deal": {"declarer": "S", "contract": "3NT"}}, "<cards>", c) == {}
     assert any(words in p.message for p in c.problems), [p.message for p in c.problems]
+
+
+def test_a_plain_deal_is_read_as_endplay_reads_it_without_loading_dds():
+    """cards._hands reads a plain PBN deal string itself (a cold rule loads no DDS library for it): the same hands
+    endplay reads, for every first seat, voids, hands of other sizes and ranks out of order; any other text goes to
+    endplay as before."""
+    import random
+
+    from bridgelaw.read import cards
+    from bridgelaw.read.dd import endplay_parts
+    from bridgelaw.values import SEATS
+
+    def endplay_hands(text: str) -> dict:
+        deal = endplay_parts("types")[0].Deal(text)
+        return {seat: {(suit, cards.RANKS.index(r)) for suit, holding in zip("SHDC", str(hand).split("."))
+                       for r in holding if r in cards.RANKS}
+                for seat, hand in zip(SEATS, (deal.north, deal.east, deal.south, deal.west))}
+
+    rng = random.Random(7)
+    for n in range(300):
+        deck = [(s, r) for s in "SHDC" for r in cards.RANKS]
+        rng.shuffle(deck)
+        sizes = [13] * 4 if n % 3 else [rng.randint(0, 13) for _ in range(4)]
+        hands, start = [], 0
+        for size in sizes:
+            held = deck[start:start + size]
+            start += size
+            hands.append(".".join("".join(r for s, r in held if s == suit) for suit in "SHDC"))  # any rank order
+        text = rng.choice(SEATS) + ":" + " ".join(hands)
+        assert cards._PLAIN_DEAL.fullmatch(text), text
+        assert cards._hands(text) == endplay_hands(text), text
+    for other in ("AKQ2.J53.T95.K82 J9865.A6.K863.A5 T7.KQT84.AQ.QT93 43.972.J742.J764",
+                  "n:AKQ2.J53.T95.K82 J9865.A6.K863.A5 T7.KQT84.AQ.QT93 43.972.J742.J764"):
+        assert not cards._PLAIN_DEAL.fullmatch(other)
+        assert cards._hands(other) == endplay_hands(other)  # read by endplay, as before

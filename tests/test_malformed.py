@@ -372,6 +372,7 @@ def quick_build(monkeypatch):
     monkeypatch.setattr(build, "knowledge_bundle", lambda root: (b"k", "0" * 64))
     monkeypatch.setattr(build, "app_zip", lambda: b"zip")
     monkeypatch.setattr(build, "compiled", lambda source, files, app: (b"stdlib", app))
+    monkeypatch.setattr(build, "first_pages", lambda knowledge, files: b"{}")
     return build
 
 

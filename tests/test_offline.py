@@ -154,8 +154,11 @@ def test_the_page_rules_the_readme_revoke_offline_through_its_buttons(served, br
     page.goto("/")
     page.wait_for_selector("section.question", timeout=120_000)
     ready = time.monotonic() - started
+    page.wait_for_function("window.bridgelawTimings.started !== undefined", timeout=120_000)  # Python answers
     first = page.evaluate("window.bridgelawTimings")
     assert first["restored"] is False
+    # the first question came from the site's first.json, before Python had started (its answers waited for it)
+    assert first["early"] is True and first["shown"] < first["started"], first
     # every file kept by the service worker, and the started Python by the worker; then no network at all
     page.wait_for_function("navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready",
                            timeout=60_000)
@@ -165,8 +168,10 @@ def test_the_page_rules_the_readme_revoke_offline_through_its_buttons(served, br
     context.set_offline(True)
     page.reload()
     page.wait_for_selector("section.question", timeout=120_000)
+    page.wait_for_function("window.bridgelawTimings.started !== undefined", timeout=120_000)  # Python answers
     later = page.evaluate("window.bridgelawTimings")
     assert later["restored"] is True, later  # the later visit puts back the Python the first one kept
+    assert (first["stages"][0], later["stages"][0]) == ("engine", "restore")  # and the loading screen says which
     _shot(page, "offline-question-1")
     incident = load_incident(REVOKE, knowledge.vocabulary)
     steps, expected = script(knowledge, engine, incident)
@@ -207,24 +212,39 @@ def test_the_build_name_changes_with_the_knowledge_the_program_and_pyodide():
 
 def test_the_loading_screen_and_the_page_speak_the_phone_s_language(served, browser):
     """A phone set to English sees the loading screen in English and the interview in English; an address that
-    names its language keeps it (the Russian page is the default)."""
+    names its language keeps it (the Russian page is the default).  What is starting is said (on the loading
+    screen, then above the first question shown while Python starts): Python started, once, on the first visit;
+    on a later visit the Python kept then put back, and no "once"."""
     from test_web_e2e import PHONE
     context = browser.new_context(viewport=PHONE, is_mobile=True, locale="en-US", base_url=served)
     # what the loading screen says once app.js has run (a module script runs before DOMContentLoaded)
-    context.add_init_script("""document.addEventListener("DOMContentLoaded", () => { window.bootSaid = [
+    context.add_init_script("""document.addEventListener("DOMContentLoaded", () => { window.bootShown = [
         document.documentElement.lang, document.getElementById("boot-title").textContent,
         document.getElementById("boot-stage").textContent]; });""")
     page = context.new_page()
-    page.goto("/")
-    lang, title, stage = page.evaluate("window.bootSaid")
-    assert (lang, title) == ("en", "Loading…") and stage.startswith("Starting Python in the browser"), stage
-    page.wait_for_selector("section.question", timeout=120_000)
+
+    def visit(go) -> list[str]:
+        go()
+        page.wait_for_selector("section.question", timeout=120_000)
+        page.wait_for_function("window.bridgelawTimings.started !== undefined", timeout=120_000)
+        return page.evaluate("window.bridgelawTimings.said")  # every text said of what is starting, in order
+
+    said = visit(lambda: page.goto("/"))
+    assert page.evaluate("window.bootShown") == ["en", "Loading…", "Starting the page"]
     assert page.evaluate("document.documentElement.lang") == "en"
+    assert any(s.startswith("Starting Python in the browser (once") for s in said), said
+    assert not any(s.startswith("Putting back") for s in said), said
+    page.wait_for_function("window.bridgelawTimings.kept_bytes > 0", timeout=60_000)
+    said = visit(page.reload)  # a later visit: the Python kept is put back, and the page says so
+    assert page.evaluate("window.bridgelawTimings.restored") is True
+    assert any(s.startswith("Putting back the Python this browser kept") for s in said), said
+    assert not any("once" in s for s in said), said
     page.goto("/#/?lang=ru")
-    page.reload()
-    assert page.evaluate("window.bootSaid")[:2] == ["ru", "Загрузка…"]
-    page.wait_for_selector("section.question", timeout=120_000)
+    said = visit(page.reload)
+    assert page.evaluate("window.bootShown")[:2] == ["ru", "Загрузка…"]
     assert page.evaluate("document.documentElement.lang") == "ru"
+    assert any(s.startswith("Python восстанавливается из памяти браузера") for s in said), said
+    assert not any("один раз" in s for s in said), said
     context.close()
 
 
@@ -251,9 +271,11 @@ def test_a_kept_python_that_cannot_be_put_back_is_dropped_and_python_starts_afre
     page.evaluate("async k => (await caches.open(k)).put('python-memory', new Response(new Uint8Array(4096)))", kept)
     page.reload()
     page.wait_for_selector("section.question", timeout=120_000)
+    page.wait_for_function("window.bridgelawTimings.started !== undefined", timeout=120_000)  # Python answers
     assert page.evaluate("window.bridgelawTimings.restored") is False
     page.wait_for_function("window.bridgelawTimings.kept_bytes > 0", timeout=60_000)
     page.reload()
     page.wait_for_selector("section.question", timeout=120_000)
+    page.wait_for_function("window.bridgelawTimings.started !== undefined", timeout=120_000)  # Python answers
     assert page.evaluate("window.bridgelawTimings.restored") is True
     context.close()

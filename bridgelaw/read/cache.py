@@ -57,8 +57,9 @@ def caching() -> bool:
     return os.environ.get("BRIDGELAW_CACHE", "").lower() not in ("off", "0", "no")
 
 
-def cached(root: Path, files: list[Path], load: Callable, kind: type = object):
-    """``load()``, or what it returned before for the same files and program (a ``kind``: anything else is a miss).
+def cached(root: Path, files: list[Path], load: Callable, kind: type = object, digest: str | None = None):
+    """``load()``, or what it returned before for the same files and program (a ``kind``: anything else is a miss);
+    ``digest``: ``key(root, files)`` where the caller has it already (it reads every file).
 
     One file per project root (writing a new one removes the root's older ones), and
     at most KEEP in all, the least recently used removed first.
@@ -66,7 +67,7 @@ def cached(root: Path, files: list[Path], load: Callable, kind: type = object):
     if not caching():
         return load()
     prefix = "knowledge-" + hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12] + "-"
-    path = folder() / f"{prefix}{key(root, files)}.pickle"
+    path = folder() / f"{prefix}{digest or key(root, files)}.pickle"
     try:
         value = _read(path)
         if isinstance(value, kind):

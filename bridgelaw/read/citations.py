@@ -17,7 +17,6 @@ checked to the section.
 """
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -194,6 +193,7 @@ class LawsIndex:
         if parent in law.units:
             return f"{text} is finer than the 2017 table of Law {c.law}: cite {parent}, its finest unit there"
         near = [k for k in known if k != parent and covers(parent, k) and prefixes(k)[:-1][-1] == parent]
+        import difflib  # only for a citation not known
         close = difflib.get_close_matches(text, near, n=1, cutoff=0.5)
         hint = f"did you mean {close[0]}? " if close else ""
         return f"{text} is not in the 2017 table of Law {c.law} ({hint}{parent} has {', '.join(near)})"

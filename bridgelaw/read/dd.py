@@ -32,7 +32,6 @@ import importlib
 import importlib.util
 import os
 import sys
-import tempfile
 import threading
 import time
 from contextlib import contextmanager
@@ -77,6 +76,7 @@ def _private_folder():
     ``_ONE_AT_A_TIME``: the one place the working folder changes."""
     here = os.open(".", os.O_RDONLY)
     try:
+        import tempfile  # only where the solver runs
         with tempfile.TemporaryDirectory(prefix="bridgelaw-dds-") as folder:
             os.chdir(folder)
             try:
@@ -355,13 +355,13 @@ def revoke_tricks(revokes: tuple, trump: str | None, declarer: str) -> tuple:
     (((seat, cards), ...)), the
     cards played to it before his, its leader, declarer's side's tricks before it, those after it as played or
     None).  The solver is used by one search at a time, like a claim's."""
-    dds, = endplay_parts("_dds")
     side = side_of(declarer)
     out = []
     key = ("revokes", revokes, trump, declarer)
     with _ONE_AT_A_TIME:
-        if (found := _recall(key)) is not None:
+        if (found := _recall(key)) is not None:  # found before: DDS's library is not even loaded
             return found
+        dds, = endplay_parts("_dds")
         with _private_folder():
             for offender, n, hands, before_him, leader, before, at_table in revokes:
                 played = {c for _, c in before_him}

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 from pathlib import Path
 
 from ..words import word
@@ -26,6 +25,7 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
     if path.exists() and not path.is_file():  # a folder, a device (/dev/full), a pipe: never replaced
         raise OSError(errno.EEXIST, "is not a regular file: not replaced", str(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    import secrets  # (and with it random, hmac): only where a file is written, not on every start
     tmp = path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp"
     mode = path.stat().st_mode & 0o777 if path.is_file() else 0o666  # a new file: as the umask says
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, mode)

@@ -13,12 +13,9 @@ import re
 from dataclasses import replace
 from pathlib import Path
 
-from . import choices
 from .citations import LawsIndex, covers, load_index, sort_key
 from ..errors import BridgelawError, Collector, Loc, Problem
 from ..model import Knowledge, LawFile, LeftOut, NotLoaded, Production
-from .precedence import resolve_overrides, stratify
-from .productions import KnowledgeLoader
 from .schemas import validate
 from .vocabulary import Vocabulary, load_vocabulary, vocabulary_path
 from .yamlsafe import LocDict, load
@@ -72,6 +69,9 @@ def load_knowledge(root: str | Path, files: list[Path] | None = None, vocabulary
     With a ``collector`` the problems go there instead and the Knowledge holds
     only the productions without errors (``bridgelaw check`` lints the rest).
     """
+    from . import choices  # the readers of the law files: a run finding the knowledge cached needs none of them
+    from .precedence import resolve_overrides, stratify
+    from .productions import KnowledgeLoader
     root = Path(root)
     vpath, ipath, kdir, law_files = find_files(root)
     if files is not None:

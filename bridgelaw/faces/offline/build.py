@@ -11,11 +11,14 @@ What it writes into OUT_DIR:
     pyodide/             Pyodide, copied from node_modules/pyodide (package.json pins it; `npm ci` fetches it)
     app.zip              the bridgelaw package and the pure-Python packages it runs on (experta and what it
                          needs, jinja2), unpacked into the browser's Python; compiled extensions are left out;
-                         every module as bytecode for Pyodide's Python (compiled(), compile.mjs)
+                         every module as bytecode for Pyodide's Python (compiled(), compile.mjs), the page's
+                         templates too (compiled by jinja2 into modules: templates())
     pyodide/python_stdlib.zip  Pyodide's, with the modules the first page imports as bytecode (compiled())
     knowledge.pickle     the validated knowledge (with Laws 77-78's tables), read by runtime.start()
     knowledge.sha256     its digest (runtime.digest): the page's knowledge is the project's
     knowledge.files.sha256  the digest of its files (log/record.knowledge_digest): what the device's log records
+    first.json           the first page (the interview's first screen) in each language, as the page's Python
+                         answers it (first_pages()): app.js shows it at once while Python starts
 
 Knowledge that fails ``bridgelaw check`` is refused: nothing is written.
 """
@@ -61,22 +64,39 @@ def pyodide_dir(root: Path) -> Path:
 
 def app_zip() -> bytes:
     """bridgelaw and its pure-Python dependencies as one zip, in a fixed order (the same bytes every build)."""
-    files: list[tuple[str, Path]] = []
+    files: list[tuple[str, bytes]] = []
     pkg = PACKAGE_ROOT / "bridgelaw"
-    files += [(str(f.relative_to(PACKAGE_ROOT)), f) for f in pkg.rglob("*") if _shipped(f)]
+    files += [(str(f.relative_to(PACKAGE_ROOT)), f.read_bytes()) for f in pkg.rglob("*") if _shipped(f)]
     for name in PACKAGES:
         dist = md.distribution(name)
         for rel in dist.files or ():
             f = Path(dist.locate_file(rel))
             if rel.parts and rel.parts[0] == name and _shipped(f):
-                files.append((str(rel), f))
+                files.append((str(rel), f.read_bytes()))
+    files += templates()
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for name, f in sorted(files):
+        for name, data in sorted(files):
             info = zipfile.ZipInfo(name, date_time=(2017, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
-            z.writestr(info, f.read_bytes())
+            z.writestr(info, data)
     return buf.getvalue()
+
+
+def templates() -> list[tuple[str, bytes]]:
+    """The page's templates (the served page's and the log's) as the Python modules jinja2 compiles them into
+    (``Environment.compile_templates``), named as app.zip holds them (runtime.TEMPLATES/web, /log): the phone
+    loads them as modules (``jinja2.ModuleLoader``) where it would parse and compile each template on its first
+    page (most of that page's time)."""
+    from ...log import saving
+    from ..web import render
+    from .runtime import TEMPLATES
+    out = []
+    for name, env in (("web", render.ENV), ("log", saving.ENV)):
+        with tempfile.TemporaryDirectory() as folder:
+            env.compile_templates(folder, zip=None, ignore_errors=False, log_function=lambda _: None)
+            out += [(f"{TEMPLATES}/{name}/{f.name}", f.read_bytes()) for f in sorted(Path(folder).iterdir())]
+    return out
 
 
 def compiled(source: Path, files: dict[str, bytes], app: bytes) -> tuple[bytes, bytes]:
@@ -134,6 +154,19 @@ def knowledge_bundle(root: Path) -> tuple[bytes, str]:
     return pickle.dumps(knowledge, protocol=4), digest(knowledge)
 
 
+def first_pages(knowledge_pickle: bytes, files: str) -> bytes:
+    """The first page of each address app.js opens a visit at ("/", "/?lang=ru", "/?lang=en"), as the page's own
+    Python answers it (runtime.request, run here on the same knowledge: the interview's first screen is the same
+    for every visitor and holds no state), as JSON: {address: reply}."""
+    from . import runtime
+    runtime.start(knowledge_pickle, files)
+    pages = {}
+    for address in ("/", *(f"/?lang={lang}" for lang in LANGS)):
+        params = {k: [v] for k, v in (x.split("=") for x in address.partition("?")[2].split("&") if x)}
+        pages[address] = json.loads(runtime.request("/", json.dumps(params)))
+    return json.dumps(pages, ensure_ascii=False, sort_keys=True).encode()
+
+
 BUILT = ("site", "out", "build")  # the project's folders for what it builds (.gitignore)
 SITE_FILES = ("index.html", "app.zip", "knowledge.sha256")  # a folder holding these is a site ``page`` wrote
 
@@ -174,6 +207,7 @@ def build(root: Path, out: Path, force: bool = False) -> list[Path]:
     files |= {"knowledge.pickle": data, "knowledge.sha256": (sha + "\n").encode(),
               "knowledge.files.sha256": (knowledge_digest(root) + "\n").encode()}
     files["pyodide/python_stdlib.zip"], files["app.zip"] = compiled(source, files, app_zip())
+    files["first.json"] = first_pages(data, files["knowledge.files.sha256"].decode().strip())
     files |= {f"static/{f.name}": f.read_bytes() for f in sorted(STATIC.iterdir()) if f.is_file()}
     files["app.js"] = (SITE / "app.js").read_bytes()
     said = {lang: words("page", lang) | words("offline", lang) for lang in LANGS}

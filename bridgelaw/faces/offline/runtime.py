@@ -19,21 +19,29 @@ import dataclasses
 import hashlib
 import json
 import pickle
+from pathlib import Path
 from typing import Any
 
 _STATE: dict = {}
 BUDGET = 60.0  # seconds one replay may take: a phone is slower than a server, and there is no other client
+TEMPLATES = "bridgelaw/faces/offline/templates"  # in app.zip: the page's templates compiled into modules (build.py)
 
 
 def start(knowledge_pickle: bytes, files: str | None = None) -> None:
     """Load the site's knowledge and build the engine once.  (Its digest is not worked out here: that costs more
     than the rest of the start, and the site's files carry it, knowledge.sha256.)"""
+    import jinja2
+
     from ...engine import Engine
     from ...log import saving
     from ..web import render
     from ..web.session import Service
-    for env in (render.ENV, saving.ENV):  # the page's files never change: a template compiled once is kept (a
-        env.auto_reload = False           # Python put back from its kept memory finds its files written anew)
+    for env, name in ((render.ENV, "web"), (saving.ENV, "log")):
+        env.auto_reload = False  # the page's files never change: a template compiled once is kept (a Python put
+        #                          back from its kept memory finds its files written anew)
+        compiled = Path(__file__).parents[3] / TEMPLATES / name  # the site's: compiled at build (build.py)
+        if compiled.is_dir() and not isinstance(env.loader, jinja2.ChoiceLoader):
+            env.loader = jinja2.ChoiceLoader([jinja2.ModuleLoader(str(compiled)), env.loader])
     knowledge = pickle.loads(knowledge_pickle)
     _STATE["knowledge"], _STATE["engine"] = knowledge, Engine(knowledge)
     _STATE["service"] = Service(knowledge, budget=BUDGET, pool=1)

@@ -1,6 +1,9 @@
 // The offline page's main thread: shows the loading screen, runs bridgelaw in a Web Worker (worker.js, Pyodide),
 // and shows the pages it answers.  A link or form inside a page is a request to the worker, as it is a request
 // to `bridgelaw serve` on the served page; the state is in the address's #fragment, so back and reload work.
+// The first page (the interview's first screen, the same for every visitor) comes written by `bridgelaw page`
+// (first.json) and is shown at once, while Python starts: a line above it says what is starting, and an answer
+// given meanwhile waits for Python (the worker takes requests once it has started).
 const boot = document.getElementById("boot");
 const view = document.getElementById("page");
 const words = JSON.parse(boot.dataset.words);
@@ -9,23 +12,31 @@ const phone = () => (navigator.languages || [navigator.language]).map((l) => Str
   .find((l) => l in words) || "ru";
 const asked = (address) => new URLSearchParams(address.split("?")[1] || "").get("lang");
 const lang = () => (asked(location.hash) in words ? asked(location.hash) : phone());
-const say = (id, key) => { document.getElementById(id).textContent = words[lang()][key]; };
+const say = (id, key) => { const e = document.getElementById(id); if (e) e.textContent = words[lang()][key]; };
 document.documentElement.lang = lang();
-say("boot-app", "app"); say("boot-title", "loading"); say("boot-stage", "stage_engine");
+say("boot-app", "app"); say("boot-title", "loading");
+const stage = (key) => {  // what is starting: on the loading screen, or above the first page shown meanwhile
+  say("boot-stage", key); say("boot-wait", key);
+  (timings.said ??= []).push(words[lang()][key]);
+};
+const written = fetch("first.json").then((r) => (r.ok ? r.json() : {})).catch(() => ({}));
 
-
-const worker = new Worker("worker.js", { type: "module" });
+// index.html started the worker (worker.js) before this script loaded; what it said meanwhile is taken first.
+const worker = window.bootWorker || new Worker("worker.js", { type: "module" });
 const waiting = new Map();
 let next = 0;
 // How long the start took (ms from the page's start: when each stage ended, the first page shown, the started
 // Python kept for the next visit): bench/offline.py and the tests read it.
 const timings = window.bridgelawTimings = {};
+stage("stage_start");
 const since = (epochMs) => Math.round(epochMs - performance.timeOrigin);
 const ready = new Promise((resolve, reject) => {
   worker.onmessage = ({ data }) => {
+    timings.stages = [...(timings.stages || []), data.stage].filter(Boolean);  // what the loading screen said
     if (data.type === "progress") {
-      document.getElementById("boot-progress").value = data.percent;
-      say("boot-stage", "stage_" + data.stage);
+      const bar = document.getElementById("boot-progress");
+      if (bar) bar.value = data.percent;
+      stage("stage_" + data.stage);
     } else if (data.type === "ready") {
       for (const [stage, at] of Object.entries(data.marks)) timings[stage] = since(at);
       timings.restored = data.restored;
@@ -34,6 +45,7 @@ const ready = new Promise((resolve, reject) => {
     else if (data.type === "failed") reject(new Error(data.message));
     else if (data.type === "reply") { waiting.get(data.id)(data); waiting.delete(data.id); }
   };
+  for (const event of window.bootSaid || []) worker.onmessage(event);
 });
 const ask = (path, params) => new Promise((resolve) => {
   const id = next++;
@@ -150,5 +162,24 @@ function first() {  // the address opened; in the phone's language where it name
 // The service worker (sw.js: every file kept for the visits with no network) is registered once the first page
 // is shown: its install fetches and stores the whole site again, which would slow Python's start on a phone.
 const keepFiles = () => { if ("serviceWorker" in navigator) navigator.serviceWorker.register("sw.js").catch(() => {}); };
-ready.then(() => go(first(), "none")).then(keepFiles, keepFiles);
+const address = first();
+let early = false;  // the first page shown from first.json before Python was ready
+written.then((pages) => {
+  if (!pages[address] || timings.shown !== undefined || timings.started !== undefined) return;
+  show(pages[address].body);
+  early = true;
+  timings.shown = Math.round(performance.now());
+  timings.early = true;
+  const line = document.createElement("p");
+  line.id = "boot-wait";
+  line.className = "help";
+  line.setAttribute("role", "status");
+  view.prepend(line);
+  stage(timings.stages?.length ? "stage_" + timings.stages.at(-1) : "stage_start");
+});
+// Once Python is ready: a page shown from first.json is asked of it too (what it answers is the same page: it is
+// not shown again, so nothing typed meanwhile is lost), and the worker keeps this Python for the next visit.
+const opening = () => (early ? ask(address.split("?")[0], paramsOf(new URL(address, location.origin)))
+  .then(() => document.getElementById("boot-wait")?.remove()) : go(address, "none"));
+ready.then(() => written).then(opening).then(keepFiles, keepFiles);
 ready.catch((e) => failed(e.message));

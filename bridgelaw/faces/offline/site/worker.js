@@ -51,11 +51,14 @@ const grown = (size) => async (settings) => {
 
 let py, runtime, restored = false, keeping = false;
 const started = (async () => {
-  progress(5, "engine");
   const app = bytes("app.zip");
   const indexURL = new URL("./pyodide/", import.meta.url).href;
   const memory = await keptMemory();
   mark("read");
+  progress(5, memory ? "restore" : "engine");  // the loading screen says which: a first visit's start happens once
+  // a first visit's knowledge is fetched while Python starts
+  const fetchKnowledge = () => Promise.all([bytes("knowledge.pickle"), bytes("knowledge.files.sha256")]);
+  let knowledge = memory ? null : fetchKnowledge();
   if (memory) {
     try {
       py = await loadPyodide({ indexURL, createPyodideModule: grown(memory.length), _loadSnapshot: memory });
@@ -67,6 +70,8 @@ const started = (async () => {
       console.warn("the kept Python could not be put back; starting afresh:", e);
       await caches.delete(KEPT).catch(() => {});
       py = undefined;
+      progress(5, "engine");
+      knowledge = fetchKnowledge();
     }
   }
   py ??= await loadPyodide({ indexURL, createPyodideModule, _makeSnapshot: true });
@@ -80,8 +85,8 @@ const started = (async () => {
   } else {
     py.unpackArchive(await app, "zip", { extractDir: "/app" });
     mark("unpacked");
-    const [knowledge, files] = await Promise.all([bytes("knowledge.pickle"), bytes("knowledge.files.sha256")]);
-    py.FS.writeFile("/app/knowledge.pickle", knowledge);
+    const [pickled, files] = await knowledge;
+    py.FS.writeFile("/app/knowledge.pickle", pickled);
     py.FS.writeFile("/app/knowledge.files.sha256", files);
     runtime = py.runPython(`
 import sys
