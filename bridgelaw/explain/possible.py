@@ -97,17 +97,18 @@ def _over(incident) -> bool:
     return any(f.template == "auction_over" for f in incident.facts)
 
 
-def _not_yet(knowledge, incident, chosen: dict, known) -> tuple[dict, object]:
+def _not_yet(knowledge, incident, chosen: dict, known, known_of=None) -> tuple[dict, object]:
     """The values chosen, less any that can have none yet: given one, the auction would be over (a declarer, a
     contract: the reader's rule, read/auction.py) though the calls stated do not end it.  Such a slot stays not
-    known, as the laws of the auction rule on it (24D/24E say what follows if the offender declares)."""
+    known, as the laws of the auction rule on it (24D/24E say what follows if the offender declares).
+    ``known_of(chosen)``: ``_known`` of ``incident``, remembered across the combinations of one ruling."""
     if not incident.stated or not _over(known):
         return chosen, known
     for key in list(chosen):
         if not _over(known):
             break
         less = {k: v for k, v in chosen.items() if k != key}
-        fewer = _known(knowledge, incident, less)
+        fewer = known_of(less) if known_of else _known(knowledge, incident, less)
         if any(f.template == "call" for f in fewer.facts) and not _over(fewer):
             chosen, known = less, fewer
     return chosen, known
@@ -417,11 +418,18 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set) -> tupl
         else:
             bounded.append(u)
     combos, rulings, done = [], [], {}
+    read: dict = {}  # the incident read under chosen values, each once (_not_yet reads it less each value in turn)
+
+    def known_of(chosen: dict):
+        key = tuple(sorted(chosen.items(), key=repr))
+        if key not in read:
+            read[key] = _known(knowledge, incident, chosen)
+        return read[key]
     for combo in product(*(range(len(u.classes)) for u in split)):
         if not _one_story(split, combo):
             continue
         chosen = {(u.fact, u.slot): u.classes[i][0] for u, i in zip(split, combo)}
-        chosen, known = _not_yet(knowledge, incident, chosen, _known(knowledge, incident, chosen))
+        chosen, known = _not_yet(knowledge, incident, chosen, known_of(chosen), known_of)
         c = Collector()
         check_cards(list(known.facts), knowledge.vocabulary, c)
         if c.problems or _ruled_out(knowledge.vocabulary, split, chosen, known):  # the rest of the incident rules it out
@@ -432,7 +440,7 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set) -> tupl
         combos.append(combo)
         rulings.append(done[key])
     if not rulings:
-        one = rule_one(_known(knowledge, incident, {}))
+        one = rule_one(known_of({}))
         return one, [], [], [one], []
     return None, split, combos, rulings, bounded
 
@@ -545,21 +553,31 @@ def _key(x) -> str:
 def _interleave(lists: list[list], key) -> tuple[list, list[dict]]:
     """One list holding each item of ``lists`` once by ``key`` (the first list's order, others' items after
     the item they follow), and for each list, its index -> the index in the merged list."""
-    merged, where, maps = [], {}, []
+    head = object()  # the merged list linked by key: each key's next and previous, the first after ``head``
+    after, before, item, last, maps = {head: None}, {}, {}, head, []
     for items in lists:
         keys = [key(x) for x in items]
         at, m = None, {}
         for i, (k, x) in enumerate(zip(keys, items)):
-            if k not in where:
+            if k not in item:
                 if at is None:  # before the first item of this list already placed, else last
-                    at = next((where[kk] for kk in keys[i:] if kk in where), len(merged)) - 1
-                merged.insert(at + 1, (k, x))
-                where = {kk: j for j, (kk, _) in enumerate(merged)}
-            at = where[k]
+                    placed = next((kk for kk in keys[i:] if kk in item), None)
+                    at = last if placed is None else before[placed]
+                nxt = after[at]
+                after[at], after[k], before[k], item[k] = k, nxt, at, x
+                if nxt is None:
+                    last = k
+                else:
+                    before[nxt] = k
+            at = k
             m[i] = k
         maps.append(m)
-    order = {k: j for j, (k, _) in enumerate(merged)}
-    return [x for _, x in merged], [{i: order[k] for i, k in m.items()} for m in maps]
+    order, merged, k = {}, [], after[head]
+    while k is not None:
+        order[k] = len(merged)
+        merged.append(item[k])
+        k = after[k]
+    return merged, [{i: order[k] for i, k in m.items()} for m in maps]
 
 
 def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], bounded: list) -> Ruling:
@@ -569,6 +587,7 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     # the elements of each combination, by what they say; and by what they say with the unknown value unnamed
     general: dict = {}
     keyed = []  # each combination's elements with their keys; the same said twice (two productions) stays twice
+    plain: dict = {}  # id(element) -> _element_key(element), each worked out once
     for ci, r in enumerate(rulings):
         reps = _subs(knowledge, split, combos[ci])
         seen: dict = {}
@@ -576,8 +595,10 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
         for e in r.elements:
             # said under a choice not yet made in one class and plainly in another: two things (the choice's
             # condition joins the class's where it is made)
-            chosen = _key(sorted((u.option, u.fact, u.choice) for u in e.provisional if u.option))
-            k, g = _element_key(e) + chosen, _element_key(e, reps) + chosen
+            options = [(u.option, u.fact, u.choice) for u in e.provisional if u.option]
+            chosen = _key(sorted(options)) if options else "[]"
+            k = plain[id(e)] = _element_key(e)
+            k, g = k + chosen, _element_key(e, reps, k) + chosen
             n = seen[k] = seen.get(k, 0) + 1
             m = seen[("g", g)] = seen.get(("g", g), 0) + 1  # two elements alike once unnamed stay two (67B2)
             k, g = f"{k}#{n}", f"{g}#{m}"
@@ -589,7 +610,7 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
         # a class of several values is ruled by its first: an element naming that value names the class
         several = [x for x, (u, i) in zip(_subs(knowledge, split, combos[ci]), zip(split, combos[ci]))
                    if len(u.classes[i][1]) > 1]
-        unnamed.append([len(general[g]) > 1 or bool(several and _element_key(e, several) != _element_key(e))
+        unnamed.append([len(general[g]) > 1 or bool(several and _element_key(e, several, plain[id(e)]) != plain[id(e)])
                         for k, g, e in keyed[ci]])
     # an element said as it is holds where it is said so, not where the same words were said unnamed (North
     # calls next when North deals is "the dealer calls next"; when West deals, North calls next as such)
@@ -610,19 +631,20 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
         items.append(row)
     merged, _ = _interleave(items, key=lambda x: x[0])
     elements = []
+    memo: dict = {}  # (unknown, classes, language) -> its condition in words (_condition), each worked out once
     for key, ci, e, where, generalized in merged:
         e = replace(e, how=[fmaps[ci][n - 1] + 1 for n in e.how])
         if generalized:
             e = _unnamed(knowledge, e, split, combos, where, ci)
         extra = choice_conditions(knowledge, e.provisional)
         if where != every or extra:
-            e.when = _when(knowledge, split, combos, where, extra)
+            e.when = _when(knowledge, split, combos, where, extra, memo)
         elements.append(e)
     first = rulings[0]
     questions = _questions(knowledge, split, combos, rulings, elements)
     out = replace(first, elements=elements, firings=firings, open_questions=questions,
                   not_encoded=list({n.cite: n for r in rulings for n in r.not_encoded}.values()),
-                  result=_result(knowledge, split, combos, rulings))
+                  result=_result(knowledge, split, combos, rulings, memo))
     out.possible = _possible_json(knowledge, split, bounded, len(combos))
     from .announce import announce  # what the director tells the table, from the merged elements and result
     return announce(knowledge, out, first.outcome == announce_words("announce.auction_continues"))
@@ -647,7 +669,7 @@ def _names(t: str, arg: str, slot: str) -> bool:
     return t != "int" or arg == slot
 
 
-def _element_key(e, subs: list | None = None) -> str:
+def _element_key(e, subs: list | None = None, plain: str | None = None) -> str:
     """What an element says, for telling elements apart; with ``subs`` (``_subs``), an argument holding the
     unknown's value counts as the unknown, whatever its value, and the words that name it go (a card's name is
     taken out of the words wherever it is said, its choices' consequences too)."""
@@ -656,6 +678,8 @@ def _element_key(e, subs: list | None = None) -> str:
         if t != "card":
             args = {k: ("<unknown>" if v == rep and not isinstance(v, bool) and _names(t, k, slot) else v)
                     for k, v in args.items()}
+    if plain is not None and args == e.args and not any(t == "card" for t, _, _ in subs or ()):
+        return plain  # ``plain``: _element_key(e), the same where nothing is substituted
     text = e.text if args == e.args else None
     out = _key([e.kind, e.cite, args, text, e.options, e.about])  # which production of the law said it aside
     for t, rep, _ in subs or ():
@@ -746,7 +770,7 @@ def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict
     return out
 
 
-def _when(knowledge, split, combos, where, extra: list = ()) -> dict:
+def _when(knowledge, split, combos, where, extra: list = (), memo: dict | None = None) -> dict:
     """The condition under which an element holds: the combinations ``where`` in words, by slot, and with each,
     the ``extra`` conditions (provisional.choice_conditions: a choice still to be made) [(text, case)]."""
     per_slot = [sorted({combos[ci][j] for ci in where}) for j in range(len(split))]
@@ -768,7 +792,7 @@ def _when(knowledge, split, combos, where, extra: list = ()) -> dict:
         said = []
         for way in ways:
             said.append(word("possible.and", lang).join(_story(knowledge, way, lang)
-                                                        + [_condition(knowledge, u, idx, lang) for u, idx in way
+                                                        + [_condition(knowledge, u, idx, lang, memo) for u, idx in way
                                                            if not _told(u) or not _story(knowledge, way, lang)]
                                                         + [t[lang] for t, _ in extra]))
         text[lang] = word("possible.if", lang, condition=word("possible.or_else", lang).join(said))
@@ -825,7 +849,17 @@ def _story(knowledge, way, lang: str) -> list[str]:
     return [word("possible.version_story", lang, side=word(f"side.{side}", lang), details=details)]
 
 
-def _condition(knowledge, u: Unknown, idx: list, lang: str) -> str:
+def _condition(knowledge, u: Unknown, idx: list, lang: str, memo: dict | None = None) -> str:
+    """``u`` having one of the values of its classes ``idx``, in words (``memo``: the conditions worked out)."""
+    if memo is None:
+        return _conditioned(knowledge, u, idx, lang)
+    key = (u, tuple(idx), lang)
+    if key not in memo:
+        memo[key] = _conditioned(knowledge, u, idx, lang)
+    return memo[key]
+
+
+def _conditioned(knowledge, u: Unknown, idx: list, lang: str) -> str:
     slot = knowledge.vocabulary.templates[u.template].slots[u.slot]
     values = tuple(v for i in idx for v in u.classes[i][1])
     what = slot.title(lang)
@@ -894,7 +928,7 @@ def _questions(knowledge, split, combos, rulings, elements) -> list:
     return out
 
 
-def _result(knowledge, split, combos, rulings):
+def _result(knowledge, split, combos, rulings, memo: dict | None = None):
     """The board's result: the same under every combination, or each combination's (grouped by its line)."""
     results = [r.result for r in rulings]
     lines: dict = {}
@@ -904,13 +938,14 @@ def _result(knowledge, split, combos, rulings):
         return results[0]
     base = next((r for r in results if r is not None), None)
     text = {}
+    whens = [_when(knowledge, split, combos, frozenset(cis), memo=memo)["text"] for cis in lines.values()]
     for lang in LANGS:
-        said = []
-        for cis in lines.values():
+        told = []
+        for cis, when in zip(lines.values(), whens):
             res = results[cis[0]]
             line = res.text[lang] if res else word("possible.no_result", lang)
-            said.append(f"{_when(knowledge, split, combos, frozenset(cis))['text'][lang]}: {line}")
-        text[lang] = "; ".join(said)
+            told.append(f"{when[lang]}: {line}")
+        text[lang] = "; ".join(told)
     same = {k: getattr(base, k) for k in ("contract", "declarer", "tricks", "table_tricks", "made", "score")
             if len({_key(getattr(r, k, None)) for r in results}) == 1}
     return replace(base, text=text, **{k: same.get(k) for k in ("contract", "declarer", "tricks", "table_tricks",
