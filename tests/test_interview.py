@@ -49,7 +49,7 @@ def relevant(knowledge, engine: Engine, incident) -> tuple[set, set]:
     """
     from itertools import islice, product
 
-    from bridgelaw.explain.possible import MAX_COMBINATIONS, _known, unknowns
+    from bridgelaw.explain.possible.split import MAX_COMBINATIONS, _known, unknowns
     split = unknowns(knowledge, incident)  # a slot not known: what each possibility's ruling is about (the dealer
     working = []                           # not known: a call out of rotation, and the choice it offers)
     for combo in islice(product(*(u.classes for u in split)), MAX_COMBINATIONS) if split else [()]:
@@ -103,7 +103,7 @@ def _at_the_table(incident):
     call on the board the cards came from), which the interview never asks."""
     later = {(t.name, s.name) for t in _VOCAB.templates.values() for s in t.slots.values() if s.later}
     # a slot not known: the interview rules under each possibility a required one only (saved as "?"); another
-    # said not known is left out of what it saves, as an answer not yet established (explain/possible.py); a value
+    # said not known is left out of what it saves, as an answer not yet established (explain/possible/); a value
     # known in part ("a defender") it cannot take yet: the director says not known
     required = {(t.name, s.name) for t in _VOCAB.templates.values() for s in t.slots.values() if s.required}
     facts = tuple(replace(f, values=tuple((k, None if (f.template, k) in later else v) for k, v in f.values),
@@ -164,7 +164,7 @@ INTERVIEW_GAPS = {
     # so it splits the revoke's trick over 1-13 (64B6's trick 12 among them) where `rule` splits 1-9 (not_known)
     "law-64:a revoke on a trick not known while trick 9 is being played: never trick 12 (64B6), one trick to the"
     " defence",
-    # found once a slot left out that a production waits on is split (explain/possible.py waited_on): the
+    # found once a slot left out that a production waits on is split (explain/possible/ waited_on): the
     # interview's facts at its last step differ from the saved incident's, so one splits a slot the other does not
     # - the interview knows a single revoke is no repeat (director.py REPEAT): rule splits repeat_in_same_suit
     "incidents/revoke-trick-unknown.yaml",
