@@ -271,7 +271,7 @@ def long_auction(runs: int) -> dict:
 
 
 def not_known(runs: int, limit: int | None = None) -> dict:
-    """What the director does not know (explain/possible.py), over the shipped incidents without cards: each
+    """What the director does not know (explain/possible/), over the shipped incidents without cards: each
     stated slot written "?" in turn, its ruling's time against the fully known one's (the ratio's median over
     every incident and slot, engine reused, least of ``runs``), and every pair of slots of an incident blanked
     at once (the slowest: the bound keeps it under 0.5 s)."""

@@ -208,7 +208,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ruling.not_encoded_many": {"ru": "Правила {laws} ({what}) пока не закодированы: решайте по книге правил.",
                                 "en": "Laws {laws} ({what}) are not encoded yet: rule from the law book."},
     "ruling.provisional": {"ru": "предварительно", "en": "provisional"},
-    # what is not known, ruled under each possibility (explain/possible.py)
+    # what is not known, ruled under each possibility (explain/possible/)
     "possible.if": {"ru": "если {condition}", "en": "if {condition}"},
     "possible.is": {"ru": "{what} — {values}", "en": "{what} is {values}"},
     "possible.call_by": {"ru": "{call} (заявку {n}) сделал {seats}", "en": "{seats} made the {call} (call {n})"},
@@ -653,7 +653,7 @@ FORMS: dict[str, dict[str, tuple[str, ...]]] = {  # a word's six cases (English:
     "seat.E": {"ru": ("Восток", "Востока", "Востоку", "Востока", "Востоком", "Востоке"), "en": ("East",)},
     "seat.S": {"ru": ("Юг", "Юга", "Югу", "Юга", "Югом", "Юге"), "en": ("South",)},
     "seat.W": {"ru": ("Запад", "Запада", "Западу", "Запада", "Западом", "Западе"), "en": ("West",)},
-    # a seat not known (explain/possible.py): said once for whichever it was
+    # a seat not known (explain/possible/): said once for whichever it was
     "seat.not_known": {"ru": ("неизвестный игрок", "неизвестного игрока", "неизвестному игроку", "неизвестного игрока",
                               "неизвестным игроком", "неизвестном игроке"), "en": ("a player not known",)},
 }

@@ -49,7 +49,7 @@ def relevant(knowledge, engine: Engine, incident) -> tuple[set, set]:
     """
     from itertools import islice, product
 
-    from bridgelaw.explain.possible import MAX_COMBINATIONS, _known, unknowns
+    from bridgelaw.explain.possible.split import MAX_COMBINATIONS, _known, unknowns
     split = unknowns(knowledge, incident)  # a slot not known: what each possibility's ruling is about (the dealer
     working = []                           # not known: a call out of rotation, and the choice it offers)
     for combo in islice(product(*(u.classes for u in split)), MAX_COMBINATIONS) if split else [()]:
@@ -107,7 +107,7 @@ def _at_the_table(incident):
     call on the board the cards came from), which the interview never asks."""
     later = {(t.name, s.name) for t in _VOCAB.templates.values() for s in t.slots.values() if s.later}
     # a slot not known: the interview rules under each possibility a required one only (saved as "?"); another
-    # said not known is left out of what it saves, as an answer not yet established (explain/possible.py); a value
+    # said not known is left out of what it saves, as an answer not yet established (explain/possible/); a value
     # known in part ("a defender") it cannot take yet: the director says not known
     required = {(t.name, s.name) for t in _VOCAB.templates.values() for s in t.slots.values() if s.required}
     facts = tuple(replace(f, values=tuple((k, None if (f.template, k) in later else v) for k, v in f.values),

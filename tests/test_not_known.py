@@ -1,4 +1,4 @@
-"""What the director does not know never loses what does not depend on it (explain/possible.py).
+"""What the director does not know never loses what does not depend on it (explain/possible/).
 
 For every shipped incident and every YAML case, each stated slot in turn is written "not known" ("?"), and each
 seat also by its side (``{one_of: [E, W]}``): the ruling so blanked, read for the class of the value the incident
@@ -88,7 +88,7 @@ def check(engine, incident, fact: str, slot: str, form, base=None) -> list[str]:
     problems = []
     view = []
     # the conditions the fully known ruling already says elements under: a slot it left out that a production
-    # waits on, a choice not yet made (one mechanism with "?": explain/possible.py)
+    # waits on, a choice not yet made (one mechanism with "?": explain/possible/)
     known_conditions = {(c["fact"], c["slot"]) for e in base.elements if e.when for way in e.when["cases"] for c in way}
     for e in got.elements:
         named = {(c["fact"], c["slot"]) for way in e.when["cases"] for c in way} if e.when else set()

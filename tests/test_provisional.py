@@ -1,6 +1,6 @@
 """What an open answer could change is said the same way however the slot came to be not known: a slot left
-out that a production waits on (an exception, an "unless": explain/provisional.py finds them) is split as "?"
-is (explain/possible.py), each element it could change said under the classes that give it; a choice not yet
+out that a production waits on (an exception, an "unless": explain/possible/waits.py finds them) is split as "?"
+is (explain/possible/), each element it could change said under the classes that give it; a choice not yet
 made stays the option's, and what rests on it is said under the choices that keep it.  Never a
 "(provisional: unless …)" mark."""
 from __future__ import annotations

@@ -90,7 +90,7 @@ def test_missing_facts_are_named_and_the_interview_asks_them_last(engine):
 
 def test_an_open_question_that_could_move_tricks_gives_the_result_of_each_answer(engine):
     """The trick left out: on trick 12 64B6 takes the transfer away, so the result is said for each class of
-    trick (one mechanism with "?", explain/possible.py), never a settled result marked provisional."""
+    trick (one mechanism with "?", explain/possible/), never a settled result marked provisional."""
     r = rule_facts(engine, {**REVOKE, "revoke": {k: v for k, v in REVOKE["revoke"].items() if k != "trick"}})
     assert r.result.status == "depends" and r.result.provisional is None
     assert "revoke trick is 12" in r.result.text["en"] and "revoke trick is 1–11" in r.result.text["en"]

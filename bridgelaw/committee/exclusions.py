@@ -3,7 +3,7 @@
 Shape: ``clashes(ruling, vocab) -> list[str]`` (each in plain words), and ``ruling_problems(outcomes,
 incidents, engine, vocab) -> list[Problem]`` for `bridgelaw check`, which runs every case and incident.
 
-A ruling contradicts itself when it holds, as firm (said under no condition: explain/possible.py), an element of a kind and one of a kind
+A ruling contradicts itself when it holds, as firm (said under no condition: explain/possible/), an element of a kind and one of a kind
 the vocabulary says it ``excludes`` (facts/vocabulary/: the result stands and an adjusted score; play
 continues and play has ended); ``option:NAME`` there names one option (the choice of the choice template),
 still on offer (not yet chosen), so that a retraction can exclude the option to accept it.  It says a thing twice when it holds two elements of
@@ -42,7 +42,7 @@ def clashes(ruling, vocab) -> list[str]:
     firm = [e for e in ruling.elements if e.when is None]
     out: list[str] = []
     for a, b in combinations(firm, 2):
-        if not _together(a, b):  # said under possibilities that cannot both be (explain/possible.py)
+        if not _together(a, b):  # said under possibilities that cannot both be (explain/possible/)
             continue
         ka, kb = vocab.elements.get(a.kind), vocab.elements.get(b.kind)
         if (ka and any(_matches(x, b) for x in ka.excludes)) or (kb and any(_matches(x, a) for x in kb.excludes)):

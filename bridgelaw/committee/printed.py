@@ -4,7 +4,7 @@ A condition ``card: $c`` on a fact the director states needs the card to be know
 fire.  Where ``$c`` is used nowhere else in the conditions (no other test joins or compares it) and no derived
 fact takes it, only an element's words do ("♦A is a major penalty card"): nothing in the production depends on
 which card it was, yet "not known" would stop it firing but for the split into possibilities
-(explain/possible.py), which rules it once per class of card only to name it.  Only the types that name a thing
+(explain/possible/), which rules it once per class of card only to name it.  Only the types that name a thing
 are looked at (a card, a call, a text): a seat or a side says to whom a rectification applies, a number is a
 count the ruling gives.  `check` warns at the condition, unless the production says why it names the value
 (``names_value: {ru, en}``, as ``chain_ends`` says why a cycle ends).

@@ -40,7 +40,7 @@ def announce(knowledge: Knowledge, ruling: Ruling, in_auction: bool = False) -> 
         e = ruling.elements[i]
         text = (_choose(knowledge, e) if (e.options or {}).get("choices") else dict(e.text)) if e.kind == "option" \
             else _standard(knowledge, e)
-        if e.when:  # said under the possibilities of what is not known that give it (explain/possible.py)
+        if e.when:  # said under the possibilities of what is not known that give it (explain/possible/)
             text = {lang: f"{e.when['text'][lang][:1].upper()}{e.when['text'][lang][1:]}: {t}" for lang, t in text.items()}
         if not all(text.values()) or text in said:
             continue

@@ -4,7 +4,7 @@
 back end's run, with the laws it reaches that are not encoded (explain/not_encoded.py);
 ``complete(knowledge, ruling, working, fired)`` adds the open questions (WHY,
 explain/why.py), a director_judgment element for each open judgment question,
-finds the elements an open answer could still change (explain/provisional.py: explain/possible.py
+finds the elements an open answer could still change (explain/possible/waits.py: explain/possible/
 splits a slot left out that they wait on, and says what rests on a choice not yet made under it),
 and computes the board's result from the elements (explain/result.py).
 """
@@ -20,7 +20,7 @@ from .evidence import claim_lines, revoke_tricks
 from .result import board_result
 from .ruling import OpenQuestion, Ruling, RulingElement
 from .not_encoded import reached
-from .provisional import mark
+from .possible.waits import mark
 from .why import open_questions
 from ..words import LANGS, inflect, word
 from ..values import name_call

@@ -55,7 +55,7 @@ class RulingElement:
     subject: dict = field(default_factory=dict)  # {ru, en}: that fact in words («фальшренонс Востока»)
     options: dict | None = None  # an option's {option, chooser, choices: [{value, label, consequences}]}
     provisional: list = field(default_factory=list)  # [Unless]: open answers that would remove or change it
-    when: dict | None = None  # under which possibilities of what is not known it holds (explain/possible.py):
+    when: dict | None = None  # under which possibilities of what is not known it holds (explain/possible/):
     #                           {text {ru, en}, cases: [[{fact, template, slot, values}]]}; None: whatever they are
     past: bool = False  # its moment has passed when the director rules (explain/announce.py): not printed
 
@@ -148,12 +148,12 @@ class Ruling:
     regulations: dict | None = None  # the Regulating Authority it was made under (read/regulations.py regulated)
     amendments: list = field(default_factory=list)  # the dated texts it used (read/regulations.py amendments_used)
     board: dict | None = None  # the cards given (read/cards.py _board): the faces show the hands and tricks
-    possible: dict | None = None  # the slots not known, ruled under each class (explain/possible.py); None: none
+    possible: dict | None = None  # the slots not known, ruled under each class (explain/possible/); None: none
     announcement: dict = field(default_factory=dict)  # {ru, en}: what the director tells the table now (announce.py)
     outcome: dict = field(default_factory=dict)  # {ru, en}: the line after it: the result line, or "play continues"
     decisive: int | None = None  # the index in elements of the element read first
     working: list | None = field(default=None, repr=False, compare=False)  # the facts it was made from, derived
-    #                                             too (explain/possible.py scores each value of a class from them)
+    #                                             too (explain/possible/ scores each value of a class from them)
 
     def shown(self) -> list:
         """The elements as printed: the decisive one first, then the others in reading order; one whose moment

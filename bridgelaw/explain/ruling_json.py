@@ -11,7 +11,7 @@ contradict; ``claim_lines`` a claim's worst and best lines by double dummy (evid
 and the tricks, for a face to show); an element's ``options``
 its choices and what follows from each, its ``when`` the possibilities it holds under where something is
 not known (a slot "?", a slot left out that a production waits on, a choice not yet made: one mechanism,
-explain/possible.py; version 2 took away the element's ``provisional`` mark it replaces).  Every field is always present, null or empty where it does not apply.  The schema uses no
+explain/possible/; version 2 took away the element's ``provisional`` mark it replaces).  Every field is always present, null or empty where it does not apply.  The schema uses no
 ``$ref``, so the web API can embed it whole in its OpenAPI document.
 """
 from __future__ import annotations
@@ -182,14 +182,14 @@ POSSIBLE_SLOT = {"fact": _str("The id of the fact."), "template": _str("The fact
                  "slot": _str("The slot stated not known, or known in part.")}
 WHEN = _or_null(_obj(
     "Under which possibilities of what the director does not know (a slot stated \"?\" or known in part, a slot"
-    " left out that the ruling waits on, a choice not yet made) the element holds (explain/possible.py): null"
+    " left out that the ruling waits on, a choice not yet made) the element holds (explain/possible/): null"
     " where it holds whatever they are.", {
         "text": _texts("The condition as the ruling says it, e.g. 'if offender (revoke) is East or West'."),
         "cases": _list("The condition: any one of these ways, each a list of slots and the values it needs.",
                        {"type": "array", "items": _obj("A slot not known and the values it needs here.", {
                            **POSSIBLE_SLOT, "values": _list("The values.", SCALAR)})})}))
 POSSIBLE = _or_null(_obj(
-    "What the director does not know, ruled under each possibility that matters (explain/possible.py): null where"
+    "What the director does not know, ruled under each possibility that matters (explain/possible/): null where"
     " every slot is known.", {
         "slots": _list("Each slot split, with the classes its values fall into (values the productions' tests"
                        " cannot tell apart are one class).", _obj("A slot split.", {

@@ -245,7 +245,7 @@ class Interview(Told, Choosing, Asking):
 
     def _not_known(self, st: _State, base: list[InFact], ruling: Ruling) -> Ruling | Question:
         """The ruling once nothing is left to ask: a required fact the director said is not known (saved as "?")
-        is ruled under each possibility (explain/possible.py), as ``rule`` rules the saved incident."""
+        is ruled under each possibility (explain/possible/), as ``rule`` rules the saved incident."""
         marked = [replace(f, possible=partly.possible(self, st, f)) for f in base]
         stated = tuple(marked)  # (reading the calls fills the list it is given)
         incident = Incident(name=self.title, facts=self._read(marked), title=self.title, stated=stated, **st.evidence)

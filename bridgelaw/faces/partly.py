@@ -3,7 +3,7 @@
 Shape::
 
     q = offer(interview, st, q)      # a slot question with the partly known answers its vocabulary allows
-    isinstance(value, Partly)        # such an answer: its text, the form explain/possible.py rules under,
+    isinstance(value, Partly)        # such an answer: its text, the form explain/possible/ rules under,
                                      # what a saved incident writes (``written``) and its labels
     possible(interview, st, fact)    # the fact's slots not known or known in part, as a read incident marks them
     written(st, fact_id)             # {slot: what the saved incident writes} for the slots known in part
@@ -77,7 +77,7 @@ def offer(interview, st, q: Question) -> Question:
 
 
 def _seats(interview, st, slot, q: Question) -> tuple:
-    from ..explain.possible import _domain
+    from ..explain.possible.classes import _domain
     facts = interview._infacts(st, all_context=True)
     offered = {c.value for c in q.choices}
     named = interview.vocab.partly_known.get("seat", {})
@@ -151,7 +151,7 @@ def _typed(v) -> str:
 
 def _ranges(interview, st, slot, q: Question) -> tuple:
     """A run of two or more numbers the productions' tests do not tell apart, as one answer ("one of 1–11")."""
-    from ..explain.possible import _classes
+    from ..explain.possible.classes import _classes
     facts = interview._infacts(st, all_context=True)
     values = [c.value for c in q.choices if isinstance(c.value, int) and not isinstance(c.value, bool)]
     out = []
@@ -260,7 +260,7 @@ class Settled(set):
 
 def apply(interview, st, k, value: Any) -> bool:
     """Keep an answer known in part (the slot is then not asked again); False where ``value`` is not one."""
-    from ..explain.possible import _domain
+    from ..explain.possible.classes import _domain
     if not isinstance(value, Partly):
         return False
     if not isinstance(st.settled, Settled):

@@ -40,7 +40,7 @@ class Expected:
     args: tuple
     cite: str | None
     loc: Loc
-    when: str | bool | None = None  # the condition it is said under, in English (explain/possible.py); false: plainly
+    when: str | bool | None = None  # the condition it is said under, in English (explain/possible/); false: plainly
 
     def matches(self, element) -> bool:
         if element.kind != self.kind or (self.cite and element.cite != self.cite):

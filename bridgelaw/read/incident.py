@@ -138,7 +138,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
                     continue
                 form = partly_form(raw, slot, vocab) if slot.type != "calls" else \
                     calls_not_known(raw, _dealer(item.get("dealer"), t.slots.get("dealer")))
-                if form is not None:  # known in part: a set of possibilities (explain/possible.py)
+                if form is not None:  # known in part: a set of possibilities (explain/possible/)
                     if isinstance(form, str) and form.startswith("error:"):
                         wrong.add(sname)
                         c.add(sloc, f"{tname}.{sname}: {form[6:]}", "facts",
@@ -164,7 +164,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
         for n, (fid, values, iloc, possible) in enumerate(raw_facts, 1):
             fid = fid or (tname if not t.many else f"{tname}-{n}")
             out.append(InFact(tname, fid, values, iloc, possible))
-    stated = tuple(out)  # what explain/possible.py reads again, class by class, where a slot is not known
+    stated = tuple(out)  # what explain/possible/ reads again, class by class, where a slot is not known
     out += sequence_facts(out, vocab, c)  # the auction as a sequence; events in order (auction.py)
     ids = {}
     for f in out:
@@ -177,7 +177,7 @@ def facts_from_data(data: Any, vocab: Vocabulary, file: str, c: Collector, where
 
 class Facts(list):
     """The facts of an incident, and where some are not known, the facts as stated before the auction was read
-    from them (``stated``): explain/possible.py reads the auction again under each possibility."""
+    from them (``stated``): explain/possible/ reads the auction again under each possibility."""
 
     def __init__(self, items=(), stated: tuple = ()):
         super().__init__(items)
@@ -201,7 +201,7 @@ def _dealer(raw, slot):
 
 
 def partly_form(raw, slot, vocab: Vocabulary):
-    """A value known in part, as written, in the form explain/possible.py reads; None where ``raw`` is not one
+    """A value known in part, as written, in the form explain/possible/ reads; None where ``raw`` is not one
     (a plain value), "error: ..." where it is one written wrong.  Forms: a name the vocabulary declares for the
     slot's type (``defender``) -> ("name", name); ``{one_of: [...]}`` -> ("one_of", values); a fact the two sides
     tell differently (Law 85) ``{versions: {NS: a, EW: b}}`` -> ("versions", ((side, value), ...)); a number's

@@ -241,7 +241,7 @@ def _in_force(knowledge, regs: dict, name: str, as_of: str | None) -> tuple:
 
 def elections(incident, knowledge, ra: str | None = None, as_of: str | None = None) -> tuple:
     """The ``regulations`` fact a ruling of ``incident`` is made under, as a tuple (empty where nothing in the
-    incident is not known): its numbers tell apart a number not known (explain/possible.py) before either back
+    incident is not known): its numbers tell apart a number not known (explain/possible/) before either back
     end rules the possibilities."""
     if not any(f.possible for f in incident.facts):
         return ()

@@ -165,7 +165,7 @@ class Slot:
         """How ``value`` reads for a director in ``lang`` (ru|en)."""
         if value is None:
             return "?" if lang == "en" else "?"
-        if hasattr(value, "label") and hasattr(value, "values"):  # known in part (explain/possible.py Among)
+        if hasattr(value, "label") and hasattr(value, "values"):  # known in part (explain/possible/ Among)
             return value.label[lang]
         if self.several and isinstance(value, tuple):
             return ", ".join(self._label_one(v, lang) for v in value) or word("answer.none_of_them", lang)
@@ -255,7 +255,7 @@ class Part:
 class PartlyKnown:
     """A value a director knows only in part, written by its name in place of the value (``offender: defender``):
     its label and the values it leaves possible, as a list (``values``), as seats relative to another stated
-    seat (``seats``: of deal.declarer, are lho and rho), or as a card's ranks (``ranks``).  explain/possible.py
+    seat (``seats``: of deal.declarer, are lho and rho), or as a card's ranks (``ranks``).  explain/possible/
     reads it."""
 
     name: str
@@ -272,7 +272,7 @@ class LeavesOut:
     """What a slot not known (or known in part) cannot be, given the rest of the incident (``not_known:`` in a
     part of the vocabulary): seats relative to a stated seat (a revoker is not dummy), or a number never over
     (``at_most``) or under (``at_least``) one the incident states (a trick is not after the one being played).
-    Where the slot it refers to is not stated, it leaves nothing out.  explain/possible.py reads it."""
+    Where the slot it refers to is not stated, it leaves nothing out.  explain/possible/ reads it."""
 
     template: str
     slot: str

@@ -320,7 +320,7 @@ class ClipsEngine:
 
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident, as engine.Engine.rule gives it: what is not known split before it runs
-        (explain/possible.py), so CLIPS too sees only known facts."""
+        (explain/possible/), so CLIPS too sees only known facts."""
         from ..read.regulations import elections
         return rule_each(self.knowledge, incident, self._rule_known, elections(incident, self.knowledge))
 

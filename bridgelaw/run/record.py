@@ -71,7 +71,7 @@ def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict |
     an interview's every step, fire the same productions on the same values again)."""
     vocab = knowledge.vocabulary
     if not all(_plain(v) for v in (*args.values(), *(own_text or {}).values())):  # a value known only in part
-        # (possible.py's Among): made each time
+        # (explain/possible/'s Among): made each time
         return _render(vocab, kind, args, own_text, offered)
     key = (kind, tuple((k, type(v), v) for k, v in args.items()), offered, tuple(own_text.items()) if own_text else None)
     memo = vocab.__dict__.setdefault("_texts", {})

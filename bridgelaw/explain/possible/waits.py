@@ -2,7 +2,7 @@
 
 Shape: ``mark(knowledge, ruling, working)`` sets ``provisional`` on each element of ``ruling``
 that rests on a firing some unknown slot could still undo, as a list of ``Unless``: never said as such.
-explain/possible.py reads them: a slot the incident left out that one waits on is split as "?" is (one
+split.py reads them: a slot the incident left out that one waits on is split as "?" is (one
 mechanism: each element it changes said under each class); a choice not yet made becomes the element's
 ``when`` (``choice_conditions``: "if West chooses “refuse it”").  One rule for every law, read off the
 productions:
@@ -25,14 +25,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .. import values as V
-from ..model import CHOICE, Knowledge, Production, Test
-from ..ops import has_var
-from ..read.incident import InFact, in_number_order
-from ..words import LANGS, word
-from .describe import Describer
-from .ruling import Ruling
-from .why import _by_template, _derived, _match_pattern, _ways
+from ... import values as V
+from ...model import CHOICE, Knowledge, Production, Test
+from ...ops import has_var
+from ...read.incident import InFact, in_number_order
+from ...words import LANGS, word
+from ..describe import Describer
+from ..ruling import Ruling
+from ..why import _by_template, _derived, _match_pattern, _ways
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def mark(knowledge: Knowledge, ruling: Ruling, working: list[InFact]) -> None:
             found += [u for u in per_firing.get(n, ()) if u not in found]
         el.provisional = sorted(found, key=lambda u: _asked(knowledge, u))
         extra = choice_conditions(knowledge, el.provisional)
-        if extra:  # said under the choices it holds under (explain/possible.py adds what is not known to them)
+        if extra:  # said under the choices it holds under (merge.py adds what is not known to them)
             el.when = {"text": {lang: word("possible.if", lang, condition=word("possible.and", lang).join(
                 t[lang] for t, _ in extra)) for lang in LANGS}, "cases": [[dict(c) for _, c in extra]]}
 
