@@ -69,6 +69,10 @@ SLOT = {
                     "description": "an answer that settles other slots of the same fact: value -> {slot: value}"
                                    " (nobody corrected it: it was never corrected); the interview fills them in"
                                    " rather than ask them"},
+        "not_asked_when": {"type": "object", "minProperties": 1,
+                           "description": "other slots of the same fact and a value each: while the fact has any of"
+                                          " them, the interview does not ask this slot (it cannot matter: no trick is"
+                                          " being played once play has ended)"},
     },
     "required": ["type"],
     "additionalProperties": False,

@@ -58,6 +58,7 @@ class Slot:
     later: bool = False  # known only after the ruling at the table: never asked by the interview
     after_result: bool = False  # a judgment on the result so far: asked after it, with it shown first (12B2)
     settles: dict | None = None  # value -> {other slot of the fact: its value}: an answer that settles another
+    not_asked_when: dict | None = None  # {other slot of the fact: value}: while the fact has it, not asked (cannot matter)
     said: dict | None = None  # {ru?, en?}: the slot having a value as a clause ("если …"), {value} its label
 
     def allowed(self) -> list[str]:
@@ -330,7 +331,7 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
                 question=raw.get("question"), help=raw.get("help"), judgment=bool(raw.get("judgment")),
                 law=raw.get("law"), required=bool(raw.get("required")), several=bool(raw.get("several")),
                 later=bool(raw.get("later")), after_result=bool(raw.get("after_result")),
-                settles=raw.get("settles"), said=raw.get("said"))
+                settles=raw.get("settles"), said=raw.get("said"), not_asked_when=raw.get("not_asked_when"))
 
 
 def _check_settles(t, s: Slot, c: Collector) -> None:
@@ -348,6 +349,21 @@ def _check_settles(t, s: Slot, c: Collector) -> None:
             elif other.type == "enum" and settled not in (other.values or {}):
                 c.add(s.loc, f"slot {t.name}.{s.name}: settles {name} as '{settled}', which is not one of its values",
                       hint=f"one of: {', '.join(other.allowed())}")
+
+
+def _check_not_asked_when(t, s: Slot, c: Collector) -> None:
+    """A slot's ``not_asked_when`` (while another slot of the same fact has a value, it is not asked) names other
+    slots of its template, each with one of its values."""
+    for name, value in (s.not_asked_when or {}).items():
+        other = t.slots.get(name)
+        if other is None or other is s:
+            c.add(s.loc, f"slot {t.name}.{s.name}: not_asked_when names '{name}', which is not another slot of {t.name}",
+                  hint=f"one of: {', '.join(n for n in t.slots if n != s.name)}")
+            continue
+        allowed = other.allowed()
+        if allowed and (str(value).lower() if isinstance(value, bool) else str(value)) not in allowed:
+            c.add(s.loc, f"slot {t.name}.{s.name}: not_asked_when gives {name} the value '{value}', which is not"
+                  " one of its values", hint=f"one of: {', '.join(allowed)}")
 
 
 def _check_broken_by(t, raw, call, c: Collector) -> None:
@@ -497,6 +513,7 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                 c.add(s.loc, f"slot {t.name}.{s.name} has no question for the director",
                       hint="add question: {ru: ..., en: ...} (derived templates need none)")
             _check_settles(t, s, c)
+            _check_not_asked_when(t, s, c)
     elements = {}
     for ename, eraw in raws["elements"].items():
         args = {a: _slot(a, araw, ename, c) for a, araw in (eraw.get("args") or {}).items()}
