@@ -102,3 +102,15 @@ def test_a_partly_known_seat_by_its_name_or_label(knowledge, engine, typed):
     iv.answer(typed)
     resumed = Interview(knowledge, engine, answers=iv.history())
     assert resumed.facts_data() == iv.facts_data()
+
+
+@pytest.mark.parametrize("play_ended", [True, False])
+def test_the_trick_being_played_bounds_a_trick_not_known_only_while_play_goes_on(knowledge, engine, play_ended):
+    """A revoke's trick said not known is bounded by the trick being played (the vocabulary's not_known); the
+    interview asks that trick only while play goes on: deal.current_trick's ``not_asked_when: {play_ended: true}``
+    in facts/vocabulary/deal.yaml, not a name in the interview's code."""
+    facts = {"deal": {**REVOKE["deal"], "play_ended": play_ended}, "revoke": dict(REVOKE["revoke"])}
+    del facts["revoke"]["trick"]
+    _, asked, _ = interview(knowledge, engine, facts, {"revoke-1.trick": "?", "deal.current_trick": "9"})
+    assert ("deal.current_trick" in [q.key for q in asked]) is not play_ended
+    assert knowledge.vocabulary.templates["deal"].slots["current_trick"].not_asked_when == {"play_ended": True}

@@ -214,3 +214,22 @@ def test_which_calls_could_break_an_obligation_to_pass_is_the_vocabulary_s(tmp_p
     assert any(p.startswith(at) and "broken_by.calls names 'out_of_turn', which is not a slot of call" in p
                for p in problems)
     assert any(p.startswith(at) and "call.side_called_before has no value 'maybe'" in p for p in problems)
+
+
+def test_what_is_not_asked_while_another_slot_has_a_value_is_the_vocabulary_s_and_checked(tmp_path):
+    """``not_asked_when`` (no trick is being played once play has ended) is data a committee edits; a slot or
+    value that is not there is refused at the slot's line."""
+    vocab = load_vocabulary(PARTS, "facts/vocabulary")
+    assert vocab.slot("deal", "current_trick").not_asked_when == {"play_ended": True}
+    folder = tmp_path / "vocabulary"
+    shutil.copytree(PARTS, folder)
+    part = folder / "deal.yaml"
+    text = part.read_text(encoding="utf-8")
+    line = next(n for n, x in enumerate(text.splitlines(), 1) if x.strip() == "current_trick:") + 1  # the slot's body
+    part.write_text(text.replace("not_asked_when: {play_ended: true}",
+                                 "not_asked_when: {play_ended: maybe, play_over: true}"), encoding="utf-8")
+    problems = _problems(folder)
+    at = f"facts/vocabulary/deal.yaml:{line}:"
+    assert any(p.startswith(at) and "not_asked_when gives play_ended the value 'maybe'" in p for p in problems)
+    assert any(p.startswith(at) and "not_asked_when names 'play_over', which is not another slot of deal" in p
+               for p in problems), problems

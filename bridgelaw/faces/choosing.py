@@ -99,7 +99,8 @@ class Choosing:
         if (t, slot) == REPEAT[:2] and fid in st.facts and not self._second(st, fid, named=True):
             return False  # a repeat needs another revoke by the same player: "was there another?" first
         s = self.vocab.templates[t].slots[slot]
-        return fid in st.facts and s.question is not None and not s.later  # what happens later is not asked now
+        return fid in st.facts and s.question is not None and not s.later and not (  # what happens later is not asked now
+            s.not_asked_when and any(st.facts[fid][1].get(k) == v for k, v in s.not_asked_when.items()))
 
     def _choose(self, st: _State, ways: dict, blanks: dict) -> Question | None:
         """The question to ask first, by rank: the deal context (wherever a production that could

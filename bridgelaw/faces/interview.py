@@ -272,9 +272,8 @@ class Interview(Told, Choosing, Asking):
                 for bound in (rule.not_seats, rule.at_most, rule.at_least) if rule is not None else ():
                     g = next((g for g in marked if bound and g.template == bound[0]), None)
                     if g is None or g.get(bound[1]) is not None or (g.id, bound[1]) in st.settled \
-                            or not self._askable(st, (g.id, g.template, bound[1]), {}) \
-                            or (bound[:2] == CURRENT_TRICK and g.get(PLAY_ENDED[1]) is True):
-                        continue  # (once play has ended no trick is being played: every trick may be the one)
+                            or not self._askable(st, (g.id, g.template, bound[1]), {}):
+                        continue  # (the vocabulary's not_asked_when: once play has ended no trick is being played)
                     why = tuple({"production": p.id, "cite": p.cite, "summary": p.summary}
                                 for p in self.knowledge.testers.get(f.template, ())
                                 if any(pat.template == f.template and not pat.negated and any(
@@ -291,9 +290,6 @@ class Interview(Told, Choosing, Asking):
             return None
         self._implied[q.fact] = (q.choices[0].value, told)
         return self._step()
-
-
-CURRENT_TRICK, PLAY_ENDED = ("deal", "current_trick"), ("deal", "play_ended")
 
 
 class _Tables:

@@ -80,6 +80,10 @@ SLOT = {
                   "description": "value -> {template, asks}: a fact holding this value is told with a fact of that"
                                  " template (an event 'a choice made' with its choice); the interview states one"
                                  " and asks its slots named in asks, even where no ruling offers it"},
+        "not_asked_when": {"type": "object", "minProperties": 1,
+                           "description": "other slots of the same fact and a value each: while the fact has any of"
+                                          " them, the interview does not ask this slot (it cannot matter: no trick is"
+                                          " being played once play has ended)"},
     },
     "required": ["type"],
     "additionalProperties": False,

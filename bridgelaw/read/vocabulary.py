@@ -58,6 +58,7 @@ class Slot:
     later: bool = False  # known only after the ruling at the table: never asked by the interview
     after_result: bool = False  # a judgment on the result so far: asked after it, with it shown first (12B2)
     settles: dict | None = None  # value -> {other slot of the fact: its value}: an answer that settles another
+    not_asked_when: dict | None = None  # {other slot of the fact: value}: while the fact has it, not asked (cannot matter)
     said: dict | None = None  # {ru?, en?}: the slot having a value as a clause ("если …"), {value} its label
     asked_when: dict | None = None  # {other slot: [values]}: asked wherever the fact's other slot holds one of these
     tells: dict | None = None  # value -> {template, asks}: a fact with this value comes with one of that template
@@ -333,7 +334,7 @@ def _slot(name: str, raw: LocDict, owner: str, c: Collector) -> Slot:
                 law=raw.get("law"), required=bool(raw.get("required")), several=bool(raw.get("several")),
                 later=bool(raw.get("later")), after_result=bool(raw.get("after_result")),
                 settles=raw.get("settles"), said=raw.get("said"), asked_when=raw.get("asked_when"),
-                tells=raw.get("tells"))
+                tells=raw.get("tells"), not_asked_when=raw.get("not_asked_when"))
 
 
 def _check_settles(t, s: Slot, c: Collector) -> None:
@@ -386,6 +387,21 @@ def _check_tells(t, s: Slot, templates: dict, c: Collector) -> None:
             if name not in other.slots or other.slots[name].question is None:
                 c.add(s.loc, f"slot {t.name}.{s.name}: tells '{value}' asks {other.name}.{name}, which is not"
                       " a slot of it with a question", hint=f"one of: {', '.join(other.slots)}")
+
+
+def _check_not_asked_when(t, s: Slot, c: Collector) -> None:
+    """A slot's ``not_asked_when`` (while another slot of the same fact has a value, it is not asked) names other
+    slots of its template, each with one of its values."""
+    for name, value in (s.not_asked_when or {}).items():
+        other = t.slots.get(name)
+        if other is None or other is s:
+            c.add(s.loc, f"slot {t.name}.{s.name}: not_asked_when names '{name}', which is not another slot of {t.name}",
+                  hint=f"one of: {', '.join(n for n in t.slots if n != s.name)}")
+            continue
+        allowed = other.allowed()
+        if allowed and (str(value).lower() if isinstance(value, bool) else str(value)) not in allowed:
+            c.add(s.loc, f"slot {t.name}.{s.name}: not_asked_when gives {name} the value '{value}', which is not"
+                  " one of its values", hint=f"one of: {', '.join(allowed)}")
 
 
 def _check_broken_by(t, raw, call, c: Collector) -> None:
@@ -537,6 +553,7 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
             _check_settles(t, s, c)
             _check_asked_when(t, s, c)
             _check_tells(t, s, templates, c)
+            _check_not_asked_when(t, s, c)
     elements = {}
     for ename, eraw in raws["elements"].items():
         args = {a: _slot(a, araw, ename, c) for a, araw in (eraw.get("args") or {}).items()}
