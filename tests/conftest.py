@@ -1,6 +1,9 @@
-"""Shared fixtures: the project's knowledge and one engine, loaded once per test session."""
+"""Shared fixtures: the project's knowledge and one engine, loaded once per test session; the browser tests'
+Chromium, web server and offline site, made once per test process (the site once per run)."""
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -76,3 +79,98 @@ def shipped_book(tmp_path_factory):
         return made[lang]
 
     return book
+
+
+# -- the browser tests' heavy parts, made once per test process (each a session fixture: a test that needs one
+# finds it whatever module or worker it runs in) ------------------------------------------------------------------
+
+CHROMIUM = os.environ.get("BRIDGELAW_CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright, one per test process (each test opens a context of its own: no
+    cookie, storage or service worker passes from one test to the next)."""
+    if not Path(CHROMIUM).exists():
+        message = f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def server():
+    """`bridgelaw serve` on a free loopback port, one per test process (the page's end-to-end tests)."""
+    from web_director import serving
+    with serving() as base:
+        yield base
+
+
+def needs_pyodide() -> str:
+    """Node, where `npm ci` has put the site's Pyodide in node_modules (else the test is skipped, under CI failed)."""
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        message = "Node or node_modules/pyodide is missing: run `npm ci` (.ci/run does)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return node
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The offline page (`bridgelaw page`) built once for the whole run: the first worker to need it builds it
+    in the run's shared temporary folder under a lock, the others wait and read it (no test changes it)."""
+    import fcntl
+
+    from bridgelaw.faces.offline import build
+    needs_pyodide()
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # one process
+        out = tmp_path_factory.mktemp("site")
+        build.build(ROOT, out)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent  # the workers' common parent
+    out = shared / "site"
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / "site.built").exists():
+            shutil.rmtree(out, ignore_errors=True)
+            build.build(ROOT, out)
+            (shared / "site.built").write_text("built\n")
+    return out
+
+
+@pytest.fixture(scope="session")
+def served(site):
+    """The built site served over loopback by a static file server, one per test process."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"], cwd=site,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(base + "/index.html", timeout=2)
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail("the static file server did not start")
+            time.sleep(0.1)
+    yield base
+    proc.terminate()
+    proc.wait(10)
