@@ -57,10 +57,31 @@ def web_app():
     return create_app(ROOT, budget=60)
 
 
+def made_once_a_run(tmp_path_factory, name: str, make) -> Path:
+    """A folder ``make(folder)`` fills, made once for the whole run: in one process a new folder; under
+    pytest-xdist the first worker to ask makes it in the run's shared temporary folder, under a lock, and the
+    others wait and read it (what is made so is only read by the tests)."""
+    import fcntl
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp(name)
+        make(out)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent  # the workers' common parent, this run's own
+    out = shared / name
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / f"{name}.made").exists():
+            shutil.rmtree(out, ignore_errors=True)
+            out.mkdir()
+            make(out)
+            (shared / f"{name}.made").write_text("made\n")
+    return out
+
+
 @pytest.fixture(scope="session")
 def shipped_book(tmp_path_factory):
-    """The book of the shipped knowledge, written by `bridgelaw book` once per test process and language
-    (about 5 s of CPU each; tests in test_book, test_russian and test_regulations read it, none changes it):
+    """The book of the shipped knowledge, written by `bridgelaw book` once per run and language (made_once_a_run;
+    about 5 s of CPU each; tests in test_book, test_russian and test_regulations read it, none changes it):
     ``shipped_book(lang)`` -> (its folder, the command's exit code, what it printed).  Russian is written
     with no ``--lang`` (the book's default), English with ``--lang en``."""
     import contextlib
@@ -69,13 +90,19 @@ def shipped_book(tmp_path_factory):
     from bridgelaw.faces.cli import main
     made: dict = {}
 
+    def write(folder: Path, lang: str) -> None:
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            out = folder / "book"
+            code = main(["book", str(out)] if lang == "ru" else ["book", "--lang", lang, str(out)])
+        (folder / "code").write_text(str(code))
+        (folder / "printed.txt").write_text(printed.getvalue(), encoding="utf-8")
+
     def book(lang: str = "ru") -> tuple[Path, int, str]:
         if lang not in made:
-            out = tmp_path_factory.mktemp(f"book-{lang}") / "book"
-            printed = io.StringIO()
-            with contextlib.redirect_stdout(printed):
-                code = main(["book", str(out)] if lang == "ru" else ["book", "--lang", lang, str(out)])
-            made[lang] = (out, code, printed.getvalue())
+            folder = made_once_a_run(tmp_path_factory, f"book-{lang}", lambda f: write(f, lang))
+            made[lang] = (folder / "book", int((folder / "code").read_text()),
+                          (folder / "printed.txt").read_text(encoding="utf-8"))
         return made[lang]
 
     return book
@@ -126,25 +153,10 @@ def needs_pyodide() -> str:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    """The offline page (`bridgelaw page`) built once for the whole run: the first worker to need it builds it
-    in the run's shared temporary folder under a lock, the others wait and read it (no test changes it)."""
-    import fcntl
-
+    """The offline page (`bridgelaw page`) built once for the whole run (made_once_a_run; no test changes it)."""
     from bridgelaw.faces.offline import build
     needs_pyodide()
-    if not os.environ.get("PYTEST_XDIST_WORKER"):  # one process
-        out = tmp_path_factory.mktemp("site")
-        build.build(ROOT, out)
-        return out
-    shared = tmp_path_factory.getbasetemp().parent  # the workers' common parent
-    out = shared / "site"
-    with open(shared / "site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (shared / "site.built").exists():
-            shutil.rmtree(out, ignore_errors=True)
-            build.build(ROOT, out)
-            (shared / "site.built").write_text("built\n")
-    return out
+    return made_once_a_run(tmp_path_factory, "site", lambda folder: build.build(ROOT, folder / "site")) / "site"
 
 
 @pytest.fixture(scope="session")
