@@ -1,5 +1,5 @@
 """Shared fixtures: the project's knowledge and one engine, loaded once per test session; the browser tests'
-Chromium, web server and offline site, made once per test process (the site once per run)."""
+Chromium and web server, made once per test process, and the offline site and the book, once per run."""
 from __future__ import annotations
 
 import os
