@@ -1,6 +1,9 @@
-"""Shared fixtures: the project's knowledge and one engine, loaded once per test session."""
+"""Shared fixtures: the project's knowledge and one engine, loaded once per test session; the browser tests'
+Chromium and web server, made once per test process, and the offline site and the book, once per run."""
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -54,10 +57,31 @@ def web_app():
     return create_app(ROOT, budget=60)
 
 
+def made_once_a_run(tmp_path_factory, name: str, make) -> Path:
+    """A folder ``make(folder)`` fills, made once for the whole run: in one process a new folder; under
+    pytest-xdist the first worker to ask makes it in the run's shared temporary folder, under a lock, and the
+    others wait and read it (what is made so is only read by the tests)."""
+    import fcntl
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        out = tmp_path_factory.mktemp(name)
+        make(out)
+        return out
+    shared = tmp_path_factory.getbasetemp().parent  # the workers' common parent, this run's own
+    out = shared / name
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (shared / f"{name}.made").exists():
+            shutil.rmtree(out, ignore_errors=True)
+            out.mkdir()
+            make(out)
+            (shared / f"{name}.made").write_text("made\n")
+    return out
+
+
 @pytest.fixture(scope="session")
 def shipped_book(tmp_path_factory):
-    """The book of the shipped knowledge, written by `bridgelaw book` once per test process and language
-    (about 5 s of CPU each; tests in test_book, test_russian and test_regulations read it, none changes it):
+    """The book of the shipped knowledge, written by `bridgelaw book` once per run and language (made_once_a_run;
+    about 5 s of CPU each; tests in test_book, test_russian and test_regulations read it, none changes it):
     ``shipped_book(lang)`` -> (its folder, the command's exit code, what it printed).  Russian is written
     with no ``--lang`` (the book's default), English with ``--lang en``."""
     import contextlib
@@ -66,13 +90,99 @@ def shipped_book(tmp_path_factory):
     from bridgelaw.faces.cli import main
     made: dict = {}
 
+    def write(folder: Path, lang: str) -> None:
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            out = folder / "book"
+            code = main(["book", str(out)] if lang == "ru" else ["book", "--lang", lang, str(out)])
+        (folder / "code").write_text(str(code))
+        (folder / "printed.txt").write_text(printed.getvalue(), encoding="utf-8")
+
     def book(lang: str = "ru") -> tuple[Path, int, str]:
         if lang not in made:
-            out = tmp_path_factory.mktemp(f"book-{lang}") / "book"
-            printed = io.StringIO()
-            with contextlib.redirect_stdout(printed):
-                code = main(["book", str(out)] if lang == "ru" else ["book", "--lang", lang, str(out)])
-            made[lang] = (out, code, printed.getvalue())
+            folder = made_once_a_run(tmp_path_factory, f"book-{lang}", lambda f: write(f, lang))
+            made[lang] = (folder / "book", int((folder / "code").read_text()),
+                          (folder / "printed.txt").read_text(encoding="utf-8"))
         return made[lang]
 
     return book
+
+
+# -- the browser tests' heavy parts, made once per test process (each a session fixture: a test that needs one
+# finds it whatever module or worker it runs in) ------------------------------------------------------------------
+
+CHROMIUM = os.environ.get("BRIDGELAW_CHROMIUM", "/usr/bin/chromium")
+FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync"]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium driven by Playwright, one per test process (each test opens a context of its own: no
+    cookie, storage or service worker passes from one test to the next)."""
+    if not Path(CHROMIUM).exists():
+        message = f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
+def server():
+    """`bridgelaw serve` on a free loopback port, one per test process (the page's end-to-end tests)."""
+    from web_director import serving
+    with serving() as base:
+        yield base
+
+
+def needs_pyodide() -> str:
+    """Node, where `npm ci` has put the site's Pyodide in node_modules (else the test is skipped, under CI failed)."""
+    node = shutil.which("node")
+    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        message = "Node or node_modules/pyodide is missing: run `npm ci` (.ci/run does)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return node
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """The offline page (`bridgelaw page`) built once for the whole run (made_once_a_run; no test changes it)."""
+    from bridgelaw.faces.offline import build
+    needs_pyodide()
+    return made_once_a_run(tmp_path_factory, "site", lambda folder: build.build(ROOT, folder / "site")) / "site"
+
+
+@pytest.fixture(scope="session")
+def served(site):
+    """The built site served over loopback by a static file server, one per test process."""
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"], cwd=site,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            urllib.request.urlopen(base + "/index.html", timeout=2)
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                proc.kill()
+                pytest.fail("the static file server did not start")
+            time.sleep(0.1)
+    yield base
+    proc.terminate()
+    proc.wait(10)

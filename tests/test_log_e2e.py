@@ -12,7 +12,7 @@ import pytest
 from bridgelaw.faces.web.session import encode
 from bridgelaw.log.store import open_store
 from bridgelaw.read.incident import load_incident
-from tests.test_web_e2e import PHONE, _shot, browser  # noqa: F401  (browser: the fixture)
+from tests.test_web_e2e import PHONE, _shot  # (the fixture browser: conftest.py)
 from web_director import script, serving
 
 ROOT = Path(__file__).resolve().parent.parent

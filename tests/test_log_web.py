@@ -82,7 +82,7 @@ def test_only_loopback_is_open():
     assert not loopback("0.0.0.0") and not loopback("192.168.1.10") and not loopback("::")
 
 
-def test_without_log_the_page_offers_no_saving(ruled):
-    with TestClient(create_app(ROOT, budget=60)) as c:
+def test_without_log_the_page_offers_no_saving(ruled, web_app):
+    with TestClient(web_app) as c:  # the session's app (conftest.py): no ruling log
         assert 'id="log-save"' not in c.get("/", params={"s": ruled}).text
         assert c.get("/log").status_code == 404

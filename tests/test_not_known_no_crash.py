@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from bridgelaw.faces.web import create_app
 from bridgelaw.read import yamlsafe
-from test_offline import _needs_pyodide, site  # noqa: F401  (the fixture: the site built once)
+from conftest import needs_pyodide as _needs_pyodide  # (the fixture site: conftest.py, built once a run)
 from web_director import as_json, script
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,7 +60,7 @@ def test_every_slot_not_known_is_still_a_ruling(knowledge, engine, tmp_path, cap
 
 @pytest.mark.parametrize("slots", [{"NS": "average_plus", "EW": None}, {"NS": None, "EW": "average_minus"},
                                    {"NS": None, "EW": None}], ids=["EW", "NS", "both"])
-def test_an_artificial_score_not_known_over_the_api_is_asked_for(knowledge, engine, slots):
+def test_an_artificial_score_not_known_over_the_api_is_asked_for(knowledge, engine, slots, web_app):
     facts = {"deal": {"declarer": "N", "contract": "4S", "vulnerability": "both", "scoring": "teams",
                       "play_ended": True, "declarer_tricks": 10},
              "ui_from_partner": [{"receiver": "S", "source": "hesitation", "action": "4♠", "conveyed": True,
@@ -69,7 +68,7 @@ def test_an_artificial_score_not_known_over_the_api_is_asked_for(knowledge, engi
              "artificial_score": slots}
     steps, _ = script(knowledge, engine, engine.incident("t", facts))
     answers = [{"key": q.key, "value": as_json(v)} for q, v in steps]
-    with TestClient(create_app(ROOT, budget=60), raise_server_exceptions=False) as client:
+    with TestClient(web_app, raise_server_exceptions=False) as client:  # the session's (conftest.py)
         r = client.post("/api/interview", json={"answers": answers, "lang": "en"})
     assert r.status_code == 200, r.text
 

@@ -4,7 +4,6 @@ FastAPI.  Needs Node and `npm ci` (package.json pins Pyodide; .ci/run installs b
 from __future__ import annotations
 
 import json
-import os
 import pickle
 import shutil
 import subprocess
@@ -20,27 +19,12 @@ from bridgelaw.faces.offline.runtime import digest
 from bridgelaw.read.incident import load_incident
 from bridgelaw.read.scoring import load_scoring
 
-from test_web_e2e import browser  # noqa: F401  (the fixture: Debian's Chromium driven by Playwright)
+from conftest import needs_pyodide
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _needs_pyodide():
-    node = shutil.which("node")
-    if node is None or not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
-        message = "Node or node_modules/pyodide is missing: run `npm ci` (.ci/run does)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    return node
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    _needs_pyodide()
-    out = tmp_path_factory.mktemp("site")
-    build.build(ROOT, out)
-    return out
+_needs_pyodide = needs_pyodide  # (the fixtures site and served: conftest.py, the site built once a run)
 
 
 def _incidents(knowledge):
@@ -113,33 +97,6 @@ def test_a_page_from_knowledge_that_fails_check_is_refused(tmp_path):
 # -- the page in Chromium: one visit, then the network off ------------------------------------------------------
 
 REVOKE = ROOT / "facts" / "incidents" / "revoke-trick-not-won-by-offender.yaml"
-
-
-@pytest.fixture(scope="module")
-def served(site):
-    import socket
-    import sys
-    import time
-    import urllib.request
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"], cwd=site,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            urllib.request.urlopen(base + "/index.html", timeout=2)
-            break
-        except OSError:
-            if time.monotonic() > deadline:
-                proc.kill()
-                pytest.fail("the static file server did not start")
-            time.sleep(0.1)
-    yield base
-    proc.terminate()
-    proc.wait(10)
 
 
 def test_the_page_rules_the_readme_revoke_offline_through_its_buttons(served, browser, knowledge, engine):

@@ -110,8 +110,7 @@ def test_print_view_and_delete_with_a_confirmation(page, s):
 
 # -- in Chromium: the page saves to IndexedDB, keeps it over a reload, and downloads the export ---------------
 
-from test_offline import served, site  # noqa: E402,F401  (the site built once, served on loopback)
-from test_web_e2e import PHONE, _shot, browser  # noqa: E402,F401  (Debian's Chromium driven by Playwright)
+from test_web_e2e import PHONE, _shot  # noqa: E402  (the fixtures served, browser: conftest.py)
 
 
 def test_the_page_saves_to_indexeddb_downloads_prints_and_deletes(served, browser, s, tmp_path, capsys):

@@ -2,8 +2,7 @@
 Authority setting as `bridgelaw serve`: it renders the same pages (web/render.py).  Needs Node and `npm ci`."""
 from __future__ import annotations
 
-from test_offline import ROOT, served, site  # noqa: F401  (the fixtures: the site built, served once)
-from test_web_e2e import PHONE, browser  # noqa: F401
+from test_web_e2e import PHONE  # (the fixtures served, browser: conftest.py)
 from test_web_settings_e2e import ADJUSTED, REVOKE, _answer, _steps
 
 from bridgelaw.read.incident import load_incident

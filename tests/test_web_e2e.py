@@ -11,7 +11,6 @@ pages go to tests/screenshots/ (gitignored) for a person to look at.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 import time
@@ -21,14 +20,11 @@ import pytest
 
 from bridgelaw.read.incident import load_incident
 from bridgelaw.faces.interview import UNKNOWN
-from web_director import script, serving
+from web_director import script
 
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "tests" / "screenshots"
 OUT = ROOT / "out" / "e2e"
-CHROMIUM = os.environ.get("BRIDGELAW_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync"]
 PHONE = {"width": 390, "height": 844}
 INCIDENTS = ROOT / "facts" / "incidents"
 
@@ -41,26 +37,6 @@ def _claim_incident() -> Path | None:
         if any("claim" in name for name in facts):
             return path
     return None
-
-
-@pytest.fixture(scope="module")
-def server():
-    with serving() as base:
-        yield base
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        message = f"{CHROMIUM} is missing: apt-get install -y chromium (.ci/run does)"
-        if os.environ.get("CI"):
-            pytest.fail(message)
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
-        yield b
-        b.close()
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from pathlib import Path
 from bridgelaw.faces.interview import Interview, Question, answer_from
 from bridgelaw.faces.partly import Partly
 from bridgelaw.read.incident import load_incident
-from test_web_e2e import _answer, browser, phone, server  # noqa: F401  (the fixtures: serve, Chromium, a phone)
+from test_web_e2e import _answer, phone  # noqa: F401  (the fixture phone; server, browser: conftest.py)
 from web_director import script
 
 ROOT = Path(__file__).resolve().parent.parent
