@@ -65,6 +65,9 @@ def _vocabulary_data(groups: list[str]) -> dict:
                 if s.get("type") == "ref" and s.get("template") in raw["templates"] \
                         and not raw["templates"][s["template"]].get("context"):
                     s["template"] = f"{s['template']}_{g}"
+                for told in (s.get("tells") or {}).values():  # a value told with a fact of the same group
+                    if told.get("template") in raw["templates"]:
+                        told["template"] = f"{told['template']}_{g}"
             templates[f"{name}_{g}"] = c
     for e in raw["elements"].values():  # a lasting element's fact is a real template, not one of a group
         e.pop("lasts", None)
