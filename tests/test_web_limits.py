@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from bridgelaw.explain.ruling import Ruling
 from bridgelaw.faces.web.session import Service, StateError
 from web_director import as_json, script
 
@@ -125,6 +126,51 @@ def test_the_pools_engines_compile_whole_components(knowledge):
     service.warm()
     engines = list(service._engines.queue) + [service._engine_for({"ra": "ebu"})[0]]
     assert len(engines) == 5 and all(e._partitions._warm for e in engines)
+
+
+def test_what_ruling_remembers_is_one_memo_per_vocabulary_shared_by_the_pool_and_capped(knowledge, engine, monkeypatch):
+    """The ways open questions and the interview find (explain/why.py) and the texts of elements and HOW lines
+    (run/record.py) are remembered once per vocabulary, for every engine of the pool and every part of the knowledge:
+    an interview replayed on a second engine works none of them out again (one memo an engine, or a part, filled for
+    minutes under 50 sessions).  Each is capped by the Service's knowledge (model.Memos), and the knowledge it was
+    given keeps its own caps."""
+    import time as clock
+
+    from bridgelaw.explain import why
+    from bridgelaw.run import record
+    walk = [(a["key"], a["value"]) for a in revokes_interview(knowledge, engine, 2)]
+    monkeypatch.setattr(Service, "MEMO", 7)
+    service = Service(knowledge, pool=2)
+    assert (service.knowledge.memos.ways, service.knowledge.memos.texts) == (7, Service.TEXTS)
+    assert knowledge.memos.ways == 20_000 == knowledge.memos.texts  # no module global lowered for the process
+    monkeypatch.setattr(Service, "MEMO", 10**6)
+    service = Service(knowledge, pool=2)
+    first, second = service._engine(), service._engine()
+    assert first is not second
+    done = {"ways": 0, "texts": 0}
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            done[name] += 1
+            return real(*args, **kwargs)
+        return call
+
+    for memo in ("_ways_memo", "_texts", "_fact_texts"):  # the test session's engine filled them: start afresh
+        vars(knowledge.vocabulary).pop(memo, None)
+    monkeypatch.setattr(why, "_ways", counted("ways", why._ways))
+    monkeypatch.setattr(record, "_render", counted("texts", record._render))
+    monkeypatch.setattr(record.Recorder, "_fact_words", counted("texts", record.Recorder._fact_words))
+    snap = service._replay(first, walk, clock.monotonic() + 60)
+    assert isinstance(snap.step, Ruling) and done["ways"] > 50 and done["texts"] > 5, done
+    before = dict(done)
+    again = service._replay(second, walk, clock.monotonic() + 60)
+    assert again.step.to_dict() == snap.step.to_dict()
+    assert done == before, f"the second engine of the pool worked out again {done['ways'] - before['ways']} ways" \
+        f" and {done['texts'] - before['texts']} texts the first had found: a memo per engine or per part?"
+    parts = [k for k in service.knowledge.__dict__["_restricted"].values()]
+    assert parts and not any("_ways_memo" in vars(k) for k in [service.knowledge, *parts])
+    vocab = service.knowledge.vocabulary.__dict__
+    assert vocab["_ways_memo"] and vocab["_texts"] and vocab["_fact_texts"]
 
 
 def test_replays_run_side_by_side_on_a_pool_of_engines(knowledge, heavy):

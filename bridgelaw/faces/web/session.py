@@ -218,11 +218,9 @@ class Service:
     TEXTS = 2_000
 
     def __init__(self, knowledge: Knowledge, budget: float = BUDGET, pool: int = POOL):
-        from ...explain import why
-        from ...run import record
-        why.MEMO = min(why.MEMO, self.MEMO)
-        record.TEXTS_KEPT = min(record.TEXTS_KEPT, self.TEXTS)
-        self.knowledge = knowledge
+        memos = knowledge.memos  # the server's caps go with its knowledge (and its parts), not into module globals
+        self.knowledge = knowledge = replace(knowledge, memos=replace(
+            memos, ways=min(memos.ways, self.MEMO), texts=min(memos.texts, self.TEXTS)))
         self.vocab = knowledge.vocabulary
         self.budget, self.pool = budget, pool
         self.stopping = False  # set on SIGTERM (app.serve): a replay in flight ends with a 503 at its next answer
