@@ -128,6 +128,18 @@ def test_the_pools_engines_compile_whole_components(knowledge):
     assert len(engines) == 5 and all(e._partitions._warm for e in engines)
 
 
+def test_a_server_compiles_its_pool_at_start_and_never_again(knowledge, heavy):
+    """`serve` compiles every component of every engine of the pool before it listens (warm(compile=True)): its
+    memory does not follow the kinds of incident met later, and no request compiles."""
+    service = Service(knowledge, budget=60, pool=2)
+    service.warm(compile=True)
+    engines = list(service._engines.queue)
+    components = len(engines[0]._partitions._whole)
+    assert [e._partitions.builds for e in engines] == [components] * 2
+    assert service.replay([(a["key"], a["value"]) for a in heavy]).step
+    assert [e._partitions.builds for e in engines] == [components] * 2
+
+
 def test_what_ruling_remembers_is_one_memo_per_vocabulary_shared_by_the_pool_and_capped(knowledge, engine, monkeypatch):
     """The ways open questions and the interview find (explain/why.py) and the texts of elements and HOW lines
     (run/record.py) are remembered once per vocabulary, for every engine of the pool and every part of the knowledge:
