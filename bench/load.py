@@ -186,6 +186,10 @@ def main() -> int:
                 t.join(60)
         finally:
             server.stop()
+            if any(isinstance(k, int) and k >= 500 for k in statuses):  # what the server said of its 5xx
+                log = server.log.read_text(errors="replace").splitlines()
+                for i in [i for i, line in enumerate(log) if line.startswith("Traceback")][:3]:
+                    print("\n".join(log[i:i + 40]), file=sys.stderr)
     first = min(60.0, args.minutes * 60 / 6)  # the first minute (a sixth of a shorter run)
     base = next(mb for at, mb in curve if at >= first)
     later = [mb for at, mb in curve if at >= first]
