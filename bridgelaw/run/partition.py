@@ -47,7 +47,7 @@ def many() -> None:
     WHOLE_AFTER = 2
 
 
-KEEP = 100  # engines kept at most by one Engine (a server's pool engine keeps fewer: session.py): past it, the least recently used goes
+KEEP = 100  # engines kept at most by one Engine (a server's compile whole components instead: ``whole``): past it, the least recently used goes
 PARTS = 256  # parts (stated templates -> the knowledge restricted to them) kept at most: likewise
 # A long-running server meets incidents of ever new variety: both caches are bounded, the parts incidents use most
 # (the common kinds) staying, a rare one rebuilt on its next need (the third run of the catalogue: RSS from 78 MB to
