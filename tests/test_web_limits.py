@@ -185,6 +185,28 @@ def test_what_ruling_remembers_is_one_memo_per_vocabulary_shared_by_the_pool_and
     assert vocab["_ways_memo"] and vocab["_texts"] and vocab["_fact_texts"]
 
 
+# A wandering session of bench/load.py (three kinds, several answers "not known"): the interview stepped a copy of
+# itself per class of a slot no answer states, which changed nothing and came back for ever (321 deep, then a
+# RecursionError: HTTP 500 after 7 s, and 34 MB the server kept: the jump at about 3,000 requests of every long run).
+ROUND_FOR_EVER = [
+    ["incident", ["simultaneous_call", "wrong_board_played", "claim"]], ["claim.claimer", "S"],
+    ["claim.about_current_trick_only", False], ["claim.action", ["showed_cards"]], ["claim.demonstrably_not_intended", False],
+    ["claim.tricks_remaining", 6], ["claim.tricks_claimed", 0], ["claim.response", "agreed"],
+    ["claim.objection", "within_correction_period"], ["claim.non_claimers_tricks_already_won", 2],
+    ["claim.non_claimers_tricks_likely_won", 11], ["claim.raised_after_correction_period", None],
+    ["claim.conceded_tricks_already_won", 3], ["claim.conceded_tricks_not_losable", 7],
+    ["wrong_board_played.previously_played", True], ["wrong_board_played.side_at_fault", "NS"],
+    ["wrong_board_played.others_deprived", None], ["wrong_board_played.both_sides_at_fault", False],
+    ["auction.dealer", "NS"], ["auction.calls", None], ["simultaneous_call-1.position", 221], ["deal.scoring", None],
+    ["claim.partner_objected_at_once", True], ["deal.auction_ended", None]]
+
+
+def test_an_interview_never_steps_a_copy_of_itself_for_ever(knowledge):
+    service = Service(knowledge, budget=60, pool=1)
+    snap = service.replay([tuple(a) for a in ROUND_FOR_EVER])
+    assert isinstance(snap.step, Ruling)
+
+
 def test_replays_run_side_by_side_on_a_pool_of_engines(knowledge, heavy):
     service = Service(knowledge, budget=60, pool=2)
     running, most = [0], [0]
