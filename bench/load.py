@@ -186,6 +186,11 @@ def main() -> int:
                 t.join(60)
         finally:
             server.stop()
+            if any(isinstance(k, int) and k >= 500 for k in statuses):  # what the server said of its 5xx
+                log = server.log.read_text(errors="replace").splitlines()
+                for i in [i for i, line in enumerate(log) if line.startswith("Traceback")][:3]:
+                    end = next((j for j in range(i + 1, len(log)) if log[j][:1] not in " \t"), len(log) - 1)
+                    print("\n".join(log[max(i + 1, end - 12):end + 1]), file=sys.stderr)  # its last frames and the error
     first = min(60.0, args.minutes * 60 / 6)  # the first minute (a sixth of a shorter run)
     base = next(mb for at, mb in curve if at >= first)
     later = [mb for at, mb in curve if at >= first]

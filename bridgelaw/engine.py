@@ -118,12 +118,15 @@ class Engine:
     """Runs the knowledge over incidents.  Build once per process and reuse: each part of the
     knowledge is compiled on the first incident that needs it (compiling is the slow part)."""
 
-    def __init__(self, knowledge: Knowledge, ra: str | None = None, as_of: str | None = None, keep: int | None = None):
+    def __init__(self, knowledge: Knowledge, ra: str | None = None, as_of: str | None = None, keep: int | None = None,
+                 whole: bool = False):
         """``ra``: the Regulating Authority whose regulations every ruling is made under (regulations/NAME.yaml;
         default: the incident's ``ra:``, else WBF); ``as_of``: the day (YYYY-MM-DD) whose elections apply;
-        ``keep``: the compiled parts kept at most (default partition.KEEP), the least recently used let go."""
+        ``keep``: the compiled parts kept at most (default partition.KEEP), the least recently used let go;
+        ``whole``: compile each component whole on its first need instead (a long-running server meeting ever new
+        combinations: one engine a component, never compiled again; partition.Partitions)."""
         self.knowledge, self.ra, self.as_of = knowledge, ra, as_of
-        self._partitions = Partitions(knowledge, self._compile, keep)
+        self._partitions = Partitions(knowledge, self._compile, keep, whole)
         self._classes = fact_classes(knowledge.vocabulary, FastFact)  # one Fact class per template, shared by the parts
 
     def _compile(self, productions) -> _Run:

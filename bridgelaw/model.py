@@ -188,6 +188,17 @@ class NotLoaded:
 
 
 @dataclass(frozen=True)
+class Memos:
+    """What ruling remembers per vocabulary at most, each memo emptied when full: the ways open questions and the
+    interview find (explain/why.py) and the texts of ruling elements and HOW lines (run/record.py).  A process ruling
+    a batch keeps the defaults; a server, whose wandering sessions fill them long after its first minute, fewer
+    (faces/web/session.py).  Carried by the Knowledge, so its parts (``only``) carry the same."""
+
+    ways: int = 20_000
+    texts: int = 20_000
+
+
+@dataclass(frozen=True)
 class Knowledge:
     """Everything the engine runs: the vocabulary, the productions (canonical order), the law headers.
 
@@ -205,6 +216,7 @@ class Knowledge:
     regulations: Any = None  # name -> Regulations: the Regulating Authorities' elections (read/regulations.py)
     scoring: Any = None  # Laws 77-78 as data (read/scoring.py) where no files can be read (the offline page)
     not_loaded: NotLoaded = field(default_factory=lambda: NotLoaded())  # what a load with errors left out
+    memos: Memos = field(default_factory=Memos)  # what ruling remembers at most
 
     def production(self, pid: str) -> Production:
         """The production with id ``pid`` (KeyError if there is none)."""

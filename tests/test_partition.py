@@ -145,6 +145,27 @@ def test_a_component_met_often_is_built_whole_and_rules_alike(knowledge, monkeyp
     assert built & wholes, "no component was built whole"
 
 
+def test_an_engine_of_whole_components_builds_each_once_and_rules_alike(knowledge):
+    """Engine(whole=True) (the server's): each component compiled whole on its first need and never again, however
+    many combinations of kinds come (no engine let go, none rebuilt), and the rulings those of `rule`'s engines."""
+    import glob
+
+    from bridgelaw.engine import Engine
+    from bridgelaw.explain.ruling_json import ruling_json
+    from bridgelaw.run import partition
+    paths = sorted(glob.glob(str(Path(partition.__file__).parents[2] / "facts" / "incidents" / "*.yaml")))[::4]
+    parts = Engine(knowledge)
+    whole = Engine(knowledge, whole=True, keep=2)  # keep does not bound whole components (rebuilt they would churn)
+    incidents = [whole.load_incident(p) for p in paths]
+    assert [ruling_json(whole.rule(i)) for i in incidents] == [ruling_json(parts.rule(i)) for i in incidents]
+    wholes = {tuple(p.id for p in ps) for ps in whole._partitions._whole.values()}
+    built = whole._partitions.builds
+    assert set(whole._partitions._engines) <= wholes and built == len(whole._partitions._engines) > 2
+    for i in reversed(incidents):
+        whole.rule(i)
+    assert whole._partitions.builds == built, "an engine of whole components compiled again"
+
+
 def test_engines_let_go_leave_nothing_behind(knowledge):
     """experta interns every test a network is built from in class-level dicts that never shrink (their keys hold
     each compile's own closures), so a server rebuilding parts it had let go kept every test it ever built: RSS grew

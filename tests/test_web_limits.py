@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from bridgelaw.explain.ruling import Ruling
 from bridgelaw.faces.web.session import Service, StateError
 from web_director import as_json, script
 
@@ -117,12 +118,93 @@ def test_remembered_prefixes_are_light_and_show_the_answers_as_whole_questions_d
         assert len(q.choices) <= (len(v) if q.multiple and isinstance(v, tuple) else 1)
 
 
-def test_the_pool_keeps_a_bounded_number_of_compiled_parts(knowledge):
-    """Each engine of the pool keeps its share of Service.ENGINES compiled parts, the least recently used let go."""
+def test_the_pools_engines_compile_whole_components(knowledge):
+    """Each engine of the pool, and each authority's, compiles the components whole (at most one engine a component,
+    never compiled again: partition.Partitions(whole=True)), not the parts incidents apply, which 50 sessions met in
+    ever new combinations and compiled again 8 times a second."""
     service = Service(knowledge, pool=4)
     service.warm()
+    engines = list(service._engines.queue) + [service._engine_for({"ra": "ebu"})[0]]
+    assert len(engines) == 5 and all(e._partitions._warm for e in engines)
+
+
+def test_a_server_compiles_its_pool_at_start_and_never_again(knowledge, heavy):
+    """`serve` compiles every component of every engine of the pool before it listens (warm(compile=True)): its
+    memory does not follow the kinds of incident met later, and no request compiles."""
+    service = Service(knowledge, budget=60, pool=2)
+    service.warm(compile=True)
     engines = list(service._engines.queue)
-    assert len(engines) == 4 and {e._partitions.keep for e in engines} == {Service.ENGINES // 4}
+    components = len(engines[0]._partitions._whole)
+    assert [e._partitions.builds for e in engines] == [components] * 2
+    assert service.replay([(a["key"], a["value"]) for a in heavy]).step
+    assert [e._partitions.builds for e in engines] == [components] * 2
+
+
+def test_what_ruling_remembers_is_one_memo_per_vocabulary_shared_by_the_pool_and_capped(knowledge, engine, monkeypatch):
+    """The ways open questions and the interview find (explain/why.py) and the texts of elements and HOW lines
+    (run/record.py) are remembered once per vocabulary, for every engine of the pool and every part of the knowledge:
+    an interview replayed on a second engine works none of them out again (one memo an engine, or a part, filled for
+    minutes under 50 sessions).  Each is capped by the Service's knowledge (model.Memos), and the knowledge it was
+    given keeps its own caps."""
+    import time as clock
+
+    from bridgelaw.explain import why
+    from bridgelaw.run import record
+    walk = [(a["key"], a["value"]) for a in revokes_interview(knowledge, engine, 2)]
+    monkeypatch.setattr(Service, "MEMO", 7)
+    service = Service(knowledge, pool=2)
+    assert (service.knowledge.memos.ways, service.knowledge.memos.texts) == (7, Service.TEXTS)
+    assert knowledge.memos.ways == 20_000 == knowledge.memos.texts  # no module global lowered for the process
+    monkeypatch.setattr(Service, "MEMO", 10**6)
+    service = Service(knowledge, pool=2)
+    first, second = service._engine(), service._engine()
+    assert first is not second
+    done = {"ways": 0, "texts": 0}
+
+    def counted(name, real):
+        def call(*args, **kwargs):
+            done[name] += 1
+            return real(*args, **kwargs)
+        return call
+
+    for memo in ("_ways_memo", "_texts", "_fact_texts"):  # the test session's engine filled them: start afresh
+        vars(knowledge.vocabulary).pop(memo, None)
+    monkeypatch.setattr(why, "_ways", counted("ways", why._ways))
+    monkeypatch.setattr(record, "_render", counted("texts", record._render))
+    monkeypatch.setattr(record.Recorder, "_fact_words", counted("texts", record.Recorder._fact_words))
+    snap = service._replay(first, walk, clock.monotonic() + 60)
+    assert isinstance(snap.step, Ruling) and done["ways"] > 50 and done["texts"] > 5, done
+    before = dict(done)
+    again = service._replay(second, walk, clock.monotonic() + 60)
+    assert again.step.to_dict() == snap.step.to_dict()
+    assert done == before, f"the second engine of the pool worked out again {done['ways'] - before['ways']} ways" \
+        f" and {done['texts'] - before['texts']} texts the first had found: a memo per engine or per part?"
+    parts = [k for k in service.knowledge.__dict__["_restricted"].values()]
+    assert parts and not any("_ways_memo" in vars(k) for k in [service.knowledge, *parts])
+    vocab = service.knowledge.vocabulary.__dict__
+    assert vocab["_ways_memo"] and vocab["_texts"] and vocab["_fact_texts"]
+
+
+# A wandering session of bench/load.py (three kinds, several answers "not known"): the interview stepped a copy of
+# itself per class of a slot no answer states, which changed nothing and came back for ever (321 deep, then a
+# RecursionError: HTTP 500 after 7 s, and 34 MB the server kept: the jump at about 3,000 requests of every long run).
+ROUND_FOR_EVER = [
+    ["incident", ["simultaneous_call", "wrong_board_played", "claim"]], ["claim.claimer", "S"],
+    ["claim.about_current_trick_only", False], ["claim.action", ["showed_cards"]], ["claim.demonstrably_not_intended", False],
+    ["claim.tricks_remaining", 6], ["claim.tricks_claimed", 0], ["claim.response", "agreed"],
+    ["claim.objection", "within_correction_period"], ["claim.non_claimers_tricks_already_won", 2],
+    ["claim.non_claimers_tricks_likely_won", 11], ["claim.raised_after_correction_period", None],
+    ["claim.conceded_tricks_already_won", 3], ["claim.conceded_tricks_not_losable", 7],
+    ["wrong_board_played.previously_played", True], ["wrong_board_played.side_at_fault", "NS"],
+    ["wrong_board_played.others_deprived", None], ["wrong_board_played.both_sides_at_fault", False],
+    ["auction.dealer", "NS"], ["auction.calls", None], ["simultaneous_call-1.position", 221], ["deal.scoring", None],
+    ["claim.partner_objected_at_once", True], ["deal.auction_ended", None]]
+
+
+def test_an_interview_never_steps_a_copy_of_itself_for_ever(knowledge):
+    service = Service(knowledge, budget=60, pool=1)
+    snap = service.replay([tuple(a) for a in ROUND_FOR_EVER])
+    assert isinstance(snap.step, Ruling)
 
 
 def test_replays_run_side_by_side_on_a_pool_of_engines(knowledge, heavy):

@@ -109,7 +109,7 @@ def candidates(knowledge: Knowledge, templates) -> list[Production]:
     seen = knowledge.__dict__.setdefault("_candidates", {})
     if key in seen:
         return seen[key]
-    if len(seen) >= MEMO:
+    if len(seen) >= knowledge.memos.ways:
         seen.clear()
     seen[key] = _candidates(knowledge, key)
     return seen[key]
@@ -225,7 +225,7 @@ def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set,
         prods = [p for p in prods if p.id not in leave_out]
     derived = _derived(knowledge)
     subjects = _subjects(fired)
-    memo = _memo(knowledge, "_waiting_memo")
+    memo, cap = _memo(knowledge, "_waiting_memo"), knowledge.memos.ways
     told: dict = {}  # template -> what a way through its facts depends on (the memo's key)
     out: dict[tuple, list] = {}
     for prod in prods:
@@ -242,7 +242,7 @@ def waiting(knowledge: Knowledge, facts: list[InFact], fired: set, settled: set,
             softs: list = []
             got = _ways(prod, by_t, derived, skip, settled, blanks, softs), softs
             if key is not None:
-                if len(memo) >= MEMO:
+                if len(memo) >= cap:
                     memo.clear()
                 memo[key] = got
         ways, softs = got
@@ -271,9 +271,6 @@ def _first_asked(prod: Production, unknown: set) -> list:
             rank.setdefault((pat.template, t.slot), (i, j))
     ranked = sorted(unknown, key=lambda k: (rank.get((k[1], k[2]), (99, 99)), in_number_order(k[0]), k))
     return ranked[:1]
-
-
-MEMO = 20_000  # the ways remembered for open_questions at most (per knowledge), emptied past it
 
 
 def _memo(knowledge: Knowledge, name: str) -> dict:
@@ -336,7 +333,7 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
     by_t = _by_template(facts)
     derived = _derived(knowledge)
     subjects = _subjects(fired)
-    memo = _ways_memo(knowledge)
+    memo, cap = _ways_memo(knowledge), knowledge.memos.ways
     told: dict = {}  # template -> its facts, as a key hashed once
     for prod in candidates(knowledge, by_t):
         skip = frozenset(subj for pid in (prod.id, *knowledge.overridden_by.get(prod.id, ()))
@@ -354,7 +351,7 @@ def open_questions(knowledge: Knowledge, facts: list[InFact], fired: set) -> lis
         else:
             ways = _ways(prod, by_t, derived, skip, None, frozenset())
             if key is not None:
-                if len(memo) >= MEMO:
+                if len(memo) >= cap:
                     memo.clear()
                 memo[key] = (prod, ways)
         for unknown in ways:

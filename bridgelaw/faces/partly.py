@@ -343,9 +343,15 @@ def each_possibility_question(interview, st, incident, ruling):  # ruling: as on
             key = keys.parse(k)
             slot = (getattr(key, "fact", None), getattr(key, "slot", None))
             answers.append((k, given[slot] if slot in given else v))
+        # a class given to a slot no answer states (left out) changes no answer: that shadow is this interview, or
+        # one up its chain, and stepping it would come back here for ever (a server's RecursionError, 7 s and 34 MB)
+        chain = interview.__dict__.get("_shadowing", ())
+        if answers == interview.answers or answers in chain:
+            continue
         shadow = object.__new__(type(interview))
         shadow.__dict__.update(interview.__dict__)
         shadow.answers, shadow._cache, shadow._implied = answers, None, dict(interview._implied)
+        shadow._shadowing = (*chain, interview.answers)
         q = shadow._step()
         if isinstance(q, Question):
             return q

@@ -47,7 +47,7 @@ def many() -> None:
     WHOLE_AFTER = 2
 
 
-KEEP = 100  # engines kept at most by one Engine (a server's pool engine keeps fewer: session.py): past it, the least recently used goes
+KEEP = 100  # engines kept at most by one Engine (a server's compile whole components instead: ``whole``): past it, the least recently used goes
 PARTS = 256  # parts (stated templates -> the knowledge restricted to them) kept at most: likewise
 # A long-running server meets incidents of ever new variety: both caches are bounded, the parts incidents use most
 # (the common kinds) staying, a rare one rebuilt on its next need (the third run of the catalogue: RSS from 78 MB to
@@ -160,7 +160,10 @@ class Partitions:
     """The parts of the knowledge incidents need, and their engines: one for each set of a component's
     productions that apply together, built by ``make(productions)`` on first need."""
 
-    def __init__(self, knowledge: Knowledge, make: Callable | None = None, keep: int | None = None):
+    def __init__(self, knowledge: Knowledge, make: Callable | None = None, keep: int | None = None,
+                 whole: bool = False):
+        """``whole``: every part runs its components' whole engines (see ``warm``), each built on its first need:
+        at most one engine a component, none ever built again (``keep`` is then not needed)."""
         self.knowledge, self.make = knowledge, make
         self.keep = keep  # engines kept at most; None: KEEP
         self.component = components(knowledge)
@@ -176,7 +179,8 @@ class Partitions:
         self.build_seconds = 0.0  # time spent building engines (for the benchmark)
         self._positives = [positive_templates(p) for p in knowledge.productions]
         self._partial: dict[int, int] = {}  # component -> engines built for parts of it
-        self._warm = False  # warm() built every whole component: each part runs its whole component
+        self._warm = whole  # each part runs its whole components (warm() built them all, or ``whole``)
+        self.builds = 0  # engines built (for the benchmark and the server's log)
         self._whole: dict[int, tuple] = {}  # component -> all its productions (canonical order)
         for p in knowledge.productions:
             self._whole[self.component[p.id]] = self._whole.get(self.component[p.id], ()) + (p,)
@@ -207,11 +211,12 @@ class Partitions:
         """The engine running ``prods`` (a component's productions that apply together), and the templates they mention."""
         key = tuple(p.id for p in prods)
         if key not in self._engines:
-            while len(self._engines) >= (KEEP if self.keep is None else max(1, self.keep)):
+            while len(self._engines) >= (KEEP if self.keep is None else max(1, self.keep)) and not self._warm:
                 self._let_go(self._engines.popitem(last=False)[1])
             start = time.perf_counter()
             self._engines[key] = (self.make(prods), frozenset(t for p in prods for t in mentioned(p)))
             self.build_seconds += time.perf_counter() - start
+            self.builds += 1
         else:
             self._engines.move_to_end(key)
         return self._engines[key]

@@ -61,9 +61,6 @@ def _label(slot, value, lang: str) -> Said:
     return Said(slot.label_of(value, lang), lang, key=key, n=n)
 
 
-TEXTS_KEPT = 20_000  # rendered element texts remembered per vocabulary at most (emptied past it)
-
-
 def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict | None, offered: bool = False) -> dict:
     """The ru/en text of a ruling element: its kind's template (``offered``: as what a choice still to be made
     would give, where the kind says it so), then the production's own text.  The same kind, arguments and
@@ -77,7 +74,7 @@ def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict |
     memo = vocab.__dict__.setdefault("_texts", {})
     got = memo.get(key)
     if got is None:
-        if len(memo) >= TEXTS_KEPT:
+        if len(memo) >= knowledge.memos.texts:  # remembered per vocabulary at most (model.Memos)
             memo.clear()
         got = memo[key] = _render(vocab, kind, args, own_text, offered)
     return dict(got)
@@ -256,7 +253,7 @@ class Recorder:
         memo = self.vocab.__dict__.setdefault("_fact_texts", {})
         got = memo.get(key)
         if got is None:
-            if len(memo) >= TEXTS_KEPT:
+            if len(memo) >= self.knowledge.memos.texts:
                 memo.clear()
             got = memo[key] = self._fact_words(template, fid, slots)
         return dict(got)

@@ -82,10 +82,12 @@ def _lang(request: Request) -> str:
     return "en" if request.query_params.get("lang") == "en" else "ru"
 
 
-def create_app(root: Path | None = None, budget: float = BUDGET, ruling_log: tuple | None = None) -> FastAPI:
+def create_app(root: Path | None = None, budget: float = BUDGET, ruling_log: tuple | None = None,
+               compile: bool = False) -> FastAPI:
     """The application over the knowledge in ``root`` (default: this project), loaded once here;
     ``budget``: the seconds of replay one request may take; ``ruling_log``: (database URL or None, the host
-    listened on) to keep the event's log (bridgelaw/log/web.py), None for none."""
+    listened on) to keep the event's log (bridgelaw/log/web.py), None for none; ``compile``: every engine of the
+    pool compiled whole now (Service.warm: a long-running server), not on each part's first need."""
     from ...engine import PROJECT_ROOT, load
     app = FastAPI(title="bridgelaw", version="0.1.0",
                   summary="Rulings under the 2017 Laws of Duplicate Bridge: the director's interview over JSON.",
@@ -94,7 +96,7 @@ def create_app(root: Path | None = None, budget: float = BUDGET, ruling_log: tup
     knowledge = load(root or PROJECT_ROOT)
     refuse_endless(root or PROJECT_ROOT, knowledge)  # knowledge whose rulings never end is not served
     app.state.service = Service(knowledge, budget=budget)
-    app.state.service.warm()
+    app.state.service.warm(compile)
     app.mount("/static", StaticFiles(directory=str(Path(__file__).parent / "static")), name="static")
     app.include_router(api.router)
     app.include_router(pages.router)
@@ -183,7 +185,7 @@ def serve(root: Path | None, host: str, port: int, budget: float | None = None, 
     either is one message and exit 1; requests still running at shutdown get GRACE seconds.
     """
     import uvicorn
-    app = create_app(root, budget or BUDGET, (db, host) if keep_log else None)
+    app = create_app(root, budget or BUDGET, (db, host) if keep_log else None, compile=True)
     sock = listen(host, port)
     lean_malloc()
     class Server(uvicorn.Server):

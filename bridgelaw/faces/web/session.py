@@ -200,10 +200,12 @@ class Service:
     """
 
     CACHE = 1024
-    # Compiled parts kept over the whole pool (each engine keeps its share), the least recently used let go: ~0.5 MB
-    # each (at 100 an engine, 4 engines grew 160 -> 360 MB over 10 minutes of 50 sessions meeting ever new
-    # combinations of kinds); a part let go is compiled again on its next need (~0.1 s).
-    ENGINES = 96
+    # Each engine of the pool (and each authority's) compiles the knowledge's components whole, each on its first need
+    # (Engine(whole=True)): 28 engines, 10 MB an engine of the pool, then never compiled again.  Engines for the parts
+    # incidents apply (what `rule` compiles) met ever new combinations of kinds under 50 sessions: kept 24 an engine,
+    # the least recently used let go, they were compiled again 8 times a second (61% of the parts asked for, 27 ms
+    # each: a quarter of the server's CPU) and the memory followed the compiles; a whole component's engine rules an
+    # incident about as fast (12.7 ms a request against 12.3 without the compiles, 16.9 with them).
 
     # What the open questions remember per knowledge (explain/why.py: the ways a production waits over the same
     # facts, ~1 KB each, holding those facts): a process ruling a batch keeps 20,000, a server over 50 sessions
@@ -216,11 +218,9 @@ class Service:
     TEXTS = 2_000
 
     def __init__(self, knowledge: Knowledge, budget: float = BUDGET, pool: int = POOL):
-        from ...explain import why
-        from ...run import record
-        why.MEMO = min(why.MEMO, self.MEMO)
-        record.TEXTS_KEPT = min(record.TEXTS_KEPT, self.TEXTS)
-        self.knowledge = knowledge
+        memos = knowledge.memos  # the server's caps go with its knowledge (and its parts), not into module globals
+        self.knowledge = knowledge = replace(knowledge, memos=replace(
+            memos, ways=min(memos.ways, self.MEMO), texts=min(memos.texts, self.TEXTS)))
         self.vocab = knowledge.vocabulary
         self.budget, self.pool = budget, pool
         self.stopping = False  # set on SIGTERM (app.serve): a replay in flight ends with a 503 at its next answer
@@ -231,18 +231,27 @@ class Service:
         self._long = threading.BoundedSemaphore(max(1, pool - 1))  # the engines long requests may hold together
         self._seen: OrderedDict = OrderedDict()  # frozen answers as sent -> (canonical answers, asked)
 
-    def warm(self) -> None:
+    def warm(self, compile: bool = False) -> None:
         """Fill the pool, each engine having asked the first question: a request that finds the warmest
-        engine busy is then answered by another without compiling first."""
+        engine busy is then answered by another without compiling first.  ``compile``: every engine compiles
+        every component now (`serve`: 2.2 CPU-s for 4 engines), so that the server's memory does not grow with
+        the kinds of incident it meets later (compiled lazily, the pool's least used engines compiled theirs for
+        minutes under 50 sessions: 129 -> 177 MB after the first minute)."""
         with self._lock:
             new, self._made = self.pool - self._made, self.pool
         for _ in range(new):
             engine = self._new_engine()
             Interview(self.knowledge, engine).step()
             self._engines.put(engine)
+        if compile:
+            engines = [self._engines.get() for _ in range(self.pool)]  # before any request: all free
+            for engine in engines:
+                engine._partitions.warm()
+            for engine in reversed(engines):
+                self._engines.put(engine)
 
     def _new_engine(self) -> Engine:
-        return Engine(self.knowledge, keep=max(1, self.ENGINES // self.pool))
+        return Engine(self.knowledge, whole=True)
 
     def _engine(self) -> Engine:
         """A free engine: one of the pool's, a new one while the pool is not full, else the first freed."""
@@ -358,7 +367,7 @@ class Service:
         with self._lock:
             kept = self.__dict__.setdefault("_ra_engines", OrderedDict())
             if key not in kept:
-                kept[key] = (Engine(self.knowledge, *key), threading.Lock())
+                kept[key] = (Engine(self.knowledge, *key, whole=True), threading.Lock())
                 while len(kept) > RA_ENGINES:
                     kept.popitem(last=False)
             kept.move_to_end(key)
