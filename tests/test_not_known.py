@@ -228,6 +228,19 @@ def test_cases_keep_what_does_not_depend_on_the_blank(part, rotated, engine, kno
     assert not problems, "\n".join(problems[:40]) + f"\n... {len(problems)} in all"
 
 
+def test_a_slot_a_class_was_ruled_without_is_never_named(engine):
+    """The exposed card's owner and the declarer not known while the auction goes on: a declarer given would
+    end it, so no class is ruled with one (split.py's _not_yet), and no condition names the declarer ("if declarer
+    is North and whose card is South" was said of rulings made with no declarer)."""
+    ruling = engine.rule(engine.incident("dropped", {
+        "deal": {"declarer": "?"}, "auction": {"dealer": "N", "calls": ["1D", "P", "2D"]},
+        "card_exposed_in_auction": {"player": "?", "count": 1, "card": "SA"}}))
+    named = {c["slot"] for e in ruling.elements for way in (e.when or {}).get("cases", ()) for c in way}
+    assert named == {"player"}, named
+    [north] = [e for e in ruling.elements if e.kind == "pass_obligation" and e.args["player"] == "N"]
+    assert north.when["text"]["en"] == "if whose card is South"
+
+
 def test_the_bound_is_said_and_kept(engine, knowledge):
     """Three cards not named, eight classes each (suit, honour or not): past MAX_COMBINATIONS the last slots stay
     not known, the ruling says so, and it is made in well under half a second."""
