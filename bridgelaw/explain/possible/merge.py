@@ -57,7 +57,9 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
           active: list | None = None) -> Ruling:
     """One ruling from the rulings of every combination (see the module docstring).  ``active``: for each
     combination, the indices of the unknowns its ruling was made with a value of (split.py: a slot left out
-    that no production waits on under the other unknowns' classes is not given one there); all where None."""
+    that no production waits on under the other unknowns' classes is not given one there, nor a declarer that
+    would end an auction the calls told leave going on); all where None.  An element never names the class of
+    an unknown its ruling was made without."""
     active = active or [frozenset(range(len(split)))] * len(combos)
     firings, fmaps = _firings(rulings)
     every = frozenset(range(len(combos)))
