@@ -73,3 +73,21 @@ def test_a_condition_that_only_asks_the_slot_be_known_splits_nothing(engine):
     facts = {"score_error": {"minutes_after_score": 45, "late_correction_allowed": False}}
     ruling = engine.rule(engine.incident("late", facts))
     assert ruling.possible is None and "79C2.after-regulations-period" in ruling.fired()
+
+
+def test_a_slot_left_out_is_split_only_under_the_classes_whose_ruling_waits_on_it(engine):
+    """Declarer not known, South's two cards played at once: where South defends, 58B2's penalty card waits on
+    whether it was found after the next trick (58B4 overrides it); where he declares or is dummy nothing waits on
+    it, and that class is ruled as its fully known incident is, never split on it.  So 58B4 is said under both
+    conditions, never under the left-out slot's alone as if it held for every declarer."""
+    ruling = engine.rule(engine.incident("two cards", {
+        "deal": {"declarer": "?", "contract": "4H"},
+        "simultaneous_play": {"player": "S", "kind": "cards_from_one_hand", "cards_visible": 2, "other_card": "H9"}}))
+    [b4] = [e for e in ruling.elements if e.cite == "58B4"]
+    assert b4.when["text"]["en"] == "if declarer is East or West and found after the next trick is yes"
+    [b2] = [e for e in ruling.elements if e.cite == "58B2"]
+    assert b2.when["text"]["en"] == "if declarer is North or South; or if found after the next trick is no"
+    for e in ruling.elements:
+        for way in (e.when or {}).get("cases", ()):
+            slots = {c["slot"] for c in way}
+            assert "found_after_next_trick" not in slots or "declarer" in slots or e.cite == "58B2", e.when["text"]

@@ -7,7 +7,8 @@ out that a production waits on:
   could still make hold; a choice not yet made), and ``choice_conditions`` says a choice's condition in words;
 - classes.py: ``unknowns``, the values a slot not known may have, split into the classes the tests tell apart;
 - split.py: ``rule_each`` rules every combination of the classes (a slot left out that something waits on,
-  ``waited_on``, split as "?" is), ``blanked`` writes a slot not known;
+  ``waited_on``, split as "?" is, but only under the other unknowns' classes whose ruling waits on it: each
+  other class ruled as its fully known incident, the slot left out), ``blanked`` writes a slot not known;
 - merge.py: ``merge`` makes one ruling of the combinations' rulings.
 
 Shape: ``rule_each(knowledge, incident, rule_one) -> Ruling``, ``rule_one`` being either back end's ruling of a

@@ -53,8 +53,14 @@ def _interleave(lists: list[list], key) -> tuple[list, list[dict]]:
     return merged, [{i: order[k] for i, k in m.items()} for m in maps]
 
 
-def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], bounded: list) -> Ruling:
-    """One ruling from the rulings of every combination (see the module docstring)."""
+def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], bounded: list,
+          active: list | None = None) -> Ruling:
+    """One ruling from the rulings of every combination (see the module docstring).  ``active``: for each
+    combination, the indices of the unknowns its ruling was made with a value of (split.py: a slot left out
+    that no production waits on under the other unknowns' classes is not given one there, nor a declarer that
+    would end an auction the calls told leave going on); all where None.  An element never names the class of
+    an unknown its ruling was made without."""
+    active = active or [frozenset(range(len(split)))] * len(combos)
     firings, fmaps = _firings(rulings)
     every = frozenset(range(len(combos)))
     # the elements of each combination, by what they say; and by what they say with the unknown value unnamed
@@ -62,7 +68,7 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     keyed = []  # each combination's elements with their keys; the same said twice (two productions) stays twice
     plain: dict = {}  # id(element) -> _element_key(element), each worked out once
     for ci, r in enumerate(rulings):
-        reps = _subs(knowledge, split, combos[ci])
+        reps = _subs(knowledge, split, combos[ci], active[ci])
         seen: dict = {}
         row = []
         for e in r.elements:
@@ -81,8 +87,8 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     unnamed = []  # for each combination, whether each element is said once unnamed
     for ci, r in enumerate(rulings):
         # a class of several values is ruled by its first: an element naming that value names the class
-        several = [x for x, (u, i) in zip(_subs(knowledge, split, combos[ci]), zip(split, combos[ci]))
-                   if len(u.classes[i][1]) > 1]
+        several = [x for x, (u, i) in zip(_subs(knowledge, split, combos[ci], active[ci], True), zip(split, combos[ci]))
+                   if x is not None and len(u.classes[i][1]) > 1]
         unnamed.append([len(general[g]) > 1 or bool(several and _element_key(e, several, plain[id(e)]) != plain[id(e)])
                         for k, g, e in keyed[ci]])
     # an element said as it is holds where it is said so, not where the same words were said unnamed (North
@@ -108,7 +114,7 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     for key, ci, e, where, generalized in merged:
         e = replace(e, how=[fmaps[ci][n - 1] + 1 for n in e.how])
         if generalized:
-            e = _unnamed(knowledge, e, split, combos, where, ci)
+            e = _unnamed(knowledge, e, split, combos, where, ci, active[ci])
         extra = choice_conditions(knowledge, e.provisional)
         if where != every or extra:
             e.when = _when(knowledge, split, combos, where, extra, memo)
@@ -126,13 +132,17 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
 PRINTED = ("seat", "suit", "card", "int")  # the types an element may name the unknown value of, to be said once unnamed
 
 
-def _subs(knowledge, split: list, combo: tuple) -> list:
-    """(slot type, the value ruled) of each unknown of one combination whose value an element may name."""
+def _subs(knowledge, split: list, combo: tuple, at: frozenset | None = None, aligned: bool = False) -> list:
+    """(slot type, the value ruled, slot) of each unknown of one combination whose value an element may name
+    (``at``: the unknowns the ruling was made with a value of; ``aligned``: None for each other, one item per
+    unknown)."""
     out = []
-    for u, i in zip(split, combo):
+    for j, (u, i) in enumerate(zip(split, combo)):
         t = knowledge.vocabulary.templates[u.template].slots[u.slot].type
-        if t in PRINTED:
+        if t in PRINTED and (at is None or j in at):
             out.append((t, u.classes[i][0], u.slot))
+        elif aligned:
+            out.append(None)
     return out
 
 
@@ -161,13 +171,14 @@ def _element_key(e, subs: list | None = None, plain: str | None = None) -> str:
     return out
 
 
-def _unnamed(knowledge, e, split, combos, where, ci):
-    """An element that differs only by naming the unknown value, said once: the value as what is known of it."""
+def _unnamed(knowledge, e, split, combos, where, ci, at: frozenset | None = None):
+    """An element that differs only by naming the unknown value, said once: the value as what is known of it
+    (``at``: the unknowns the ruling of combination ``ci`` was made with a value of)."""
     args = dict(e.args)
     cards = []
     for j, u in enumerate(split):
         t = knowledge.vocabulary.templates[u.template].slots[u.slot].type
-        if t not in PRINTED:
+        if t not in PRINTED or at is not None and j not in at:
             continue
         reps = {u.classes[combos[c][j]][0] for c in where}
         values = tuple(x for cls in u.classes for x in cls[1] if cls[0] in reps)

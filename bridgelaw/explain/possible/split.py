@@ -41,17 +41,21 @@ def rule_each(knowledge, incident, rule_one, context: tuple = ()):
     (``context``: see unknowns).  A slot the incident left out that a production waits on (waits.py:
     an exception or an "unless" that could still apply once it is known) is not known either: it is split as
     "?" is (the ruling made again with it so), and said the same way, an element it could change said under
-    each class that gives it ("if the revoke trick is 12: ..."), never marked provisional."""
+    each class that gives it ("if the revoke trick is 12: ..."), never marked provisional.  It is split only
+    under the classes of the other unknowns whose ruling waits on it: under any other, the ruling is the one
+    made with it left out, as the fully known ruling of that class leaves it (``_rule_each``)."""
     left: set = set()
+    told = incident  # as stated: what a ruling waits on is found against it (waited_on)
+    ruled: dict = {}  # the ruling of each set of chosen values, kept across the passes
     for _ in range(PASSES):
-        got = _rule_each(knowledge, incident, rule_one, context, left)
+        got = _rule_each(knowledge, incident, rule_one, context, left, told, ruled)
         more = waited_on(knowledge, incident, got[3], left)
         if not more:
             break
         left |= more
         incident = blanked_all(knowledge, incident, sorted(more))
-    ruling, split, combos, rulings, bounded = got
-    return ruling if ruling is not None else merge(knowledge, split, combos, rulings, bounded)
+    ruling, split, combos, rulings, bounded, active = got
+    return ruling if ruling is not None else merge(knowledge, split, combos, rulings, bounded, active)
 
 
 def waited_on(knowledge, incident, rulings: list, left: set) -> set:
@@ -106,13 +110,19 @@ def blanked_all(knowledge, incident, slots: list):
     return incident
 
 
-def _rule_each(knowledge, incident, rule_one, context: tuple, left: set) -> tuple:
+def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=None, ruled: dict | None = None) -> tuple:
     """(the ruling where nothing is split or None, the unknowns split, their combinations, each one's ruling,
-    the unknowns left not known past the bound)."""
+    the unknowns left not known past the bound, and for each combination the indices of the unknowns its ruling
+    was made with a value of).  A slot left out (``left``) is given its class's value only where the ruling made
+    without it waits on it (waited_on, against ``told``, the incident as stated): elsewhere every class of it
+    shares that ruling, so that each class of what the director did not know is ruled as its fully known
+    incident would be, never split on a slot that ruling leaves out (``ruled``: rulings by chosen values)."""
     slots = unknowns(knowledge, incident, context, left)
     if not slots:
         one = rule_one(incident)
-        return one, [], [], [one], []
+        return one, [], [], [one], [], []
+    told = incident if told is None else told
+    ruled = {} if ruled is None else ruled
     split, bounded, n = [], [], 1
     for u in sorted(slots, key=lambda u: u.left_out):  # what the director said he does not know first
         if n * len(u.classes) <= MAX_COMBINATIONS:
@@ -120,14 +130,22 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set) -> tupl
             n *= len(u.classes)
         else:
             bounded.append(u)
-    combos, rulings, done = [], [], {}
+    combos, rulings, active, done, waits = [], [], [], {}, {}
     read: dict = {}  # the incident read under chosen values, each once (_not_yet reads it less each value in turn)
+    out_slots = {(u.fact, u.slot) for u in split if u.left_out}
 
     def known_of(chosen: dict):
         key = tuple(sorted(chosen.items(), key=repr))
         if key not in read:
             read[key] = _known(knowledge, incident, chosen)
         return read[key]
+
+    def ruling_of(chosen: dict):
+        chosen, known = _not_yet(knowledge, incident, chosen, known_of(chosen), known_of)
+        key = tuple(sorted(chosen.items(), key=repr))
+        if key not in ruled:
+            ruled[key] = rule_one(known)
+        return key, ruled[key]
     for combo in product(*(range(len(u.classes)) for u in split)):
         if not _one_story(split, combo):
             continue
@@ -137,28 +155,39 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set) -> tupl
         check_cards(list(known.facts), knowledge.vocabulary, c)
         if c.problems or _ruled_out(knowledge.vocabulary, split, chosen, known):  # the rest of the incident rules it out
             continue
-        key = tuple(sorted(chosen.items(), key=repr))
+        given = {k: v for k, v in chosen.items() if k not in out_slots}
+        while True:  # each slot left out given its value where the ruling made without it waits on it
+            key, one = ruling_of(given)
+            if key not in waits:
+                waits[key] = waited_on(knowledge, told, [one], set()) if out_slots else set()
+            more = {k for k in waits[key] if k in chosen and k not in given}
+            if not more:
+                break
+            given.update((k, chosen[k]) for k in more)
+        at = frozenset(j for j, u in enumerate(split) if (u.fact, u.slot) in dict(key))
         if key not in done:
-            done[key] = _each_value(knowledge, split, combo, rule_one(known))
+            done[key] = _each_value(knowledge, split, combo, one, at)
         combos.append(combo)
         rulings.append(done[key])
+        active.append(at)
     if not rulings:
         one = rule_one(known_of({}))
-        return one, [], [], [one], []
-    return None, split, combos, rulings, bounded
+        return one, [], [], [one], [], []
+    return None, split, combos, rulings, bounded, active
 
 
-def _each_value(knowledge, split: list, combo: tuple, ruling):
+def _each_value(knowledge, split: list, combo: tuple, ruling, at: frozenset | None = None):
     """``ruling``, made for a combination whose class of several numbers was ruled by its first value, with its
     result worked out for every value of the class (the elements are the same for each: the productions' tests
     cannot tell them apart) and said as the range from the first to the last where they differ ("3♠ by North,
-    from 0 tricks, down 9; E-W +450 to 9 tricks, made; N-S +140"), never the first value's figures alone."""
+    from 0 tricks, down 9; E-W +450 to 9 tricks, made; N-S +140"), never the first value's figures alone
+    (``at``: the indices of the unknowns the ruling was made with a value of; the others it leaves out)."""
     if ruling.result is None or not ruling.working:
         return ruling
     from ..result import board_result
-    for u, i in zip(split, combo):
+    for j, (u, i) in enumerate(zip(split, combo)):
         values = u.classes[i][1]
-        if len(values) < 2 or knowledge.vocabulary.templates[u.template].slots[u.slot].type != "int":
+        if at is not None and j not in at or len(values) < 2 or knowledge.vocabulary.templates[u.template].slots[u.slot].type != "int":
             continue
         results = []
         for v in values if len(values) <= 14 else (values[0], values[-1]):  # a wide range: its ends
