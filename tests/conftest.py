@@ -116,6 +116,26 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "-
          "--disable-component-update", "--disable-sync"]
 
 
+def on_own_thread(fn, *args, **kwargs):
+    """``fn(*args, **kwargs)`` on a thread of its own, its result or exception passed back.  A terminal prompt
+    (prompt_toolkit) starts an event loop of its own; the session's browser (Playwright's sync API) leaves its
+    loop marked running on the test process's main thread, so a prompt run there after a browser test fails."""
+    import threading
+    out: dict = {}
+
+    def run():
+        try:
+            out["value"] = fn(*args, **kwargs)
+        except BaseException as e:  # noqa: BLE001 - handed back to the test as it was raised
+            out["error"] = e
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
 @pytest.fixture(scope="session")
 def browser():
     """Debian's Chromium driven by Playwright, one per test process (each test opens a context of its own: no

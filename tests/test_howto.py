@@ -145,7 +145,7 @@ def _rule_block(tmp_path, block: str, name: str):
 
 
 def test_readme_auction_example_is_ruled_from_the_calls_alone(tmp_path):
-    incident, production, _, _, double, _, events, _typed = auction_blocks()
+    incident, production, _, _, double, _, events, _typed = auction_blocks()[:8]
     ruling = _rule_block(tmp_path, incident, "auction.yaml")
     kinds = {(e.kind, e.cite) for e in ruling.elements}
     assert ("irregular_call", "27A1") in kinds and ("option", "27A1") in kinds
@@ -164,7 +164,7 @@ def test_readme_findings_example_rules_each_call_by_its_own(tmp_path):
 
 
 def test_readme_events_example_reads_the_order(tmp_path):
-    *_, order, events, _typed = auction_blocks()
+    *_, order, events, _typed = auction_blocks()[:8]
     assert order.strip() in (ROOT / "knowledge" / "law-27.yaml").read_text(encoding="utf-8")  # after: as law-27 says it
     fired = {f.production for f in _rule_block(tmp_path, events, "events.yaml").firings}
     assert "27C.replaced-before-ruling" in fired
@@ -173,7 +173,13 @@ def test_readme_events_example_reads_the_order(tmp_path):
 
 
 def test_readme_typed_auction_example_rules_on_the_auction_as_the_director_found_it(tmp_path):
-    *_, typed = auction_blocks()
+    *_, typed = auction_blocks()[:8]
     fired = {f.production for f in _rule_block(tmp_path, typed, "typed.yaml").firings}
     assert {"27A1.called-after-ruling", "27B1b.comparable-call"} <= fired, fired
     assert not fired & {"31C.later-bid-is-change-of-call", "25B1.lho-may-accept-change"}, fired
+
+
+def test_readme_told_choice_example_is_the_vocabulary_s_own():
+    *_, told = auction_blocks()
+    vocabulary = (ROOT / "facts" / "vocabulary" / "auction.yaml").read_text(encoding="utf-8")
+    assert "tells:" in told and all(line in vocabulary for line in told.splitlines())  # an excerpt of event's slots

@@ -20,6 +20,7 @@ from bridgelaw.engine import load
 from bridgelaw.faces import cli
 from bridgelaw.faces.interview import Interview
 from bridgelaw.faces.prompt import Plain, Prompts, Unfinished, converse
+from conftest import on_own_thread
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOWLEDGE = load(ROOT)
@@ -33,7 +34,7 @@ def at_terminal(lines: list[str]) -> tuple[Interview, str]:
     with create_pipe_input() as inp:
         inp.send_text("".join(line + "\r" for line in lines) + "\x15\x04")  # Ctrl-U (a refused answer), Ctrl-D
         with pytest.raises(Unfinished):
-            converse(interview, "en", [Prompts(inp, DummyOutput())], out)
+            on_own_thread(converse, interview, "en", [Prompts(inp, DummyOutput())], out)
     return interview, out.getvalue()
 
 
@@ -76,7 +77,8 @@ def test_back_below_the_ruling_takes_back_the_last_answer():
     with create_pipe_input() as inp:  # ... "no other revoke": the ruling; back; Enter keeps "no"; Enter: done
         inp.send_text("".join(x + "\r" for x in ["revoke", "N", "W", "4", "yes", "partner", "no", "back", "", ""])
                       + "\x04")
-        ruling = converse(interview, "en", [Prompts(inp, DummyOutput())], io.StringIO(), show=shown.append)
+        ruling = on_own_thread(converse, interview, "en", [Prompts(inp, DummyOutput())], io.StringIO(),
+                               show=shown.append)
     assert len(shown) == 2 and ruling is shown[-1]
     assert interview.answers[-1] == ("exists:revoke", False)  # taken back, offered again, kept with Enter
 

@@ -164,11 +164,12 @@ def test_8_the_terminal_interview_shows_no_english_in_russian(knowledge):
 
     from bridgelaw.faces.interview import Interview
     from bridgelaw.faces.prompt import Prompts, Unfinished, converse
+    from conftest import on_own_thread
     out = io.StringIO()
     with create_pipe_input() as inp:  # revoke; South declares; play ended; West; "почему"; trick 4; Ctrl-D
         inp.send_text("revoke\r3\r1\r4\rпочему\r4\r\x04")
         with pytest.raises(Unfinished):
-            converse(Interview(knowledge), "ru", [Prompts(inp, DummyOutput())], out)
+            on_own_thread(converse, Interview(knowledge), "ru", [Prompts(inp, DummyOutput())], out)
     screens = out.getvalue()
     assert "Фальшренонс" in screens and "почему (why), назад (back)" in screens
     assert english(screens) == set(), screens
