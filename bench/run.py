@@ -453,7 +453,7 @@ def main(argv: list[str] | None = None) -> int:
           f" median {auction['median_ms']:.1f} ms, p90 {auction['p90_ms']:.1f} ms")
     print(f"\ncold `bridgelaw rule {cold['incident']}`: median {cold['median_s']:.2f} s, min {cold['min_s']:.2f} s"
           f" (knowledge cache off: median {cold['uncached_median_s']:.2f} s, min {cold['uncached_min_s']:.2f} s)")
-    unknown = not_known(1 if args.quick else 3, 20 if args.quick else None)
+    unknown = not_known(1 if args.quick else 3, min(20, count) if args.quick else None)  # --incidents bounds it
     print(f"\nnot known, {unknown['incidents']} incidents: one slot \"?\" ({unknown['one_slot']}) median"
           f" {unknown['median_ratio']:.2f}x the fully known ruling, p90 {unknown['p90_ratio']:.2f}x; two slots"
           f" ({unknown['two_slots']}) median {unknown['two_slots_median_ms']:.1f} ms, slowest"
