@@ -230,6 +230,6 @@ def test_what_is_not_asked_while_another_slot_has_a_value_is_the_vocabulary_s_an
                                  "not_asked_when: {play_ended: maybe, play_over: true}"), encoding="utf-8")
     problems = _problems(folder)
     at = f"facts/vocabulary/deal.yaml:{line}:"
-    assert any(p.startswith(at) and "not_asked_when gives play_ended the value 'maybe'" in p for p in problems)
+    assert any(p.startswith(at) and "not_asked_when: play_ended has no value 'maybe'" in p for p in problems)
     assert any(p.startswith(at) and "not_asked_when names 'play_over', which is not another slot of deal" in p
                for p in problems), problems

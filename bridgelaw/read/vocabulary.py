@@ -354,18 +354,20 @@ def _check_settles(t, s: Slot, c: Collector) -> None:
                       hint=f"one of: {', '.join(other.allowed())}")
 
 
-def _check_asked_when(t, s: Slot, c: Collector) -> None:
-    """A slot's ``asked_when`` names another slot of the same template and some of its values."""
-    for name, values in (s.asked_when or {}).items():
+def _check_when(t, s: Slot, key: str, c: Collector) -> None:
+    """A slot's ``asked_when`` or ``not_asked_when`` (asked, or not asked, while another slot of the same fact
+    holds one of some values) names other slots of its template, each with values of its own."""
+    for name, values in (getattr(s, key) or {}).items():
         other = t.slots.get(name)
         if other is None or other is s:
-            c.add(s.loc, f"slot {t.name}.{s.name}: asked_when names '{name}', which is not another slot of {t.name}",
+            c.add(s.loc, f"slot {t.name}.{s.name}: {key} names '{name}', which is not another slot of {t.name}",
                   hint=f"one of: {', '.join(n for n in t.slots if n != s.name)}")
             continue
+        allowed = other.allowed()
         for v in values if isinstance(values, list) else [values]:
-            if other.allowed() and (str(v).lower() if isinstance(v, bool) else str(v)) not in other.allowed():
-                c.add(s.loc, f"slot {t.name}.{s.name}: asked_when: {name} has no value '{v}'",
-                      hint=f"one of: {', '.join(other.allowed())}")
+            if allowed and (str(v).lower() if isinstance(v, bool) else str(v)) not in allowed:
+                c.add(s.loc, f"slot {t.name}.{s.name}: {key}: {name} has no value '{v}'",
+                      hint=f"one of: {', '.join(allowed)}")
 
 
 def _check_tells(t, s: Slot, templates: dict, c: Collector) -> None:
@@ -387,21 +389,6 @@ def _check_tells(t, s: Slot, templates: dict, c: Collector) -> None:
             if name not in other.slots or other.slots[name].question is None:
                 c.add(s.loc, f"slot {t.name}.{s.name}: tells '{value}' asks {other.name}.{name}, which is not"
                       " a slot of it with a question", hint=f"one of: {', '.join(other.slots)}")
-
-
-def _check_not_asked_when(t, s: Slot, c: Collector) -> None:
-    """A slot's ``not_asked_when`` (while another slot of the same fact has a value, it is not asked) names other
-    slots of its template, each with one of its values."""
-    for name, value in (s.not_asked_when or {}).items():
-        other = t.slots.get(name)
-        if other is None or other is s:
-            c.add(s.loc, f"slot {t.name}.{s.name}: not_asked_when names '{name}', which is not another slot of {t.name}",
-                  hint=f"one of: {', '.join(n for n in t.slots if n != s.name)}")
-            continue
-        allowed = other.allowed()
-        if allowed and (str(value).lower() if isinstance(value, bool) else str(value)) not in allowed:
-            c.add(s.loc, f"slot {t.name}.{s.name}: not_asked_when gives {name} the value '{value}', which is not"
-                  " one of its values", hint=f"one of: {', '.join(allowed)}")
 
 
 def _check_broken_by(t, raw, call, c: Collector) -> None:
@@ -551,9 +538,9 @@ def load_vocabulary(path: str | Path, display: str | None = None) -> Vocabulary:
                 c.add(s.loc, f"slot {t.name}.{s.name} has no question for the director",
                       hint="add question: {ru: ..., en: ...} (derived templates need none)")
             _check_settles(t, s, c)
-            _check_asked_when(t, s, c)
+            _check_when(t, s, "asked_when", c)
             _check_tells(t, s, templates, c)
-            _check_not_asked_when(t, s, c)
+            _check_when(t, s, "not_asked_when", c)
     elements = {}
     for ename, eraw in raws["elements"].items():
         args = {a: _slot(a, araw, ename, c) for a, araw in (eraw.get("args") or {}).items()}
