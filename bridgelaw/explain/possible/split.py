@@ -9,7 +9,7 @@ from itertools import product
 from ...read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again
 from ...errors import Collector
 from ...words import LANGS, word
-from .classes import MAX_COMBINATIONS, TYPES, _ruled_out, unknowns
+from .classes import MAX_COMBINATIONS, TYPES, _ruled_out, _usage, unknowns
 from .merge import _key, merge
 
 def _over(incident) -> bool:
@@ -140,11 +140,16 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=No
             read[key] = _known(knowledge, incident, chosen)
         return read[key]
 
+    alike: dict = {}  # the facts ruled, less the values of slots no production reads -> (those facts, the ruling)
+
     def ruling_of(chosen: dict):
         chosen, known = _not_yet(knowledge, incident, chosen, known_of(chosen), known_of)
         key = tuple(sorted(chosen.items(), key=repr))
         if key not in ruled:
-            ruled[key] = rule_one(known)
+            sig = _unread_key(knowledge, known)
+            got = alike.get(sig)
+            ruled[key] = _retold(knowledge, *got, known) if got else rule_one(known)
+            alike.setdefault(sig, (known, ruled[key]))
         return key, ruled[key]
     for combo in product(*(range(len(u.classes)) for u in split)):
         if not _one_story(split, combo):
@@ -174,6 +179,45 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=No
         one = rule_one(known_of({}))
         return one, [], [], [one], [], []
     return None, split, combos, rulings, bounded, active
+
+
+def unread(knowledge) -> frozenset:
+    """(template, slot) of each slot whose value only the board's result reads: no production tests it (so no
+    firing, element or derived fact can tell its values apart), nor names facts by it (a seat), nor is it a card,
+    nor is its fact read by a reader of its own (a choice, the laws not encoded, the regulations).  Worked out
+    once per knowledge."""
+    got = knowledge.__dict__.get("_unread")
+    if got is None:
+        used = _usage(knowledge)
+        got = knowledge.__dict__["_unread"] = frozenset(
+            (t, s) for t, tmpl in knowledge.vocabulary.templates.items() if t not in _READ_WHOLE and not tmpl.derived
+            for s, slot in tmpl.slots.items() if (t, s) not in used and slot.type in ("bool", "enum", "int"))
+    return got
+
+
+_READ_WHOLE = ("choice", "not_encoded", "irregularity", "regulations", "auction", "call")
+
+
+def _unread_key(knowledge, known) -> tuple:
+    """The facts of ``known`` less the values of the slots only the result reads (``unread``): two incidents
+    alike but for those are ruled alike, the result apart (``_retold``)."""
+    skip = unread(knowledge)
+    return tuple((f.template, f.id, tuple((s, None if (f.template, s) in skip else v) for s, v in f.values))
+                 for f in known.facts)
+
+
+def _retold(knowledge, before, ruling, known):
+    """``ruling``, made for the incident ``before``, for ``known``, which differs from it only in slots no
+    production reads: the same firings and elements, its result worked out from ``known``'s facts."""
+    from ..announce import announce
+    from ..result import board_result
+    was = {f.id: f for f in before.facts}
+    now = {f.id: f for f in known.facts}
+    working = [now[f.id] if f.id in now and was.get(f.id) is f else f for f in ruling.working or ()]
+    out = replace(ruling, working=working,
+                  result=board_result(knowledge, working, ruling.elements, ruling.open_questions))
+    in_auction = not any(f.template == "auction_over" for f in working) and any(f.template == "call" for f in working)
+    return announce(knowledge, out, in_auction)
 
 
 def _each_value(knowledge, split: list, combo: tuple, ruling, at: frozenset | None = None):
