@@ -208,16 +208,14 @@ def _unread_key(knowledge, known) -> tuple:
 
 def _retold(knowledge, before, ruling, known):
     """``ruling``, made for the incident ``before``, for ``known``, which differs from it only in slots no
-    production reads: the same firings and elements, its result worked out from ``known``'s facts."""
-    from ..announce import announce
+    production reads: the same firings and elements, its result worked out from ``known``'s facts (what it
+    announces is the merge's: a class ruled so is never the first, whose announcement the merge reads)."""
     from ..result import board_result
     was = {f.id: f for f in before.facts}
     now = {f.id: f for f in known.facts}
     working = [now[f.id] if f.id in now and was.get(f.id) is f else f for f in ruling.working or ()]
-    out = replace(ruling, working=working,
-                  result=board_result(knowledge, working, ruling.elements, ruling.open_questions))
-    in_auction = not any(f.template == "auction_over" for f in working) and any(f.template == "call" for f in working)
-    return announce(knowledge, out, in_auction)
+    return replace(ruling, working=working,
+                   result=board_result(knowledge, working, ruling.elements, ruling.open_questions))
 
 
 def _each_value(knowledge, split: list, combo: tuple, ruling, at: frozenset | None = None):
