@@ -10,6 +10,7 @@ from ...read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again
 from ...errors import Collector
 from ...words import LANGS, word
 from .classes import MAX_COMBINATIONS, TYPES, _ruled_out, _usage, unknowns
+from ..why import _by_template, _derived, _ways
 from .merge import _key, merge
 
 def _over(incident) -> bool:
@@ -141,15 +142,17 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=No
         return read[key]
 
     alike: dict = {}  # the facts ruled, less the values of slots no production reads -> (those facts, the ruling)
+    moot: list = []  # the slots no production reads (unread), and the unknown none could read here (_moot)
 
     def ruling_of(chosen: dict):
         chosen, known = _not_yet(knowledge, incident, chosen, known_of(chosen), known_of)
         key = tuple(sorted(chosen.items(), key=repr))
         if key not in ruled:
-            sig = _unread_key(knowledge, known)
-            got = alike.get(sig)
+            got = alike.get(_unread_key(knowledge, known, moot[0])) if moot else None
             ruled[key] = _retold(knowledge, *got, known) if got else rule_one(known)
-            alike.setdefault(sig, (known, ruled[key]))
+            if not moot:  # the first ruling made tells whether any production could read the unknown here
+                moot.append(unread(knowledge) | _moot(knowledge, split, ruled[key]))
+            alike.setdefault(_unread_key(knowledge, known, moot[0]), (known, ruled[key]))
         return key, ruled[key]
     for combo in product(*(range(len(u.classes)) for u in split)):
         if not _one_story(split, combo):
@@ -198,10 +201,47 @@ def unread(knowledge) -> frozenset:
 _READ_WHOLE = ("choice", "not_encoded", "irregularity", "regulations", "auction", "call")
 
 
-def _unread_key(knowledge, known) -> tuple:
-    """The facts of ``known`` less the values of the slots only the result reads (``unread``): two incidents
-    alike but for those are ruled alike, the result apart (``_retold``)."""
-    skip = unread(knowledge)
+def _moot(knowledge, split: list, ruling) -> frozenset:
+    """{(template, slot)} of the one unknown split where, on this incident, no production could read it: every
+    production that tests it (in any condition, a ``not`` one too) fails on the ruling's other facts with the
+    slot left open (why.py's ways: none), so no value of it makes one fire, stop one firing or wait; else {}.
+    Only a slot whose fact the readers take as it is (not a choice, a call; a seat only of a fact of which
+    there is one, as a seat names one fact among several) and only where it alone is not known: under another
+    unknown's other values a production might read it."""
+    if len(split) != 1 or split[0].left_out or not ruling.working:
+        return frozenset()
+    u = split[0]
+    t = knowledge.vocabulary.templates[u.template]
+    kind = t.slots[u.slot].type
+    if u.template in _READ_WHOLE or t.derived or kind not in ("bool", "enum", "int", "seat", "side") or \
+            kind == "seat" and t.many:
+        return frozenset()
+    facts = [replace(f, values=tuple((s, None if s == u.slot else v) for s, v in f.values))
+             if f.id == u.fact and f.template == u.template else f for f in ruling.working]
+    by_t, derived = _by_template(facts), _derived(knowledge)
+    for p in _testing(knowledge).get((u.template, u.slot), ()):
+        if all(pat.template in by_t for pat in p.when if not pat.negated) and \
+                _ways(p, by_t, derived, frozenset(), None, frozenset()):
+            return frozenset()
+    return frozenset({(u.template, u.slot)})
+
+
+def _testing(knowledge) -> dict:
+    """(template, slot) -> the productions that test it in any condition; worked out once per knowledge."""
+    got = knowledge.__dict__.get("_testing")
+    if got is None:
+        got = {}
+        for p in knowledge.productions:
+            for pat in p.when:
+                for test in pat.tests:
+                    got.setdefault((pat.template, test.slot), {})[p.id] = p
+        got = knowledge.__dict__["_testing"] = {k: tuple(v.values()) for k, v in got.items()}
+    return got
+
+
+def _unread_key(knowledge, known, skip: frozenset) -> tuple:
+    """The facts of ``known`` less the values of the slots ``skip`` holds (only the result reads them:
+    ``unread``, ``_moot``): two incidents alike but for those are ruled alike, the result apart (``_retold``)."""
     return tuple((f.template, f.id, tuple((s, None if (f.template, s) in skip else v) for s, v in f.values))
                  for f in known.facts)
 
