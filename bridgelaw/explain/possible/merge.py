@@ -110,7 +110,7 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
             # condition joins the class's where it is made)
             options = [(u.option, u.fact, u.choice) for u in e.provisional if u.option]
             chosen = tuple(sorted(options))
-            k = plain[id(e)] = _element_key(e, as_text=as_text)
+            k = plain[id(e)] if id(e) in plain else plain.setdefault(id(e), _element_key(e, as_text=as_text))
             k, g = (k, chosen), (_element_key(e, reps, k, as_text), chosen)
             n = seen[k] = seen.get(k, 0) + 1
             m = seen[("g", g)] = seen.get(("g", g), 0) + 1  # two elements alike once unnamed stay two (67B2)
@@ -423,8 +423,14 @@ def _call_by(auctions: tuple, values: tuple, lang: str) -> str:
 
 def _firings(rulings: list[Ruling]) -> tuple[list, list[dict]]:
     """Every combination's firings, each once (by production, facts used and what it derived), renumbered."""
+    keys: dict = {}  # id(firing) -> its key: rulings made alike (split.py's _retold) share their firings
+
     def key(f):
-        return f.production, tuple([(u.template, u.id, _slots(u.slots)) for u in f.facts]), tuple(f.derived)
+        got = keys.get(id(f))
+        if got is None:
+            got = keys[id(f)] = f.production, tuple([(u.template, u.id, _slots(u.slots)) for u in f.facts]), \
+                tuple(f.derived)
+        return got
     merged, maps = _interleave([[(ci, f) for f in r.firings] for ci, r in enumerate(rulings)], lambda x: key(x[1]))
     return [_copy(f, n=n, rests_on=[maps[ci][k - 1] + 1 for k in f.rests_on])
             for n, (ci, f) in enumerate(merged, 1)], maps

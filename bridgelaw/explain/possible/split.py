@@ -148,11 +148,14 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=No
         chosen, known = _not_yet(knowledge, incident, chosen, known_of(chosen), known_of)
         key = tuple(sorted(chosen.items(), key=repr))
         if key not in ruled:
-            got = alike.get(_unread_key(knowledge, known, moot[0])) if moot else None
+            got = alike.get(_unread_key(knowledge, known, moot[0])) if moot and moot[0] else None
             ruled[key] = _retold(knowledge, *got, known) if got else rule_one(known)
-            if not moot:  # the first ruling made tells whether any production could read the unknown here
-                moot.append(unread(knowledge) | _moot(knowledge, split, ruled[key]))
-            alike.setdefault(_unread_key(knowledge, known, moot[0]), (known, ruled[key]))
+            if not moot:  # the first ruling made tells whether any production could read the unknowns here
+                skip = unread(knowledge) | _moot(knowledge, split, ruled[key])
+                # two combinations are alike only where one differs from the other in such slots alone
+                moot.append(skip if any((u.template, u.slot) in skip for u in split) else frozenset())
+            if moot[0]:
+                alike.setdefault(_unread_key(knowledge, known, moot[0]), (known, ruled[key]))
         return key, ruled[key]
     for combo in product(*(range(len(u.classes)) for u in split)):
         if not _one_story(split, combo):
