@@ -465,7 +465,7 @@ def _result(knowledge, split, combos, rulings, memo: dict | None = None):
     results = [r.result for r in rulings]
     lines: dict = {}
     for ci, res in enumerate(results):
-        lines.setdefault(_key(res.text if res else None), []).append(ci)
+        lines.setdefault(_frozen(res.text if res else None), []).append(ci)
     if len(lines) == 1:
         return results[0]
     base = next((r for r in results if r is not None), None)
@@ -479,7 +479,7 @@ def _result(knowledge, split, combos, rulings, memo: dict | None = None):
             told.append(f"{when[lang]}: {line}")
         text[lang] = "; ".join(told)
     same = {k: getattr(base, k) for k in ("contract", "declarer", "tricks", "table_tricks", "made", "score")
-            if len({_key(getattr(r, k, None)) for r in results}) == 1}
+            if len({_frozen(getattr(r, k, None)) for r in results}) == 1}
     return replace(base, text=text, **{k: same.get(k) for k in ("contract", "declarer", "tricks", "table_tricks",
                                                                 "made", "score")},
                    steps=[], status="depends" if len({r.status if r else None for r in results}) > 1 else base.status)

@@ -11,7 +11,7 @@ from ...errors import Collector
 from ...words import LANGS, word
 from .classes import MAX_COMBINATIONS, TYPES, _ruled_out, _usage, unknowns
 from ..why import _by_template, _derived, _ways
-from .merge import _key, merge
+from .merge import _frozen, merge
 
 def _over(incident) -> bool:
     return any(f.template == "auction_over" for f in incident.facts)
@@ -274,22 +274,44 @@ def _each_value(knowledge, split: list, combo: tuple, ruling, at: frozenset | No
         values = u.classes[i][1]
         if at is not None and j not in at or len(values) < 2 or knowledge.vocabulary.templates[u.template].slots[u.slot].type != "int":
             continue
-        results = []
-        for v in values if len(values) <= 14 else (values[0], values[-1]):  # a wide range: its ends
+        def result_of(v, u=u, ruling=ruling):
             working = [replace(f, values=tuple((s, v if s == u.slot else x) for s, x in f.values))
                        if f.id == u.fact and f.template == u.template else f for f in ruling.working]
-            results.append(board_result(knowledge, working, ruling.elements, ruling.open_questions))
-        if len({_key(r.text if r else None) for r in results}) > 1:
+            return board_result(knowledge, working, ruling.elements, ruling.open_questions)
+        results = _Results(values if len(values) <= 14 else (values[0], values[-1]), result_of)  # wide: its ends
+        if _said(results[0]) != _said(results[-1]) or len({_said(r) for r in results.every()}) > 1:
             ruling = replace(ruling, result=_range(results))
     return ruling
 
 
-def _range(results: list):
+class _Results:
+    """The board's result under each value of a class of numbers, each worked out on its first need: the ends
+    first, those between only where the ends agree (where they differ, nothing said depends on the others)."""
+
+    def __init__(self, values: tuple, result_of):
+        self.values, self.result_of, self.got = values, result_of, {}
+
+    def __getitem__(self, n: int):
+        n %= len(self.values)
+        if n not in self.got:
+            self.got[n] = self.result_of(self.values[n])
+        return self.got[n]
+
+    def every(self) -> list:
+        return [self[n] for n in range(len(self.values))]
+
+
+def _said(result):
+    """A result's line, as a key."""
+    return _frozen(result.text if result else None)
+
+
+def _range(results: "_Results"):
     """One result for a class of numbers whose values give different results: the line from the first value's
     to the last's (what they share said once), the figures kept only where every value gives the same."""
     import re
     first, last = results[0], results[-1]
-    base = next(r for r in results if r is not None)
+    base = first if first is not None else next(r for r in results.every() if r is not None)
     text = {}
     for lang in LANGS:
         a, b = ((r.text[lang] if r else word("possible.no_result", lang)) for r in (first, last))
@@ -303,8 +325,8 @@ def _range(results: list):
         middle = [x[p:len(x) - q] for x in (sa, sb)]
         text[lang] = "".join(sa[:p]) + word("possible.range", lang, first="".join(middle[0]),
                                                 last="".join(middle[1])) + "".join(sa[len(sa) - q:])
-    same = {k: getattr(base, k) if len({_key(getattr(r, k, None)) for r in results}) == 1
-            else ([] if k == "outcomes" else None)
+    same = {k: getattr(base, k) if _frozen(getattr(first, k, None)) == _frozen(getattr(last, k, None)) and
+            len({_frozen(getattr(r, k, None)) for r in results.every()}) == 1 else ([] if k == "outcomes" else None)
             for k in ("contract", "declarer", "tricks", "table_tricks", "made", "score", "outcomes", "imps")}
     return replace(base, text=text, steps=[], **same)
 
