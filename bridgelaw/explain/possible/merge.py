@@ -259,7 +259,19 @@ def _unnamed(knowledge, e, split, combos, where, ci, at: frozenset | None = None
 
 def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict:
     """Values of an unknown slot in words: what was written where they are all it leaves ("a defender", "not
-    known"), else the values ("12", "1–11", "East or West", "♠x")."""
+    known"), else the values ("12", "1–11", "East or West", "♠x"); worked out once for the same unknown and
+    values (per vocabulary, as run/record.py's HOW lines: a fresh dict each call)."""
+    memo = knowledge.vocabulary.__dict__.setdefault("_unknown_labels", {})
+    key = (u, values, whole)
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= knowledge.memos.texts:
+            memo.clear()
+        got = memo[key] = _labelled(knowledge, u, values, whole)
+    return dict(got)
+
+
+def _labelled(knowledge, u: Unknown, values: tuple, whole: bool) -> dict:
     slot = knowledge.vocabulary.templates[u.template].slots[u.slot]
     everything = tuple(x for cls in u.classes for x in cls[1])
     if whole and set(values) == set(everything):

@@ -144,8 +144,18 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=No
     alike: dict = {}  # the facts ruled, less the values of slots no production reads -> (those facts, the ruling)
     moot: list = []  # the slots no production reads (unread), and the unknown none could read here (_moot)
 
+    settled: dict = {}  # chosen values -> what _not_yet leaves of them, and the incident read so
+
+    def not_yet(chosen: dict) -> tuple[dict, object]:
+        key = tuple(sorted(chosen.items(), key=repr))
+        if key not in settled:
+            kept, known = _not_yet(knowledge, incident, dict(chosen), known_of(chosen), known_of)
+            settled[key] = tuple(kept.items()), known
+        kept, known = settled[key]
+        return dict(kept), known  # a dict of its own: the caller adds to it
+
     def ruling_of(chosen: dict):
-        chosen, known = _not_yet(knowledge, incident, chosen, known_of(chosen), known_of)
+        chosen, known = not_yet(chosen)
         key = tuple(sorted(chosen.items(), key=repr))
         if key not in ruled:
             got = alike.get(_unread_key(knowledge, known, moot[0])) if moot and moot[0] else None
@@ -161,7 +171,7 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=No
         if not _one_story(split, combo):
             continue
         chosen = {(u.fact, u.slot): u.classes[i][0] for u, i in zip(split, combo)}
-        chosen, known = _not_yet(knowledge, incident, chosen, known_of(chosen), known_of)
+        chosen, known = not_yet(chosen)
         c = Collector()
         check_cards(list(known.facts), knowledge.vocabulary, c)
         if c.problems or _ruled_out(knowledge.vocabulary, split, chosen, known):  # the rest of the incident rules it out
