@@ -28,6 +28,8 @@ def _not_yet(knowledge, incident, chosen: dict, known, known_of=None) -> tuple[d
         if not _over(known):
             break
         less = {k: v for k, v in chosen.items() if k != key}
+        if not less and _over(incident):  # read with none of them (as the incident itself is): over all the same
+            continue
         fewer = known_of(less) if known_of else _known(knowledge, incident, less)
         if any(f.template == "call" for f in fewer.facts) and not _over(fewer):
             chosen, known = less, fewer
