@@ -23,14 +23,6 @@ def _key(x) -> str:
     return json.dumps(x, sort_keys=True, default=str, ensure_ascii=False)
 
 
-def _slots(slots: dict):
-    """A fact's tested slots as a key (``_frozen``'s, made faster where every value is plain)."""
-    return tuple(sorted(slots.items())) if all(type(v) in _PLAIN for v in slots.values()) else _frozen(slots)
-
-
-_PLAIN = (str, int, type(None))  # a bool is told apart from 1 and 0 by _frozen
-
-
 def _copy(x, **changes):
     """What ``dataclasses.replace`` gives for an element or a firing (their fields all set by ``__init__``, no
     ``__post_init__``), made without calling ``__init__``: the merge copies every element and firing it keeps."""
@@ -440,8 +432,14 @@ def _firings(rulings: list[Ruling]) -> tuple[list, list[dict]]:
     def key(f):
         got = keys.get(id(f))
         if got is None:
-            got = keys[id(f)] = f.production, tuple([(u.template, u.id, _slots(u.slots)) for u in f.facts]), \
-                tuple(f.derived)
+            # a production's tested slots come in its conditions' order: as they are, they tell firings of one
+            # production apart (a value that cannot be a key: as _frozen writes it)
+            got = f.production, tuple([(u.template, u.id, tuple(u.slots.items())) for u in f.facts]), tuple(f.derived)
+            try:
+                hash(got)
+            except TypeError:
+                got = f.production, tuple([(u.template, u.id, _frozen(u.slots)) for u in f.facts]), tuple(f.derived)
+            keys[id(f)] = got
         return got
     merged, maps = _interleave([[(ci, f) for f in r.firings] for ci, r in enumerate(rulings)], lambda x: key(x[1]))
     return [_copy(f, n=n, rests_on=[maps[ci][k - 1] + 1 for k in f.rests_on])
