@@ -1,4 +1,4 @@
-"""Classes of an unknown no production can tell apart are ruled once (explain/possible/split.py).
+"""Classes of an unknown no production can tell apart are ruled once (explain/possible/alike.py).
 
 A slot no production tests (the vulnerability: only the score reads it) or, on the incident at hand, none could
 read (no production that tests it matches the other facts: ``_moot``) gives the same firings and elements under
@@ -15,7 +15,7 @@ import pytest
 
 from bridgelaw.engine import Engine
 from bridgelaw.explain.possible import blanked, rule_each
-from bridgelaw.explain.possible import split as split_module
+from bridgelaw.explain.possible import alike
 from bridgelaw.explain.ruling_json import ruling_json
 from bridgelaw.read.incident import load_incident
 from bridgelaw.read.regulations import elections
@@ -36,8 +36,7 @@ def _ruled(knowledge, engine: Engine, name: str, fact: str, slot: str) -> tuple[
 
 
 def _unshared(monkeypatch) -> None:
-    monkeypatch.setattr(split_module, "unread", lambda knowledge: frozenset())
-    monkeypatch.setattr(split_module, "_moot", lambda knowledge, split, ruling: frozenset())
+    monkeypatch.setattr(alike, "moot_slots", lambda knowledge, split, ruling: frozenset())
 
 
 @pytest.mark.parametrize("name, fact, slot, runs", [
