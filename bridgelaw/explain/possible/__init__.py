@@ -9,6 +9,9 @@ out that a production waits on:
 - split.py: ``rule_each`` rules every combination of the classes (a slot left out that something waits on,
   ``waited_on``, split as "?" is, but only under the other unknowns' classes whose ruling waits on it: each
   other class ruled as its fully known incident, the slot left out), ``blanked`` writes a slot not known;
+- alike.py: classes a production cannot tell apart (a slot only the result reads, as the vulnerability; or,
+  on the incident at hand, one no production that tests it could match) are ruled once, each with its own
+  result (``retold``);
 - merge.py: ``merge`` makes one ruling of the combinations' rulings.
 
 Shape: ``rule_each(knowledge, incident, rule_one) -> Ruling``, ``rule_one`` being either back end's ruling of a

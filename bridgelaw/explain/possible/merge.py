@@ -23,6 +23,31 @@ def _key(x) -> str:
     return json.dumps(x, sort_keys=True, default=str, ensure_ascii=False)
 
 
+def _copy(x, **changes):
+    """What ``dataclasses.replace`` gives for an element or a firing (their fields all set by ``__init__``, no
+    ``__post_init__``), made without calling ``__init__``: the merge copies every element and firing it keeps."""
+    out = object.__new__(type(x))
+    out.__dict__.update(x.__dict__)
+    out.__dict__.update(changes)
+    return out
+
+
+def _frozen(x):
+    """``x`` as a key that tells apart what ``_key`` tells apart (dicts by their sorted items), made faster: the
+    lists and dicts of a ruling's elements and firings as tuples, a plain value as it is, any other as ``_key``'s
+    default writes it (an Among by its label)."""
+    t = type(x)
+    if t is dict:
+        return (dict, tuple(sorted((k, _frozen(v)) for k, v in x.items())))
+    if t is list or t is tuple:
+        return (list, tuple([_frozen(v) for v in x]))
+    if t is str or t is int or x is None:
+        return x
+    if t is bool or t is float:  # told apart from the number they equal, as _key's words tell them apart
+        return (t, x)
+    return (str, str(x))
+
+
 def _interleave(lists: list[list], key) -> tuple[list, list[dict]]:
     """One list holding each item of ``lists`` once by ``key`` (the first list's order, others' items after
     the item they follow), and for each list, its index -> the index in the merged list."""
@@ -63,6 +88,7 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     active = active or [frozenset(range(len(split)))] * len(combos)
     firings, fmaps = _firings(rulings)
     every = frozenset(range(len(combos)))
+    as_text = any(knowledge.vocabulary.templates[u.template].slots[u.slot].type == "card" for u in split)
     # the elements of each combination, by what they say; and by what they say with the unknown value unnamed
     general: dict = {}
     keyed = []  # each combination's elements with their keys; the same said twice (two productions) stays twice
@@ -75,12 +101,12 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
             # said under a choice not yet made in one class and plainly in another: two things (the choice's
             # condition joins the class's where it is made)
             options = [(u.option, u.fact, u.choice) for u in e.provisional if u.option]
-            chosen = _key(sorted(options)) if options else "[]"
-            k = plain[id(e)] = _element_key(e)
-            k, g = k + chosen, _element_key(e, reps, k) + chosen
+            chosen = tuple(sorted(options))
+            k = plain[id(e)] if id(e) in plain else plain.setdefault(id(e), _element_key(e, as_text=as_text))
+            k, g = (k, chosen), (_element_key(e, reps, k, as_text), chosen)
             n = seen[k] = seen.get(k, 0) + 1
             m = seen[("g", g)] = seen.get(("g", g), 0) + 1  # two elements alike once unnamed stay two (67B2)
-            k, g = f"{k}#{n}", f"{g}#{m}"
+            k, g = (k, n), (g, m)
             row.append((k, g, e))
             general.setdefault(g, {}).setdefault(k, set()).add(ci)
         keyed.append(row)
@@ -89,7 +115,7 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
         # a class of several values is ruled by its first: an element naming that value names the class
         several = [x for x, (u, i) in zip(_subs(knowledge, split, combos[ci], active[ci], True), zip(split, combos[ci]))
                    if x is not None and len(u.classes[i][1]) > 1]
-        unnamed.append([len(general[g]) > 1 or bool(several and _element_key(e, several, plain[id(e)]) != plain[id(e)])
+        unnamed.append([len(general[g]) > 1 or bool(several and _element_key(e, several, plain[id(e)], as_text) != plain[id(e)])
                         for k, g, e in keyed[ci]])
     # an element said as it is holds where it is said so, not where the same words were said unnamed (North
     # calls next when North deals is "the dealer calls next"; when West deals, North calls next as such)
@@ -110,14 +136,18 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
         items.append(row)
     merged, _ = _interleave(items, key=lambda x: x[0])
     elements = []
-    memo: dict = {}  # (unknown, classes, language) -> its condition in words (_condition), each worked out once
+    memo: dict = {}  # (unknown, classes, language) -> its condition in words (_condition); combinations -> _when
     for key, ci, e, where, generalized in merged:
-        e = replace(e, how=[fmaps[ci][n - 1] + 1 for n in e.how])
+        e = _copy(e, how=[fmaps[ci][n - 1] + 1 for n in e.how])
         if generalized:
             e = _unnamed(knowledge, e, split, combos, where, ci, active[ci])
         extra = choice_conditions(knowledge, e.provisional)
         if where != every or extra:
-            e.when = _when(knowledge, split, combos, where, extra, memo)
+            if extra:
+                e.when = _when(knowledge, split, combos, where, extra, memo)
+            else:  # the same combinations said once in words (each element given it reads it, never changes it)
+                e.when = memo[where] if where in memo else memo.setdefault(where, _when(knowledge, split, combos, where,
+                                                                                       (), memo))
         elements.append(e)
     first = rulings[0]
     questions = _questions(knowledge, split, combos, rulings, elements)
@@ -152,10 +182,11 @@ def _names(t: str, arg: str, slot: str) -> bool:
     return t != "int" or arg == slot
 
 
-def _element_key(e, subs: list | None = None, plain: str | None = None) -> str:
+def _element_key(e, subs: list | None = None, plain=None, as_text: bool = False):
     """What an element says, for telling elements apart; with ``subs`` (``_subs``), an argument holding the
     unknown's value counts as the unknown, whatever its value, and the words that name it go (a card's name is
-    taken out of the words wherever it is said, its choices' consequences too)."""
+    taken out of the words wherever it is said, its choices' consequences too: ``as_text``, where an unknown is
+    a card, the key is the words ``_key`` writes; else ``_frozen``'s tuple)."""
     args = dict(e.args)
     for t, rep, slot in subs or ():
         if t != "card":
@@ -164,7 +195,10 @@ def _element_key(e, subs: list | None = None, plain: str | None = None) -> str:
     if plain is not None and args == e.args and not any(t == "card" for t, _, _ in subs or ()):
         return plain  # ``plain``: _element_key(e), the same where nothing is substituted
     text = e.text if args == e.args else None
-    out = _key([e.kind, e.cite, args, text, e.options, e.about])  # which production of the law said it aside
+    said = [e.kind, e.cite, args, text, e.options, e.about]  # which production of the law said it aside
+    if not as_text:  # the options (deep, seldom there) in _key's words
+        return (e.kind, e.cite, _frozen(args), _frozen(text), _key(e.options) if e.options else e.options, e.about)
+    out = _key(said)
     for t, rep, _ in subs or ():
         if t == "card":
             out = out.replace(V.render_card(rep), "<unknown>").replace(f'"{rep}"', '"<unknown>"')
@@ -217,7 +251,19 @@ def _unnamed(knowledge, e, split, combos, where, ci, at: frozenset | None = None
 
 def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict:
     """Values of an unknown slot in words: what was written where they are all it leaves ("a defender", "not
-    known"), else the values ("12", "1–11", "East or West", "♠x")."""
+    known"), else the values ("12", "1–11", "East or West", "♠x"); worked out once for the same unknown and
+    values (per vocabulary, as run/record.py's HOW lines: a fresh dict each call)."""
+    memo = knowledge.vocabulary.__dict__.setdefault("_unknown_labels", {})
+    key = (u, values, whole)
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= knowledge.memos.texts:
+            memo.clear()
+        got = memo[key] = _labelled(knowledge, u, values, whole)
+    return dict(got)
+
+
+def _labelled(knowledge, u: Unknown, values: tuple, whole: bool) -> dict:
     slot = knowledge.vocabulary.templates[u.template].slots[u.slot]
     everything = tuple(x for cls in u.classes for x in cls[1])
     if whole and set(values) == set(everything):
@@ -381,10 +427,22 @@ def _call_by(auctions: tuple, values: tuple, lang: str) -> str:
 
 def _firings(rulings: list[Ruling]) -> tuple[list, list[dict]]:
     """Every combination's firings, each once (by production, facts used and what it derived), renumbered."""
+    keys: dict = {}  # id(firing) -> its key: rulings made alike (split.py's _retold) share their firings
+
     def key(f):
-        return _key([f.production, [[u.template, u.id, u.slots] for u in f.facts], f.derived])
+        got = keys.get(id(f))
+        if got is None:
+            # a production's tested slots come in its conditions' order: as they are, they tell firings of one
+            # production apart (a value that cannot be a key: as _frozen writes it)
+            got = f.production, tuple([(u.template, u.id, tuple(u.slots.items())) for u in f.facts]), tuple(f.derived)
+            try:
+                hash(got)
+            except TypeError:
+                got = f.production, tuple([(u.template, u.id, _frozen(u.slots)) for u in f.facts]), tuple(f.derived)
+            keys[id(f)] = got
+        return got
     merged, maps = _interleave([[(ci, f) for f in r.firings] for ci, r in enumerate(rulings)], lambda x: key(x[1]))
-    return [replace(f, n=n, rests_on=[maps[ci][k - 1] + 1 for k in f.rests_on])
+    return [_copy(f, n=n, rests_on=[maps[ci][k - 1] + 1 for k in f.rests_on])
             for n, (ci, f) in enumerate(merged, 1)], maps
 
 
@@ -417,7 +475,7 @@ def _result(knowledge, split, combos, rulings, memo: dict | None = None):
     results = [r.result for r in rulings]
     lines: dict = {}
     for ci, res in enumerate(results):
-        lines.setdefault(_key(res.text if res else None), []).append(ci)
+        lines.setdefault(_frozen(res.text if res else None), []).append(ci)
     if len(lines) == 1:
         return results[0]
     base = next((r for r in results if r is not None), None)
@@ -431,7 +489,7 @@ def _result(knowledge, split, combos, rulings, memo: dict | None = None):
             told.append(f"{when[lang]}: {line}")
         text[lang] = "; ".join(told)
     same = {k: getattr(base, k) for k in ("contract", "declarer", "tricks", "table_tricks", "made", "score")
-            if len({_key(getattr(r, k, None)) for r in results}) == 1}
+            if len({_frozen(getattr(r, k, None)) for r in results}) == 1}
     return replace(base, text=text, **{k: same.get(k) for k in ("contract", "declarer", "tricks", "table_tricks",
                                                                 "made", "score")},
                    steps=[], status="depends" if len({r.status if r else None for r in results}) > 1 else base.status)

@@ -9,8 +9,10 @@ from itertools import product
 from ...read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again
 from ...errors import Collector
 from ...words import LANGS, word
+from . import alike as _alike
+from .alike import retold, unread_key
 from .classes import MAX_COMBINATIONS, TYPES, _ruled_out, unknowns
-from .merge import _key, merge
+from .merge import _frozen, merge
 
 def _over(incident) -> bool:
     return any(f.template == "auction_over" for f in incident.facts)
@@ -27,6 +29,8 @@ def _not_yet(knowledge, incident, chosen: dict, known, known_of=None) -> tuple[d
         if not _over(known):
             break
         less = {k: v for k, v in chosen.items() if k != key}
+        if not less and _over(incident):  # read with none of them (as the incident itself is): over all the same
+            continue
         fewer = known_of(less) if known_of else _known(knowledge, incident, less)
         if any(f.template == "call" for f in fewer.facts) and not _over(fewer):
             chosen, known = less, fewer
@@ -140,17 +144,35 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=No
             read[key] = _known(knowledge, incident, chosen)
         return read[key]
 
+    alike: dict = {}  # the facts ruled, less the values of slots no production reads -> (those facts, the ruling)
+    moot: list = []  # the slots only the result reads here (alike.py's moot_slots), once the first ruling is made
+
+    settled: dict = {}  # chosen values -> what _not_yet leaves of them, and the incident read so
+
+    def not_yet(chosen: dict) -> tuple[dict, object]:
+        key = tuple(sorted(chosen.items(), key=repr))
+        if key not in settled:
+            kept, known = _not_yet(knowledge, incident, dict(chosen), known_of(chosen), known_of)
+            settled[key] = tuple(kept.items()), known
+        kept, known = settled[key]
+        return dict(kept), known  # a dict of its own: the caller adds to it
+
     def ruling_of(chosen: dict):
-        chosen, known = _not_yet(knowledge, incident, chosen, known_of(chosen), known_of)
+        chosen, known = not_yet(chosen)
         key = tuple(sorted(chosen.items(), key=repr))
         if key not in ruled:
-            ruled[key] = rule_one(known)
+            got = alike.get(unread_key(known, moot[0])) if moot and moot[0] else None
+            ruled[key] = retold(knowledge, *got, known) if got else rule_one(known)
+            if not moot:  # the first ruling made tells whether any production could read the unknowns here
+                moot.append(_alike.moot_slots(knowledge, split, ruled[key]))
+            if moot[0]:
+                alike.setdefault(unread_key(known, moot[0]), (known, ruled[key]))
         return key, ruled[key]
     for combo in product(*(range(len(u.classes)) for u in split)):
         if not _one_story(split, combo):
             continue
         chosen = {(u.fact, u.slot): u.classes[i][0] for u, i in zip(split, combo)}
-        chosen, known = _not_yet(knowledge, incident, chosen, known_of(chosen), known_of)
+        chosen, known = not_yet(chosen)
         c = Collector()
         check_cards(list(known.facts), knowledge.vocabulary, c)
         if c.problems or _ruled_out(knowledge.vocabulary, split, chosen, known):  # the rest of the incident rules it out
@@ -189,22 +211,44 @@ def _each_value(knowledge, split: list, combo: tuple, ruling, at: frozenset | No
         values = u.classes[i][1]
         if at is not None and j not in at or len(values) < 2 or knowledge.vocabulary.templates[u.template].slots[u.slot].type != "int":
             continue
-        results = []
-        for v in values if len(values) <= 14 else (values[0], values[-1]):  # a wide range: its ends
+        def result_of(v, u=u, ruling=ruling):
             working = [replace(f, values=tuple((s, v if s == u.slot else x) for s, x in f.values))
                        if f.id == u.fact and f.template == u.template else f for f in ruling.working]
-            results.append(board_result(knowledge, working, ruling.elements, ruling.open_questions))
-        if len({_key(r.text if r else None) for r in results}) > 1:
+            return board_result(knowledge, working, ruling.elements, ruling.open_questions)
+        results = _Results(values if len(values) <= 14 else (values[0], values[-1]), result_of)  # wide: its ends
+        if _said(results[0]) != _said(results[-1]) or len({_said(r) for r in results.every()}) > 1:
             ruling = replace(ruling, result=_range(results))
     return ruling
 
 
-def _range(results: list):
+class _Results:
+    """The board's result under each value of a class of numbers, each worked out on its first need: the ends
+    first, those between only where the ends agree (where they differ, nothing said depends on the others)."""
+
+    def __init__(self, values: tuple, result_of):
+        self.values, self.result_of, self.got = values, result_of, {}
+
+    def __getitem__(self, n: int):
+        n %= len(self.values)
+        if n not in self.got:
+            self.got[n] = self.result_of(self.values[n])
+        return self.got[n]
+
+    def every(self) -> list:
+        return [self[n] for n in range(len(self.values))]
+
+
+def _said(result):
+    """A result's line, as a key."""
+    return _frozen(result.text if result else None)
+
+
+def _range(results: "_Results"):
     """One result for a class of numbers whose values give different results: the line from the first value's
     to the last's (what they share said once), the figures kept only where every value gives the same."""
     import re
     first, last = results[0], results[-1]
-    base = next(r for r in results if r is not None)
+    base = first if first is not None else next(r for r in results.every() if r is not None)
     text = {}
     for lang in LANGS:
         a, b = ((r.text[lang] if r else word("possible.no_result", lang)) for r in (first, last))
@@ -218,8 +262,8 @@ def _range(results: list):
         middle = [x[p:len(x) - q] for x in (sa, sb)]
         text[lang] = "".join(sa[:p]) + word("possible.range", lang, first="".join(middle[0]),
                                                 last="".join(middle[1])) + "".join(sa[len(sa) - q:])
-    same = {k: getattr(base, k) if len({_key(getattr(r, k, None)) for r in results}) == 1
-            else ([] if k == "outcomes" else None)
+    same = {k: getattr(base, k) if _frozen(getattr(first, k, None)) == _frozen(getattr(last, k, None)) and
+            len({_frozen(getattr(r, k, None)) for r in results.every()}) == 1 else ([] if k == "outcomes" else None)
             for k in ("contract", "declarer", "tricks", "table_tricks", "made", "score", "outcomes", "imps")}
     return replace(base, text=text, steps=[], **same)
 
