@@ -190,6 +190,14 @@ class Facts(list):
         self.stated = stated
 
 
+# The templates whose facts the auction's reader (read/auction.py, read/story.py: sequence_facts) reads, fills or
+# derives: a value given to a slot of any other template leaves what it reads as it was (explain/possible/ gives
+# such a value without reading the auction again; tests/test_not_known_reads.py checks it on every incident and case).
+READ_BY_READER = frozenset({"auction", "call", "deal", "event", "choice", "replacement", "change_of_call",
+                            "simultaneous_call", "after_call_out_of_rotation", "substitution", "auction_over",
+                            "call_change", *CALL_FINDINGS})
+
+
 def read_again(stated: list, vocab: Vocabulary) -> list:
     """The facts stated (``Facts.stated``, values given) with the auction read from them again."""
     out = list(stated)
