@@ -1,9 +1,9 @@
 """A value given to a slot the auction's reader does not read leaves what it reads as it was.
 
 explain/possible/split.py gives each possibility of an unknown its value without reading the auction again where
-no value is given to a fact of READ_BY_READER (read/incident.py): for every shipped incident (each stated slot) and
+no value is given to a slot the reader reads (read/incident.py: READ_BY_READER, DEAL_READ): for every shipped incident (each stated slot) and
 every YAML case (one slot each, rotating), each class's incident so made must be the one read again whole.
-Break it on purpose (take "deal" out of READ_BY_READER: a declarer given ends an auction) and this test fails.
+Break it on purpose (take "declarer" out of DEAL_READ: a declarer given ends an auction) and this test fails.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from pathlib import Path
 from bridgelaw.explain.possible import blanked, stated_slots, unknowns
 from bridgelaw.explain.possible.split import _known
 from bridgelaw.read.cases import load_cases
-from bridgelaw.read.incident import READ_BY_READER, load_incident
+from bridgelaw.read.incident import DEAL_READ, READ_BY_READER, load_incident
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -57,4 +57,6 @@ def test_every_template_the_reader_names_is_listed():
         text = (ROOT / "bridgelaw" / "read" / module).read_text(encoding="utf-8")
         named |= set(re.findall(r'template (?:==|!=) "(\w+)"', text))
         named |= set(re.findall(r'_fact\(vocab, "(\w+)"', text))
-    assert named and named <= READ_BY_READER, named - READ_BY_READER
+        deal_slots = set(re.findall(r'deal\.get\("(\w+)"\)', text))
+        assert deal_slots <= DEAL_READ, deal_slots - DEAL_READ
+    assert named and named <= READ_BY_READER | {"deal"}, named - READ_BY_READER

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
-from ...read.incident import CALL_NUMBERS, NOT_KNOWN, READ_BY_READER, check_cards, read_again
+from ...read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again, read_by_reader
 from ...errors import Collector
 from ...words import LANGS, word
 from . import alike as _alike
@@ -312,7 +312,7 @@ def _known(knowledge, incident, chosen: dict, again: bool = False):
     a fact of a template the reader reads: the incident as read, each value put in; ``again``: read it all the
     same)."""
     by_id = {f.id: f.template for f in incident.stated}
-    same = incident.stated and not again and all(by_id.get(fid) not in READ_BY_READER for fid, _ in chosen)
+    same = incident.stated and not again and not any(read_by_reader(by_id.get(fid), slot) for fid, slot in chosen)
     facts = []
     for f in incident.facts if same else incident.stated or incident.facts:
         if f.possible:
