@@ -190,6 +190,20 @@ class Facts(list):
         self.stated = stated
 
 
+# The slots the auction's reader (read/auction.py, read/story.py: sequence_facts) reads, fills or derives: every
+# slot of these templates, and of the deal those three: a value given to any other slot leaves what it reads as it
+# was (explain/possible/ gives such a value without reading the auction again; tests/test_not_known_reads.py
+# checks it on every incident and case, and that the reader names no other template or deal slot).
+READ_BY_READER = frozenset({"auction", "call", "event", "choice", "replacement", "change_of_call", "simultaneous_call",
+                            "after_call_out_of_rotation", "substitution", "auction_over", "call_change", *CALL_FINDINGS})
+DEAL_READ = frozenset({"declarer", "contract", "auction_ended"})
+
+
+def read_by_reader(template: str | None, slot: str) -> bool:
+    """Whether the auction's reader reads or fills ``template.slot`` (READ_BY_READER, DEAL_READ)."""
+    return template in READ_BY_READER or template == "deal" and slot in DEAL_READ
+
+
 def read_again(stated: list, vocab: Vocabulary) -> list:
     """The facts stated (``Facts.stated``, values given) with the auction read from them again."""
     out = list(stated)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
-from ...read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again
+from ...read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again, read_by_reader
 from ...errors import Collector
 from ...words import LANGS, word
 from . import alike as _alike
@@ -306,15 +306,19 @@ def blanked(knowledge, incident, fact: str, slot: str, form=NOT_KNOWN):
     return replace(incident, facts=tuple(facts))
 
 
-def _known(knowledge, incident, chosen: dict):
+def _known(knowledge, incident, chosen: dict, again: bool = False):
     """The incident with each chosen (fact, slot) given its value, and no slot left to split (the auction read
-    again from the facts as stated: a dealer given gives the calls their seats)."""
+    again from the facts as stated: a dealer given gives the calls their seats; not where no value is given to
+    a fact of a template the reader reads: the incident as read, each value put in; ``again``: read it all the
+    same)."""
+    by_id = {f.id: f.template for f in incident.stated}
+    same = incident.stated and not again and not any(read_by_reader(by_id.get(fid), slot) for fid, slot in chosen)
     facts = []
-    for f in incident.stated or incident.facts:
+    for f in incident.facts if same else incident.stated or incident.facts:
         if f.possible:
             values = tuple((s, chosen.get((f.id, s), v)) for s, v in f.values)
             f = replace(f, values=values, possible=())
         facts.append(f)
-    if incident.stated:
+    if incident.stated and not same:
         facts = read_again(facts, knowledge.vocabulary)
     return replace(incident, facts=tuple(facts), stated=())
