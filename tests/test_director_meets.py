@@ -169,3 +169,15 @@ def test_simultaneous_calls_ask_the_auction_before_the_call_number(knowledge, en
     while isinstance(q := iv.step(), Question):
         iv.answer(False)
     assert ("instruction", "33") in {(e.kind, e.cite) for e in q.elements}
+
+
+def test_another_event_is_asked_by_what_an_event_is_for_the_director(knowledge, engine):
+    """Not "Was there another: an event?": the vocabulary's own question says what an event is for (its order:
+    the director's arrival, a call replaced, a choice the players made before he came)."""
+    iv = _iv(knowledge, engine, ("auction", "event"), "S", "1NT 1C", "call", "?", "no")
+    q = iv.step()
+    assert q.key == "exists:event"
+    assert q.text["en"] == ("Was there another event whose order matters (the director called, a call replaced, a"
+                            " choice the players made)?")
+    assert q.text["ru"].startswith("Было ли ещё одно событие, порядок которого важен")
+    assert knowledge.vocabulary.templates["event"].asked["en"].startswith("Does the order of what happened")
