@@ -57,10 +57,12 @@ def web_app():
     return create_app(ROOT, budget=60)
 
 
-def made_once_a_run(tmp_path_factory, name: str, make) -> Path:
+def made_once_a_run(tmp_path_factory, name: str, make, wait: bool = True) -> Path:
     """A folder ``make(folder)`` fills, made once for the whole run: in one process a new folder; under
     pytest-xdist the first worker to ask makes it in the run's shared temporary folder, under a lock, and the
-    others wait and read it (what is made so is only read by the tests)."""
+    others wait and read it (what is made so is only read by the tests).  With ``wait`` false a worker that
+    finds it being made makes its own instead (no worker idles for what costs no more to make than to wait
+    for); one that asks after it is made reads it."""
     import fcntl
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         out = tmp_path_factory.mktemp(name)
@@ -69,7 +71,12 @@ def made_once_a_run(tmp_path_factory, name: str, make) -> Path:
     shared = tmp_path_factory.getbasetemp().parent  # the workers' common parent, this run's own
     out = shared / name
     with open(shared / f"{name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:  # being made by the other worker: made here too, as in one process
+            out = tmp_path_factory.mktemp(name)
+            make(out)
+            return out
         if not (shared / f"{name}.made").exists():
             shutil.rmtree(out, ignore_errors=True)
             out.mkdir()
@@ -107,6 +114,28 @@ def shipped_book(tmp_path_factory):
 
     return book
 
+
+
+@pytest.fixture(scope="session")
+def shipped_check(tmp_path_factory):
+    """`bridgelaw check --lang en` of the shipped project, run once for the whole run (made_once_a_run; some 7 s of
+    CPU: it rules every case and incident; a worker asking while the other runs it runs its own rather than wait):
+    (its exit code, what it printed).  tests/test_cli.py and
+    tests/test_lint.py both hold the shipped project clean; neither changes what it reads."""
+    import contextlib
+    import io
+
+    from bridgelaw.faces.cli import main
+
+    def write(folder: Path) -> None:
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            code = main(["check", "--lang", "en"])
+        (folder / "code").write_text(str(code))
+        (folder / "printed.txt").write_text(printed.getvalue(), encoding="utf-8")
+
+    folder = made_once_a_run(tmp_path_factory, "shipped-check", write, wait=False)
+    return int((folder / "code").read_text()), (folder / "printed.txt").read_text(encoding="utf-8")
 
 # -- the browser tests' heavy parts, made once per test process (each a session fixture: a test that needs one
 # finds it whatever module or worker it runs in) ------------------------------------------------------------------
