@@ -16,13 +16,25 @@ many()  # a test process rules thousands of incidents of every kind: each part o
 
 
 @pytest.fixture(scope="session")
-def knowledge():
+def _shipped_knowledge():
     return load(ROOT)
 
 
 @pytest.fixture(scope="session")
-def engine(knowledge):
-    return Engine(knowledge)
+def _shipped_engine(_shipped_knowledge):
+    return Engine(_shipped_knowledge)
+
+
+# the session's knowledge, engine and remembering engine under their public names (a module may name its own
+# fixture so; the session's fixtures below depend on the private names, which no module overrides)
+@pytest.fixture(scope="session")
+def knowledge(_shipped_knowledge):
+    return _shipped_knowledge
+
+
+@pytest.fixture(scope="session")
+def engine(_shipped_engine):
+    return _shipped_engine
 
 
 class Remembering:
@@ -44,9 +56,35 @@ class Remembering:
 
 
 @pytest.fixture(scope="session")
-def ruled(engine):
+def _shipped_ruled(_shipped_engine):
+    return Remembering(_shipped_engine)
+
+
+@pytest.fixture(scope="session")
+def ruled(_shipped_ruled):
     """The engine, each incident's ruling made once per test process (Remembering)."""
-    return Remembering(engine)
+    return _shipped_ruled
+
+
+@pytest.fixture(scope="session")
+def cases_ruled_once(_shipped_ruled):
+    """A context in which the committee's tools (coverage, the book, `test`: testrun.run_cases) rule the YAML cases
+    with the session's engine, each case once per test process (Remembering: tests/test_cases.py rules the same
+    cases, and the two coverage tables and the two books the same again).  Only around a tool run on the shipped
+    project, whose knowledge is the session's: ``with cases_ruled_once(): main(["coverage"])``."""
+    import contextlib
+
+    from bridgelaw.committee import testrun
+
+    @contextlib.contextmanager
+    def inside():
+        run_cases = testrun.run_cases
+        testrun.run_cases = lambda engine, cases: [testrun.run_case(_shipped_ruled, c) for c in cases]
+        try:
+            yield
+        finally:
+            testrun.run_cases = run_cases
+    return inside
 
 
 @pytest.fixture(scope="session")
@@ -86,9 +124,10 @@ def made_once_a_run(tmp_path_factory, name: str, make, wait: bool = True) -> Pat
 
 
 @pytest.fixture(scope="session")
-def shipped_book(tmp_path_factory):
+def shipped_book(tmp_path_factory, cases_ruled_once):
     """The book of the shipped knowledge, written by `bridgelaw book` once per run and language (made_once_a_run;
-    about 5 s of CPU each; tests in test_book, test_russian and test_regulations read it, none changes it):
+    about 5 s of CPU each, its cases ruled once with the session's engine (cases_ruled_once); tests in test_book,
+    test_russian and test_regulations read it, none changes it):
     ``shipped_book(lang)`` -> (its folder, the command's exit code, what it printed).  Russian is written
     with no ``--lang`` (the book's default), English with ``--lang en``."""
     import contextlib
@@ -99,7 +138,7 @@ def shipped_book(tmp_path_factory):
 
     def write(folder: Path, lang: str) -> None:
         printed = io.StringIO()
-        with contextlib.redirect_stdout(printed):
+        with contextlib.redirect_stdout(printed), cases_ruled_once():
             out = folder / "book"
             code = main(["book", str(out)] if lang == "ru" else ["book", "--lang", lang, str(out)])
         (folder / "code").write_text(str(code))
