@@ -12,16 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw.engine import PROJECT_ROOT, Engine, load
+from bridgelaw.engine import PROJECT_ROOT, Engine
 from bridgelaw.faces.cli import main
 
 ROOT = PROJECT_ROOT
 ADJUSTED = str(ROOT / "facts" / "incidents" / "tempo-with-k2-of-trumps.yaml")
-
-
-@pytest.fixture(scope="module")
-def knowledge():
-    return load(ROOT)
 
 
 def _cites(ruling) -> list[str]:
