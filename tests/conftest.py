@@ -43,13 +43,24 @@ class Remembering:
     same ruling (tests/test_determinism.py), so a ruling made once stands for the next one asked."""
 
     def __init__(self, engine: Engine):
-        self.engine, self.kept = engine, {}
+        self.engine, self.kept, self.read = engine, {}, {}
 
     def rule(self, incident):
         key = repr(incident)
         if key not in self.kept:
             self.kept[key] = self.engine.rule(incident)
         return self.kept[key]
+
+    def load_incident(self, path, display: str | None = None):
+        """An incident file read once per test process, a file of the project named by its path from the project's
+        folder unless ``display`` says otherwise (as test_differential and test_interview read the shipped ones:
+        the same incident, so the same ruling kept)."""
+        path = Path(path)
+        if display is None and path.is_absolute() and path.is_relative_to(ROOT):
+            display = str(path.relative_to(ROOT))
+        if (path, display) not in self.read:
+            self.read[path, display] = self.engine.load_incident(path, display)
+        return self.read[path, display]
 
     def __getattr__(self, name):
         return getattr(self.engine, name)
