@@ -342,9 +342,9 @@ def test_one_of_several_facts_asked_about_is_numbered_with_no(knowledge, engine)
 # -- the turn-3 review's must-fix defects (each held here) ------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def russian(engine, ruled):
+def russian(ruled):
     """Every shipped incident's ruling in Russian, without HOW (the session's rulings, made once per process)."""
-    return {p.stem: ruled.rule(engine.load_incident(p)).render("ru", how=False)
+    return {p.stem: ruled.rule(ruled.load_incident(p)).render("ru", how=False)
             for p in sorted(INCIDENTS.glob("*.yaml"))}
 
 
