@@ -16,25 +16,23 @@ many()  # a test process rules thousands of incidents of every kind: each part o
 
 
 @pytest.fixture(scope="session")
-def _shipped_knowledge():
-    return load(ROOT)
+def _shipped():
+    """The shipped knowledge, one engine and the same engine remembering its rulings (Remembering), once per test
+    process.  The fixtures below give them their public names, which a module may give its own fixtures; the
+    session's other fixtures depend on this private one, which no module overrides."""
+    knowledge = load(ROOT)
+    engine = Engine(knowledge)
+    return knowledge, engine, Remembering(engine)
 
 
 @pytest.fixture(scope="session")
-def _shipped_engine(_shipped_knowledge):
-    return Engine(_shipped_knowledge)
-
-
-# the session's knowledge, engine and remembering engine under their public names (a module may name its own
-# fixture so; the session's fixtures below depend on the private names, which no module overrides)
-@pytest.fixture(scope="session")
-def knowledge(_shipped_knowledge):
-    return _shipped_knowledge
+def knowledge(_shipped):
+    return _shipped[0]
 
 
 @pytest.fixture(scope="session")
-def engine(_shipped_engine):
-    return _shipped_engine
+def engine(_shipped):
+    return _shipped[1]
 
 
 class Remembering:
@@ -67,18 +65,13 @@ class Remembering:
 
 
 @pytest.fixture(scope="session")
-def _shipped_ruled(_shipped_engine):
-    return Remembering(_shipped_engine)
-
-
-@pytest.fixture(scope="session")
-def ruled(_shipped_ruled):
+def ruled(_shipped):
     """The engine, each incident's ruling made once per test process (Remembering)."""
-    return _shipped_ruled
+    return _shipped[2]
 
 
 @pytest.fixture(scope="session")
-def cases_ruled_once(_shipped_ruled):
+def cases_ruled_once(_shipped):
     """A context in which the committee's tools (coverage, the book, `test`: testrun.run_cases) rule the YAML cases
     with the session's engine, each case once per test process (Remembering: tests/test_cases.py rules the same
     cases, and the two coverage tables and the two books the same again).  Only around a tool run on the shipped
@@ -90,7 +83,7 @@ def cases_ruled_once(_shipped_ruled):
     @contextlib.contextmanager
     def inside():
         run_cases = testrun.run_cases
-        testrun.run_cases = lambda engine, cases: [testrun.run_case(_shipped_ruled, c) for c in cases]
+        testrun.run_cases = lambda engine, cases: [testrun.run_case(_shipped[2], c) for c in cases]
         try:
             yield
         finally:
