@@ -145,7 +145,7 @@ def test_a_component_met_often_is_built_whole_and_rules_alike(knowledge, monkeyp
     assert built & wholes, "no component was built whole"
 
 
-def test_an_engine_of_whole_components_builds_each_once_and_rules_alike(knowledge):
+def test_an_engine_of_whole_components_builds_each_once_and_rules_alike(knowledge, ruled):
     """Engine(whole=True) (the server's): each component compiled whole on its first need and never again, however
     many combinations of kinds come (no engine let go, none rebuilt), and the rulings those of `rule`'s engines."""
     import glob
@@ -154,10 +154,9 @@ def test_an_engine_of_whole_components_builds_each_once_and_rules_alike(knowledg
     from bridgelaw.explain.ruling_json import ruling_json
     from bridgelaw.run import partition
     paths = sorted(glob.glob(str(Path(partition.__file__).parents[2] / "facts" / "incidents" / "*.yaml")))[::4]
-    parts = Engine(knowledge)
     whole = Engine(knowledge, whole=True, keep=2)  # keep does not bound whole components (rebuilt they would churn)
-    incidents = [whole.load_incident(p) for p in paths]
-    assert [ruling_json(whole.rule(i)) for i in incidents] == [ruling_json(parts.rule(i)) for i in incidents]
+    incidents = [ruled.load_incident(p) for p in paths]  # `rule`'s engines: the session's (conftest's ruled)
+    assert [ruling_json(whole.rule(i)) for i in incidents] == [ruling_json(ruled.rule(i)) for i in incidents]
     wholes = {tuple(p.id for p in ps) for ps in whole._partitions._whole.values()}
     built = whole._partitions.builds
     assert set(whole._partitions._engines) <= wholes and built == len(whole._partitions._engines) > 2
