@@ -4,7 +4,7 @@ its memory sampled; the server's RSS must stay flat (within 20%) after the first
     nice -n 19 uv run python bench/load.py                 # 50 sessions, 10 minutes (the run)
     uv run python bench/load.py --minutes 0.5 --clients 8  # a smoke run
 
-Not a test of the default suite (tests/test_load.py is its 10-second form, run in CI).  A server is started on
+Not a test of the default suite (tests/test_load.py is its 5-second form, run in CI).  A server is started on
 127.0.0.1 (a port of its own) with ``bridgelaw serve``.  Each session is one of:
 - a shipped incident (facts/incidents/) told one question at a time, as the page sends them (the answers so far
   with each request), to its ruling;

@@ -16,13 +16,23 @@ many()  # a test process rules thousands of incidents of every kind: each part o
 
 
 @pytest.fixture(scope="session")
-def knowledge():
-    return load(ROOT)
+def _shipped():
+    """The shipped knowledge, one engine and the same engine remembering its rulings (Remembering), once per test
+    process.  The fixtures below give them their public names, which a module may give its own fixtures; the
+    session's other fixtures depend on this private one, which no module overrides."""
+    knowledge = load(ROOT)
+    engine = Engine(knowledge)
+    return knowledge, engine, Remembering(engine)
 
 
 @pytest.fixture(scope="session")
-def engine(knowledge):
-    return Engine(knowledge)
+def knowledge(_shipped):
+    return _shipped[0]
+
+
+@pytest.fixture(scope="session")
+def engine(_shipped):
+    return _shipped[1]
 
 
 class Remembering:
@@ -31,7 +41,7 @@ class Remembering:
     same ruling (tests/test_determinism.py), so a ruling made once stands for the next one asked."""
 
     def __init__(self, engine: Engine):
-        self.engine, self.kept = engine, {}
+        self.engine, self.kept, self.read = engine, {}, {}
 
     def rule(self, incident):
         key = repr(incident)
@@ -39,14 +49,46 @@ class Remembering:
             self.kept[key] = self.engine.rule(incident)
         return self.kept[key]
 
+    def load_incident(self, path, display: str | None = None):
+        """An incident file read once per test process, a file of the project named by its path from the project's
+        folder unless ``display`` says otherwise (as test_differential and test_interview read the shipped ones:
+        the same incident, so the same ruling kept)."""
+        path = Path(path)
+        if display is None and path.is_absolute() and path.is_relative_to(ROOT):
+            display = str(path.relative_to(ROOT))
+        if (path, display) not in self.read:
+            self.read[path, display] = self.engine.load_incident(path, display)
+        return self.read[path, display]
+
     def __getattr__(self, name):
         return getattr(self.engine, name)
 
 
 @pytest.fixture(scope="session")
-def ruled(engine):
+def ruled(_shipped):
     """The engine, each incident's ruling made once per test process (Remembering)."""
-    return Remembering(engine)
+    return _shipped[2]
+
+
+@pytest.fixture(scope="session")
+def cases_ruled_once(_shipped):
+    """A context in which the committee's tools (coverage, the book, `test`: testrun.run_cases) rule the YAML cases
+    with the session's engine, each case once per test process (Remembering: tests/test_cases.py rules the same
+    cases, and the two coverage tables and the two books the same again).  Only around a tool run on the shipped
+    project, whose knowledge is the session's: ``with cases_ruled_once(): main(["coverage"])``."""
+    import contextlib
+
+    from bridgelaw.committee import testrun
+
+    @contextlib.contextmanager
+    def inside():
+        run_cases = testrun.run_cases
+        testrun.run_cases = lambda engine, cases: [testrun.run_case(_shipped[2], c) for c in cases]
+        try:
+            yield
+        finally:
+            testrun.run_cases = run_cases
+    return inside
 
 
 @pytest.fixture(scope="session")
@@ -57,10 +99,12 @@ def web_app():
     return create_app(ROOT, budget=60)
 
 
-def made_once_a_run(tmp_path_factory, name: str, make) -> Path:
+def made_once_a_run(tmp_path_factory, name: str, make, wait: bool = True) -> Path:
     """A folder ``make(folder)`` fills, made once for the whole run: in one process a new folder; under
     pytest-xdist the first worker to ask makes it in the run's shared temporary folder, under a lock, and the
-    others wait and read it (what is made so is only read by the tests)."""
+    others wait and read it (what is made so is only read by the tests).  With ``wait`` false a worker that
+    finds it being made makes its own instead (no worker idles for what costs no more to make than to wait
+    for); one that asks after it is made reads it."""
     import fcntl
     if not os.environ.get("PYTEST_XDIST_WORKER"):
         out = tmp_path_factory.mktemp(name)
@@ -69,7 +113,12 @@ def made_once_a_run(tmp_path_factory, name: str, make) -> Path:
     shared = tmp_path_factory.getbasetemp().parent  # the workers' common parent, this run's own
     out = shared / name
     with open(shared / f"{name}.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX if wait else fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:  # being made by the other worker: made here too, as in one process
+            out = tmp_path_factory.mktemp(name)
+            make(out)
+            return out
         if not (shared / f"{name}.made").exists():
             shutil.rmtree(out, ignore_errors=True)
             out.mkdir()
@@ -79,9 +128,10 @@ def made_once_a_run(tmp_path_factory, name: str, make) -> Path:
 
 
 @pytest.fixture(scope="session")
-def shipped_book(tmp_path_factory):
+def shipped_book(tmp_path_factory, cases_ruled_once):
     """The book of the shipped knowledge, written by `bridgelaw book` once per run and language (made_once_a_run;
-    about 5 s of CPU each; tests in test_book, test_russian and test_regulations read it, none changes it):
+    about 5 s of CPU each, its cases ruled once with the session's engine (cases_ruled_once); tests in test_book,
+    test_russian and test_regulations read it, none changes it):
     ``shipped_book(lang)`` -> (its folder, the command's exit code, what it printed).  Russian is written
     with no ``--lang`` (the book's default), English with ``--lang en``."""
     import contextlib
@@ -92,7 +142,7 @@ def shipped_book(tmp_path_factory):
 
     def write(folder: Path, lang: str) -> None:
         printed = io.StringIO()
-        with contextlib.redirect_stdout(printed):
+        with contextlib.redirect_stdout(printed), cases_ruled_once():
             out = folder / "book"
             code = main(["book", str(out)] if lang == "ru" else ["book", "--lang", lang, str(out)])
         (folder / "code").write_text(str(code))
@@ -107,6 +157,28 @@ def shipped_book(tmp_path_factory):
 
     return book
 
+
+
+@pytest.fixture(scope="session")
+def shipped_check(tmp_path_factory):
+    """`bridgelaw check --lang en` of the shipped project, run once for the whole run (made_once_a_run; some 7 s of
+    CPU: it rules every case and incident; a worker asking while the other runs it runs its own rather than wait):
+    (its exit code, what it printed).  tests/test_cli.py and
+    tests/test_lint.py both hold the shipped project clean; neither changes what it reads."""
+    import contextlib
+    import io
+
+    from bridgelaw.faces.cli import main
+
+    def write(folder: Path) -> None:
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            code = main(["check", "--lang", "en"])
+        (folder / "code").write_text(str(code))
+        (folder / "printed.txt").write_text(printed.getvalue(), encoding="utf-8")
+
+    folder = made_once_a_run(tmp_path_factory, "shipped-check", write, wait=False)
+    return int((folder / "code").read_text()), (folder / "printed.txt").read_text(encoding="utf-8")
 
 # -- the browser tests' heavy parts, made once per test process (each a session fixture: a test that needs one
 # finds it whatever module or worker it runs in) ------------------------------------------------------------------

@@ -13,8 +13,9 @@ GOES_ON = {"ru": ("Игра продолжается.", "Торговля про
 
 
 @pytest.fixture(scope="module")
-def rulings(engine):
-    return {p.stem: engine.rule(engine.load_incident(p)) for p in INCIDENTS}
+def rulings(ruled):
+    """Each shipped incident's ruling, made once per test process (conftest's ruled; several files read them)."""
+    return {p.stem: ruled.rule(ruled.load_incident(p)) for p in INCIDENTS}
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])

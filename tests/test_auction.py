@@ -2,21 +2,11 @@
 classified once while an incident is read, events checked against their own order."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from bridgelaw import values as V
-from bridgelaw.engine import Engine, load
 from bridgelaw.errors import BridgelawError
 from bridgelaw.read.auction import read_calls
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(load(ROOT))
 
 
 def test_bids_are_ordered_by_level_then_strain():

@@ -61,13 +61,13 @@ def test_the_choice_made_is_a_fact_and_its_consequences_last(engine):
     assert "     - chosen: forbid the lead of the penalty card's suit" in ruling.render("en")
 
 
-def test_what_follows_from_a_choice_made_is_said_once(engine):
+def test_what_follows_from_a_choice_made_is_said_once(engine, ruled):
     """A choice made: its production gives each consequence as an element with its law, so the option
     names the choice and points below instead of printing the same sentences a second time (the
     simultaneous calls out of rotation printed 29B's paragraph twice, under the option and as 29B)."""
     seen = 0
     for path in sorted(INCIDENTS.glob("*.yaml")):
-        ruling = engine.rule(engine.load_incident(path))
+        ruling = ruled.rule(ruled.load_incident(path))  # made once per test process (conftest's ruled)
         for lang in ("en", "ru"):
             text = ruling.render(lang, how=False).split("\n\n", 1)[1]  # less the announcement, which says it first
             for e in ruling.elements:

@@ -11,6 +11,7 @@ import pytest
 import yaml
 
 from bridgelaw.engine import Engine, load
+from bridgelaw.read.incident import load_incident
 
 ROOT = Path(__file__).resolve().parent.parent
 INCIDENTS = ["both-sides-revoke.yaml", "repeated-revoke-same-suit.yaml", "declarer-revoke-corrected.yaml",
@@ -62,7 +63,7 @@ def test_facts_of_a_kind_are_numbered_in_number_order(engine):
     assert [int(line.split("№ ")[1].split(":")[0].split(";")[0]) for line in firings][:11] == list(range(1, 12))
 
 
-def test_order_of_files_and_of_productions_does_not_matter(tmp_path, engine):
+def test_order_of_files_and_of_productions_does_not_matter(tmp_path, engine, ruled):
     """Productions written in another order (each law file's list reversed) give the same rulings and traces:
     the loader puts them in canonical order, whatever order the files are read or written in."""
     shutil.copytree(ROOT / "facts", tmp_path / "facts")
@@ -74,9 +75,10 @@ def test_order_of_files_and_of_productions_does_not_matter(tmp_path, engine):
         f.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     other = Engine(load(tmp_path))
     assert [p.id for p in other.knowledge.productions] == [p.id for p in engine.knowledge.productions]
-    for path in sorted((ROOT / "facts" / "incidents").glob("*.yaml")):
-        incident = engine.load_incident(path)
-        assert other.rule(incident).to_dict() == engine.rule(incident).to_dict(), path.name
+    for path in sorted((ROOT / "facts" / "incidents").glob("*.yaml")):  # read as test_differential reads them:
+        incident = load_incident(path, engine.knowledge.vocabulary, str(path.relative_to(ROOT)))
+        # the shipped order's ruling made once per test process (conftest's ruled), the other one here
+        assert other.rule(incident).to_dict() == ruled.rule(incident).to_dict(), path.name
 
 
 def test_names_of_files_do_not_matter(tmp_path, engine):
@@ -97,13 +99,12 @@ def test_names_of_files_do_not_matter(tmp_path, engine):
 SEEDS = ("0", "1", "2", "3", "4")
 
 
-def _list_answers(name: str, tmp_path: Path) -> Path:
-    """A director's answers to the interview on a shipped incident, bare, in the order asked."""
+def _list_answers(name: str, tmp_path: Path, knowledge, engine) -> Path:
+    """A director's answers to the interview on a shipped incident, bare, in the order asked (the session's
+    knowledge and engine: the runs under each seed below are processes of their own)."""
     from bridgelaw.faces.interview import Interview, Question, UNKNOWN, answer_from
-    from bridgelaw.read.incident import load_incident
-    knowledge = load()
     incident = load_incident(ROOT / "facts" / "incidents" / name, knowledge.vocabulary)
-    iv, lines = Interview(knowledge), []
+    iv, lines = Interview(knowledge, engine), []
     while isinstance(q := iv.step(), Question):
         value = answer_from(incident, q, iv)
         iv.answer(value)
@@ -118,10 +119,10 @@ def _list_answers(name: str, tmp_path: Path) -> Path:
 
 @pytest.mark.parametrize("answers", ["tests/answers/slow-3s-raised-to-game-list.yaml",
                                      "both-sides-revoke.yaml", "2d-misexplained-nobody-corrects.yaml"])
-def test_list_answers_replay_the_same_under_several_hash_seeds(answers, tmp_path):
+def test_list_answers_replay_the_same_under_several_hash_seeds(answers, tmp_path, knowledge, engine):
     """Bare answers in the order asked fit only if every run asks in that order; the saved incident
     then names its facts as the interview did, and `rule` on it gives the interview's ruling."""
-    path = ROOT / answers if "/" in answers else _list_answers(answers, tmp_path)
+    path = ROOT / answers if "/" in answers else _list_answers(answers, tmp_path, knowledge, engine)
     runs = []
     for seed in SEEDS:
         save = tmp_path / f"saved-{seed}.yaml"

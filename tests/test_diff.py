@@ -6,7 +6,9 @@ the rulings that change (exit 1), each under its file and case, as text and as J
 A comparison rules every incident and case of its tree with each of its two knowledges.  Here a knowledge
 identical in content to one ruled before (its digest) gives the rulings it gave then on the same inputs
 (``remembered``): the edited copy compared with itself and the edited copy's side of the comparison with the
-original are one knowledge on one tree, ruled once in the module, not three times.
+original are one knowledge on one tree, ruled once in the module, not three times; and the original's side,
+the shipped knowledge on inputs read as the shipped ones are (from the tree's own folder), is the session's
+rulings (conftest's ``ruled``: the cases and incidents test_cases, test_differential and test_interview rule).
 Two loads of the same files ruling alike is tests/test_determinism.py's; what is held here is what the command
 compares and reports.
 """
@@ -25,6 +27,7 @@ from bridgelaw.faces.cli import main
 from bridgelaw.faces.offline.runtime import digest
 
 RULED: dict = {}  # (knowledge digest, incident) -> its ruling, over the module's comparisons
+SHIPPED: dict = {}  # the shipped knowledge's digest -> the session's remembering engine (conftest's ruled)
 
 
 class Remembering(engines.Engine):
@@ -36,6 +39,8 @@ class Remembering(engines.Engine):
         self.digest = digest(knowledge)
 
     def rule(self, incident):
+        if self.digest in SHIPPED:
+            return copy.deepcopy(SHIPPED[self.digest].rule(incident))
         key = (self.digest, repr(incident))
         if key not in RULED:
             RULED[key] = super().rule(incident)
@@ -44,8 +49,10 @@ class Remembering(engines.Engine):
 
 
 @pytest.fixture(autouse=True)
-def remembered(monkeypatch):
+def remembered(monkeypatch, knowledge, ruled):
     monkeypatch.setattr(engines, "Engine", Remembering)  # diff.compare's engines (it imports Engine when run)
+    if not SHIPPED:
+        SHIPPED[digest(knowledge)] = ruled
 
 
 def _copy(folder: Path) -> Path:
@@ -68,8 +75,9 @@ def copies(tmp_path_factory):
     return before, after
 
 
-def test_an_unchanged_copy_reports_nothing(copies, capsys):
+def test_an_unchanged_copy_reports_nothing(copies, capsys, monkeypatch):
     _, after = copies  # a tree against itself (the edited copy: its rulings are the ones the next test compares)
+    monkeypatch.chdir(after)  # its files shown as the shipped ones are (tests/cases/...), read alike in both tests
     assert main(["--root", str(after), "diff", str(after), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert out.strip().endswith("ruling(s) changed (against " + str(after) + ").")
@@ -81,6 +89,7 @@ def test_one_condition_changed_reports_exactly_the_rulings_it_changes(copies, ca
     twice would rule every incident and case again)."""
     from bridgelaw.committee import diff
     before, after = copies
+    monkeypatch.chdir(after)  # its inputs read as the shipped ones are: the original's side is the session's rulings
     compare, reports = diff.compare, []
     monkeypatch.setattr(diff, "compare", lambda *a: reports.append(compare(*a)) or reports[-1])
     assert main(["--root", str(after), "diff", str(before), "--json"]) == 1

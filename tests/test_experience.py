@@ -22,10 +22,10 @@ def ids_in(text: str, knowledge) -> set[str]:
 
 
 @pytest.mark.parametrize("lang", ["ru", "en"])
-def test_the_how_trace_names_no_production(knowledge, engine, lang):
+def test_the_how_trace_names_no_production(knowledge, ruled, lang):
     seen = {}
     for path in sorted(INCIDENTS.glob("*.yaml")):
-        ruling = engine.rule(engine.load_incident(path))
+        ruling = ruled.rule(ruled.load_incident(path))  # made once per test process (conftest's ruled)
         if ids := ids_in(ruling.render(lang, how=True), knowledge):
             seen[path.name] = sorted(ids)
     assert seen == {}

@@ -179,8 +179,9 @@ def test_gap_names_the_subsections_and_a_judgment_question_covers_some(project, 
     # 64C1, 64C2(a), 64C2(b) have no production but the vocabulary's judgment question 'damage' names 64C
 
 
-def test_shipped_knowledge_checks_clean():
-    assert main(["check", "--lang", "en"]) == 0
+def test_shipped_knowledge_checks_clean(shipped_check):
+    code, out = shipped_check  # `check --lang en`, run once for the run (conftest.py; tests/test_cli.py reads it too)
+    assert code == 0, out
 
 
 def test_file_without_its_schema_line_is_asked_about(project, capsys):

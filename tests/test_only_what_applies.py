@@ -30,19 +30,19 @@ def test_two_revokes_print_each_line_once_with_the_facts_it_concerns(engine):
 
 
 @pytest.mark.parametrize("path", INCIDENTS, ids=[p.stem for p in INCIDENTS])
-def test_no_line_is_printed_twice(path, engine):
-    text = engine.rule(engine.load_incident(path)).render("en", how=False)
+def test_no_line_is_printed_twice(path, ruled):
+    text = ruled.rule(ruled.load_incident(path)).render("en", how=False)  # made once per process (conftest's ruled)
     body = [re.sub(r"^\d+\. ", "", line) for line in text.splitlines()[2:]  # elements and open questions
             if re.match(r"\d+\. |  - ", line)]
     assert len(body) == len(set(body)), text
 
 
-def test_a_bare_element_says_what_it_is_about(engine):
+def test_a_bare_element_says_what_it_is_about(engine, ruled):
     ruling = _rule(engine, "dummy-asks-to-see-trick.yaml")
     [el] = [e for e in ruling.elements if e.kind == "not_permitted"]
     assert el.text["en"] == "Dummy has no right to have the current trick faced or to look at his own card."
     for path in INCIDENTS:  # no element anywhere is only its kind's words, where those say nothing of what
-        for e in engine.rule(engine.load_incident(path)).elements:
+        for e in ruled.rule(ruled.load_incident(path)).elements:
             kind = engine.knowledge.vocabulary.elements[e.kind]
             assert e.text["en"].strip() and (e.text["en"] != kind.text["en"] or not bare(kind.text["en"], kind.args)), \
                 f"{path.stem}: {e.production} says only '{kind.text['en']}'"

@@ -12,16 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw.engine import PROJECT_ROOT, Engine, load
+from bridgelaw.engine import PROJECT_ROOT, Engine
 from bridgelaw.faces.cli import main
 
 ROOT = PROJECT_ROOT
 ADJUSTED = str(ROOT / "facts" / "incidents" / "tempo-with-k2-of-trumps.yaml")
-
-
-@pytest.fixture(scope="module")
-def knowledge():
-    return load(ROOT)
 
 
 def _cites(ruling) -> list[str]:
@@ -118,8 +113,9 @@ def test_an_option_in_laws_yaml_that_the_vocabulary_does_not_hold_is_an_error(pr
     assert "'opening_lead_face_down' is not an option the Laws leave" in out
 
 
-def test_coverage_shows_every_option_and_the_election(capsys):
-    assert main(["coverage", "--encoded", "--lang", "en", "--ra", "acbl", "--as-of", "2015-06-01"]) == 0
+def test_coverage_shows_every_option_and_the_election(capsys, cases_ruled_once):
+    with cases_ruled_once():  # the cases' rulings the session's engine made (conftest.py)
+        assert main(["coverage", "--encoded", "--lang", "en", "--ra", "acbl", "--as-of", "2015-06-01"]) == 0
     out = capsys.readouterr().out
     tail = out[out.index("What the Laws leave to the Regulating Authority, and ACBL's election:"):]
     for cite, option in (("12C1(c)", "adjusted_score_method"), ("41A", "opening_lead_face_down"),

@@ -7,17 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from bridgelaw.engine import Engine, load
 from bridgelaw.faces.interview import RESULT_WHY, Interview, simulate
 from bridgelaw.read.incident import load_incident
 
 ROOT = Path(__file__).resolve().parent.parent
 INCIDENTS = ROOT / "facts" / "incidents"
-
-
-@pytest.fixture(scope="module")
-def engine():
-    return Engine(load())
 
 
 def rule(engine, name: str):

@@ -104,8 +104,8 @@ def repeated(text: str, incident: str = "") -> list[str]:
 
 
 @pytest.mark.parametrize("path", INCIDENTS, ids=lambda p: p.stem)
-def test_no_sentence_of_a_ruling_is_said_twice(engine, path):
-    ruling = engine.rule(engine.load_incident(path))
+def test_no_sentence_of_a_ruling_is_said_twice(ruled, path):
+    ruling = ruled.rule(ruled.load_incident(path))  # made once per test process (conftest's ruled)
     for lang in ("en", "ru"):
         assert repeated(ruling.render(lang, how=False), path.stem) == [], (path.name, lang)
 
