@@ -153,11 +153,31 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def server():
-    """`bridgelaw serve` on a free loopback port, one per test process (the page's end-to-end tests)."""
-    from web_director import serving
-    with serving() as base:
-        yield base
+def server(web_app):
+    """The web application (``web_app``) served by uvicorn on a free loopback port, on a thread of this test
+    process, one per test process (the page's end-to-end tests: the pages, not how `serve` starts).  A `bridgelaw
+    serve` process would compile its whole pool first (2.3 CPU-s, and as much again to start Python and the app);
+    `serve` itself is started as a process by test_web_limits.py, test_web_malformed.py and test_log_e2e.py."""
+    import threading
+    import time
+
+    import uvicorn
+
+    from bridgelaw.faces.web.app import listen
+    sock = listen("127.0.0.1", 0)
+    base = "http://127.0.0.1:%d" % sock.getsockname()[1]
+    served = uvicorn.Server(uvicorn.Config(web_app, log_level="warning"))
+    thread = threading.Thread(target=served.run, kwargs={"sockets": [sock]}, name="web-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not served.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the web application's server did not start")
+        time.sleep(0.05)
+    yield base
+    served.should_exit = True
+    thread.join(10)
+    sock.close()
 
 
 def needs_pyodide() -> str:
