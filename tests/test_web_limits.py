@@ -129,8 +129,9 @@ def test_the_pools_engines_compile_whole_components(knowledge):
 
 
 def test_a_server_compiles_its_pool_at_start_and_never_again(knowledge, heavy):
-    """`serve` compiles every component of every engine of the pool before it listens (warm(compile=True)): its
-    memory does not follow the kinds of incident met later, and no request compiles."""
+    """`serve` compiles every component of every engine of the pool before it answers a request (warm(compile=True);
+    the port is taken first, so a port in use is said at once): its memory does not follow the kinds of incident
+    met later, and no request compiles."""
     service = Service(knowledge, budget=60, pool=2)
     service.warm(compile=True)
     engines = list(service._engines.queue)
