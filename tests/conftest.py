@@ -243,3 +243,41 @@ def served(site):
     yield base
     proc.terminate()
     proc.wait(10)
+
+
+def site_version(base: str) -> str:
+    """The site's build name (sw.js's cache; worker.js keeps the started Python under it)."""
+    import re
+    import urllib.request
+    return re.search(r'VERSION = "([^"]+)"', urllib.request.urlopen(base + "/sw.js").read().decode())[1]
+
+
+@pytest.fixture(scope="session")
+def first_visit(served, browser):
+    """A phone's first visit to the offline page (Russian, touch, downloads accepted), one per test process: the
+    first question shown from the site's first.json before Python had started, every file kept by the service
+    worker and the started Python by the worker.  -> (its page, its timings, seconds to the first question).
+    The tests that go on from a first visit share it, each passing in any order: test_offline.py's later visit
+    (it leaves the browser offline: the others' visits are served by the service worker) and spoilt kept Python
+    (it leaves a sound one kept); test_offline_settings.py and test_offline_log.py open pages of their own in it
+    (``first_visit[0].context.new_page()``), their Python put back in a moment, not started again (Pyodide, the
+    knowledge: 2-3 s each time); the log test leaves the device's log empty, as it found it."""
+    import time
+
+    from test_web_e2e import PHONE
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  locale="ru-RU", accept_downloads=True, base_url=served)
+    page = context.new_page()
+    started = time.monotonic()
+    page.goto("/")
+    page.wait_for_selector("section.question", timeout=120_000)
+    ready = time.monotonic() - started
+    page.wait_for_function("window.bridgelawTimings.started !== undefined", timeout=120_000)  # Python answers
+    first = page.evaluate("window.bridgelawTimings")
+    page.wait_for_function("navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready",
+                           timeout=60_000)
+    page.wait_for_function("async v => (await (await caches.open(v)).keys()).length >= 15",
+                           arg=site_version(served), timeout=60_000, polling=500)
+    page.wait_for_function("window.bridgelawTimings.kept_bytes > 0", timeout=60_000)
+    yield page, first, ready
+    context.close()

@@ -19,7 +19,7 @@ from bridgelaw.faces.offline.runtime import digest
 from bridgelaw.read.incident import load_incident
 from bridgelaw.read.scoring import load_scoring
 
-from conftest import needs_pyodide
+from conftest import needs_pyodide, site_version
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -102,34 +102,6 @@ def test_a_page_from_knowledge_that_fails_check_is_refused(tmp_path):
 REVOKE = ROOT / "facts" / "incidents" / "revoke-trick-not-won-by-offender.yaml"
 
 
-@pytest.fixture(scope="module")
-def first_visit(served, browser):
-    """A phone's first visit to the offline page (Russian, touch): the first question shown from the site's
-    first.json before Python had started, every file kept by the service worker and the started Python by the
-    worker.  Shared by the two tests that go on from a first visit (the later visit offline; a kept Python
-    spoilt), each in either order: the one leaves the browser offline, which the other's visits never need, and
-    the other leaves a sound Python kept.  -> (page, its timings, seconds to the first question)."""
-    import time
-
-    from test_web_e2e import PHONE
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
-                                  locale="ru-RU", base_url=served)
-    page = context.new_page()
-    started = time.monotonic()
-    page.goto("/")
-    page.wait_for_selector("section.question", timeout=120_000)
-    ready = time.monotonic() - started
-    page.wait_for_function("window.bridgelawTimings.started !== undefined", timeout=120_000)  # Python answers
-    first = page.evaluate("window.bridgelawTimings")
-    page.wait_for_function("navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready",
-                           timeout=60_000)
-    page.wait_for_function("async v => (await (await caches.open(v)).keys()).length >= 15", arg=_version(served),
-                           timeout=60_000, polling=500)
-    page.wait_for_function("window.bridgelawTimings.kept_bytes > 0", timeout=60_000)
-    yield page, first, ready
-    context.close()
-
-
 def test_the_page_rules_the_readme_revoke_offline_through_its_buttons(first_visit, knowledge, engine):
     from test_web_e2e import _answer, _shot
     from web_director import script
@@ -138,6 +110,7 @@ def test_the_page_rules_the_readme_revoke_offline_through_its_buttons(first_visi
     # the first question came from the site's first.json, before Python had started (its answers waited for it)
     assert first["early"] is True and first["shown"] < first["started"], first
     # every file kept by the service worker, and the started Python by the worker (first_visit); then no network
+    # (the other tests that go on from first_visit need none: their visits are served by the service worker)
     page.context.set_offline(True)
     page.reload()
     page.wait_for_selector("section.question", timeout=120_000)
@@ -162,13 +135,6 @@ def test_the_page_rules_the_readme_revoke_offline_through_its_buttons(first_visi
     assert shown == [(e.cite, e.text["ru"]) for e in expected.shown()]  # the decisive one first
     print(f"\noffline page: first question in {first['shown'] / 1000:.1f} s on the first visit ({ready:.1f} s"
           f" to the driver), {later['shown'] / 1000:.1f} s on the later one; ruled offline in {len(steps)} answers")
-
-
-def _version(base: str) -> str:
-    """The site's build name (sw.js's cache; worker.js keeps the started Python under it)."""
-    import re
-    import urllib.request
-    return re.search(r'VERSION = "([^"]+)"', urllib.request.urlopen(base + "/sw.js").read().decode())[1]
 
 
 def test_the_build_name_changes_with_the_knowledge_the_program_and_pyodide():
@@ -232,13 +198,14 @@ def test_a_page_without_node_to_compile_its_python_is_refused_with_a_hint(monkey
 
 def test_a_kept_python_that_cannot_be_put_back_is_dropped_and_python_starts_afresh(served, first_visit):
     """The kept memory spoilt (a half-written entry, another Pyodide's): the page starts Python as on a first
-    visit, keeps a sound one, and the visit after puts that back.  (Going on from first_visit, its Python kept.)"""
+    visit, keeps a sound one, and the visit after puts that back.  (Going on from conftest.py's first_visit, its
+    Python kept; the test leaves a sound one kept.)"""
     page = first_visit[0]
     page.goto("/")
     page.wait_for_selector("section.question", timeout=120_000)
     page.wait_for_function("window.bridgelawTimings.started !== undefined", timeout=120_000)  # Python answers
     assert page.evaluate("window.bridgelawTimings.restored") is True  # what the first visit kept, put back
-    kept = _version(served) + "-python"
+    kept = site_version(served) + "-python"
     page.evaluate("async k => (await caches.open(k)).put('python-memory', new Response(new Uint8Array(4096)))", kept)
     page.reload()
     page.wait_for_selector("section.question", timeout=120_000)
