@@ -249,7 +249,7 @@ def claim_answers(service, deal: str) -> list:
 
 
 def test_four_slow_claims_leave_an_engine_for_a_trivial_request(knowledge, monkeypatch):
-    """Four requests whose claim search runs long (each search held 1.5 s here, as one at its work budget is on
+    """Four requests whose claim search runs long (each search held 1 s here, as one at its work budget is on
     a busy machine; the solver serves one at a time) never take the last engine: a request with no deal is
     answered in under 0.5 s while they run."""
     from bridgelaw.read import dd
@@ -262,7 +262,7 @@ def test_four_slow_claims_leave_an_engine_for_a_trivial_request(knowledge, monke
 
     def slow(self, *args):  # one search begins (under the solver's lock)
         searched.append(1)
-        time.sleep(1.5)
+        time.sleep(1.0)
         start(self, *args)
     monkeypatch.setattr(dd._Search, "__init__", slow)
     errors = []
@@ -293,9 +293,10 @@ def test_four_slow_claims_leave_an_engine_for_a_trivial_request(knowledge, monke
 def test_four_budget_limited_replays_leave_an_engine_for_a_trivial_request(knowledge, heavy, monkeypatch):
     """Four requests with no deal, each replaying answers the server does not remember until its budget
     stops it (each answer held 50 ms here, as on a busy machine), never take the last engine: the first
-    question is answered in under 0.5 s while they run."""
+    question is answered in under 0.5 s while they run.  (A budget of 1 s, half the server's: three replay at
+    once, the fourth after them, so the test lasts two budgets; the trivial request is sent at 0.3 s.)"""
     from bridgelaw.faces.interview import Interview
-    service = Service(knowledge, budget=2.0, pool=4)
+    service = Service(knowledge, budget=1.0, pool=4)
     service.warm()
     service.CACHE = 0  # nothing remembered: each of the four replays every answer
     real = Interview.answer
