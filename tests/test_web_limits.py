@@ -44,8 +44,13 @@ def revokes_interview(knowledge, engine, n: int) -> list:
 
 
 @pytest.fixture(scope="module")
-def heavy(knowledge, engine):
-    return revokes_interview(knowledge, engine, 8)
+def heavy(knowledge, engine, tmp_path_factory):
+    """The answers of an interview about 8 revokes (1.2 CPU-s in-process), worked out once a run: a worker that
+    takes some of this module's tests reads them (conftest.py's made_once_a_run)."""
+    from conftest import made_once_a_run
+    folder = made_once_a_run(tmp_path_factory, "heavy-8-revokes", lambda f: (f / "answers.json").write_text(
+        json.dumps(revokes_interview(knowledge, engine, 8), ensure_ascii=False), encoding="utf-8"))
+    return json.loads((folder / "answers.json").read_text(encoding="utf-8"))
 
 
 def thirty_revokes(heavy: list) -> list:
