@@ -225,11 +225,31 @@ def browser():
 
 
 @pytest.fixture(scope="session")
-def server():
-    """`bridgelaw serve` on a free loopback port, one per test process (the page's end-to-end tests)."""
-    from web_director import serving
-    with serving() as base:
-        yield base
+def server(web_app):
+    """The web application (``web_app``) served by uvicorn on a free loopback port, on a thread of this test
+    process, one per test process (the page's end-to-end tests: the pages, not how `serve` starts).  A `bridgelaw
+    serve` process would compile its whole pool first (2.3 CPU-s, and as much again to start Python and the app);
+    `serve` itself is started as a process by test_web_limits.py, test_web_malformed.py and test_log_e2e.py."""
+    import threading
+    import time
+
+    import uvicorn
+
+    from bridgelaw.faces.web.app import listen
+    sock = listen("127.0.0.1", 0)
+    base = "http://127.0.0.1:%d" % sock.getsockname()[1]
+    served = uvicorn.Server(uvicorn.Config(web_app, log_level="warning"))
+    thread = threading.Thread(target=served.run, kwargs={"sockets": [sock]}, name="web-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 60
+    while not served.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            pytest.fail("the web application's server did not start")
+        time.sleep(0.05)
+    yield base
+    served.should_exit = True
+    thread.join(10)
+    sock.close()
 
 
 def needs_pyodide() -> str:
@@ -245,10 +265,27 @@ def needs_pyodide() -> str:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    """The offline page (`bridgelaw page`) built once for the whole run (made_once_a_run; no test changes it)."""
+    """The offline page (`bridgelaw page`) built once for the whole run (made_once_a_run; no test changes it),
+    without the build's own `check` of the shipped project: the suite runs that check whole and asserts it clean
+    (test_lint.py, test_cli.py), and a build that `check` refuses is tested on a broken copy (test_offline.py's
+    refusal test).  The build's check ruled every case again: 10 of its 12 CPU-s."""
+    from bridgelaw.committee import checks
     from bridgelaw.faces.offline import build
     needs_pyodide()
-    return made_once_a_run(tmp_path_factory, "site", lambda folder: build.build(ROOT, folder / "site")) / "site"
+
+    def make(folder: Path) -> None:
+        real = checks.check_path
+
+        def checked_elsewhere(path, root, jobs=1):
+            if path is None and Path(root).resolve() == ROOT:
+                return [], {}
+            return real(path, root, jobs)
+        checks.check_path = checked_elsewhere
+        try:
+            build.build(ROOT, folder / "site")
+        finally:
+            checks.check_path = real
+    return made_once_a_run(tmp_path_factory, "site", make) / "site"
 
 
 @pytest.fixture(scope="session")
@@ -278,3 +315,41 @@ def served(site):
     yield base
     proc.terminate()
     proc.wait(10)
+
+
+def site_version(base: str) -> str:
+    """The site's build name (sw.js's cache; worker.js keeps the started Python under it)."""
+    import re
+    import urllib.request
+    return re.search(r'VERSION = "([^"]+)"', urllib.request.urlopen(base + "/sw.js").read().decode())[1]
+
+
+@pytest.fixture(scope="session")
+def first_visit(served, browser):
+    """A phone's first visit to the offline page (Russian, touch, downloads accepted), one per test process: the
+    first question shown from the site's first.json before Python had started, every file kept by the service
+    worker and the started Python by the worker.  -> (its page, its timings, seconds to the first question).
+    The tests that go on from a first visit share it, each passing in any order: test_offline.py's later visit
+    (it leaves the browser offline: the others' visits are served by the service worker) and spoilt kept Python
+    (it leaves a sound one kept); test_offline_settings.py and test_offline_log.py open pages of their own in it
+    (``first_visit[0].context.new_page()``), their Python put back in a moment, not started again (Pyodide, the
+    knowledge: 2-3 s each time); the log test leaves the device's log empty, as it found it."""
+    import time
+
+    from test_web_e2e import PHONE
+    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True,
+                                  locale="ru-RU", accept_downloads=True, base_url=served)
+    page = context.new_page()
+    started = time.monotonic()
+    page.goto("/")
+    page.wait_for_selector("section.question", timeout=120_000)
+    ready = time.monotonic() - started
+    page.wait_for_function("window.bridgelawTimings.started !== undefined", timeout=120_000)  # Python answers
+    first = page.evaluate("window.bridgelawTimings")
+    page.wait_for_function("navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready",
+                           timeout=60_000)
+    page.wait_for_function("async v => (await (await caches.open(v)).keys()).length >= 15",
+                           arg=site_version(served), timeout=60_000, polling=500)
+    page.wait_for_function("window.bridgelawTimings.kept_bytes > 0", timeout=60_000)
+    yield page, first, ready
+    context.close()

@@ -110,13 +110,12 @@ def test_print_view_and_delete_with_a_confirmation(page, s):
 
 # -- in Chromium: the page saves to IndexedDB, keeps it over a reload, and downloads the export ---------------
 
-from test_web_e2e import PHONE, _shot  # noqa: E402  (the fixtures served, browser: conftest.py)
+from test_web_e2e import _shot  # noqa: E402  (the fixture first_visit: conftest.py)
 
 
-def test_the_page_saves_to_indexeddb_downloads_prints_and_deletes(served, browser, s, tmp_path, capsys):
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="en-US",
-                                  accept_downloads=True, base_url=served)
-    page = context.new_page()
+def test_the_page_saves_to_indexeddb_downloads_prints_and_deletes(first_visit, s, tmp_path, capsys):
+    """(In the browser of conftest.py's first_visit, its log empty: the test leaves it so, deleting what it saved.)"""
+    page = first_visit[0].context.new_page()
     page.goto(f"/#/?s={s}&lang=en")
     page.wait_for_selector("section.ruling", timeout=120_000)
     page.click("#log-save")
@@ -159,7 +158,7 @@ def test_the_page_saves_to_indexeddb_downloads_prints_and_deletes(served, browse
     page.reload()
     page.wait_for_selector("#log-export", timeout=120_000)
     assert page.locator("tr.entry").count() == 0 and "(entries: 0)" in page.locator("#log-export").inner_text()
-    context.close()
+    page.close()
     url = f"sqlite:///{tmp_path / 'log.sqlite'}"
     assert cli.main(["log", "import", str(path), "--db", url, "--lang", "en"]) == 0
     assert "Entries imported: 1; already there: 0" in capsys.readouterr().out

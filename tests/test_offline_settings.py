@@ -2,7 +2,6 @@
 Authority setting as `bridgelaw serve`: it renders the same pages (web/render.py).  Needs Node and `npm ci`."""
 from __future__ import annotations
 
-from test_web_e2e import PHONE  # (the fixtures served, browser: conftest.py)
 from test_web_settings_e2e import ADJUSTED, REVOKE, _answer, _steps
 
 from bridgelaw.read.incident import load_incident
@@ -24,10 +23,11 @@ def _through(page, steps) -> list:
     return [(li.get_attribute("data-cite"), li.locator("p.text").inner_text()) for li in page.locator("li.element").all()]
 
 
-def test_the_offline_page_takes_a_defender_and_the_acbl_setting(served, browser, knowledge, engine):
+def test_the_offline_page_takes_a_defender_and_the_acbl_setting(first_visit, knowledge, engine):
+    """(In the browser of conftest.py's first_visit: the pages are tested, not how Python starts; the setting is
+    the address's, nothing of it is kept.)"""
     from bridgelaw.engine import Engine
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="ru-RU", base_url=served)
-    page = context.new_page()
+    page = first_visit[0].context.new_page()
     page.goto("/")
     page.wait_for_selector("section.question", timeout=120_000)
     incident = load_incident(REVOKE, knowledge.vocabulary)
@@ -52,4 +52,4 @@ def test_the_offline_page_takes_a_defender_and_the_acbl_setting(served, browser,
     acbl = [(e.cite, e.text["ru"]) for e in Engine(knowledge, "acbl", "2015-06-01").rule(adjusted).elements
             if e.cite.startswith("12C1")]
     assert acbl and all(x in shown for x in acbl)
-    context.close()
+    page.close()

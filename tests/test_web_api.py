@@ -32,6 +32,20 @@ def client(app):
         yield c
 
 
+@pytest.fixture(scope="module")
+def scripted(knowledge, engine):
+    """``scripted(path)``: web_director.script on the shipped incident at ``path``, worked out once in the module
+    (the interview in-process, a step a question: the threads' test and the ruling pages' tests take incidents
+    the API's test has scripted already)."""
+    done: dict = {}
+
+    def scripted(path: Path):
+        if path not in done:
+            done[path] = script(knowledge, engine, load_incident(path, knowledge.vocabulary))
+        return done[path]
+    return scripted
+
+
 def post(client, answers, lang="ru"):
     return client.post("/api/interview", json={"answers": answers, "lang": lang})
 
@@ -56,9 +70,8 @@ def test_first_step_names_the_kinds_of_incident(client):
 
 
 @pytest.mark.parametrize("path", INCIDENTS, ids=[p.stem for p in INCIDENTS])
-def test_director_over_the_api_gets_the_ruling_of_the_command_line(path, client, knowledge, engine):
-    incident = load_incident(path, knowledge.vocabulary)
-    steps, expected = script(knowledge, engine, incident)
+def test_director_over_the_api_gets_the_ruling_of_the_command_line(path, client, knowledge, engine, scripted):
+    steps, expected = scripted(path)
     answers = []
     for q, value in steps:
         body = post(client, answers).json()
@@ -95,11 +108,10 @@ def test_not_known_is_null(client):
     assert r.status_code == 200 and r.json()["answers"][1]["value"] is None
 
 
-def test_replay_resumes_from_answers_it_has_checked(knowledge, engine):
+def test_replay_resumes_from_answers_it_has_checked(knowledge, scripted):
     from bridgelaw.faces.web.session import Service
     service = Service(knowledge, budget=60)
-    incident = load_incident(ROOT / "facts" / "incidents" / "defective-trick-two-cards.yaml", knowledge.vocabulary)
-    steps, expected = script(knowledge, engine, incident)
+    steps, expected = scripted(ROOT / "facts" / "incidents" / "defective-trick-two-cards.yaml")
     answers = [(q.key, as_json(v)) for q, v in steps]
     for n in range(len(answers) + 1):  # as a page does: one answer more each time
         snap = service.replay(answers[:n])
@@ -116,7 +128,7 @@ def test_replay_resumes_from_answers_it_has_checked(knowledge, engine):
     assert service.replay(answers[:bool_at] + [(answers[bool_at][0], 1)]).answers[bool_at][1] is True
 
 
-def test_replays_from_many_threads_share_one_engine_safely(knowledge, engine, monkeypatch):
+def test_replays_from_many_threads_share_one_engine_safely(knowledge, scripted, monkeypatch):
     from concurrent.futures import ThreadPoolExecutor
     from bridgelaw.faces.web import session
     from bridgelaw.faces.web.session import Service
@@ -124,7 +136,7 @@ def test_replays_from_many_threads_share_one_engine_safely(knowledge, engine, mo
     service = Service(knowledge, budget=60)
     jobs = []
     for path in INCIDENTS[::6]:  # a spread of the incidents: what is shared between threads, not throughput
-        steps, expected = script(knowledge, engine, load_incident(path, knowledge.vocabulary))
+        steps, expected = scripted(path)
         jobs.append(([(q.key, as_json(v)) for q, v in steps], [(e.cite, e.text["ru"]) for e in expected.elements]))
 
     def run(job):
@@ -312,9 +324,8 @@ def test_downloads_wait_for_the_ruling(client):
     assert r.status_code == 409 and "Решение ещё не получено" in r.text
 
 
-def test_yaml_and_text_of_a_ruling(client, knowledge, engine):
-    incident = load_incident(ROOT / "facts" / "incidents" / "defective-trick-two-cards.yaml", knowledge.vocabulary)
-    steps, expected = script(knowledge, engine, incident)
+def test_yaml_and_text_of_a_ruling(client, scripted):
+    steps, expected = scripted(ROOT / "facts" / "incidents" / "defective-trick-two-cards.yaml")
     s = encode([(q.key, v) for q, v in steps])
     y = client.get("/incident.yaml", params={"s": s})
     assert y.status_code == 200 and y.headers["content-type"].startswith("application/yaml")
@@ -325,10 +336,9 @@ def test_yaml_and_text_of_a_ruling(client, knowledge, engine):
     assert "[Law 67B2]" in t.text and "How:" in t.text
 
 
-def test_the_ruling_page_says_what_a_slot_left_out_decides_under_each_class(client, knowledge, engine):
+def test_the_ruling_page_says_what_a_slot_left_out_decides_under_each_class(client, scripted):
     """A revoke whose trick is not known: the transfer holds on any trick but 12, 64B6 on trick 12."""
-    incident = load_incident(ROOT / "facts" / "incidents" / "revoke-trick-unknown.yaml", knowledge.vocabulary)
-    steps, _ = script(knowledge, engine, incident)
+    steps, _ = scripted(ROOT / "facts" / "incidents" / "revoke-trick-unknown.yaml")
     r = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
     assert r.status_code == 200 and 'class="provisional"' not in r.text and "provisional: unless" not in r.text
 
@@ -345,20 +355,17 @@ def test_the_first_page_shows_a_short_list_and_everything_else_by_group(client):
             ' not encoded yet: rule from the law book.</p>') in page.text and 'class="element none"' not in page.text
 
 
-def test_the_ruling_page_shows_one_element_for_the_same_words_about_two_revokes(client, knowledge, engine):
-    incident = load_incident(ROOT / "facts" / "incidents" / "both-sides-revoke.yaml", knowledge.vocabulary)
-    steps, _ = script(knowledge, engine, incident)
+def test_the_ruling_page_shows_one_element_for_the_same_words_about_two_revokes(client, scripted):
+    steps, _ = scripted(ROOT / "facts" / "incidents" / "both-sides-revoke.yaml")
     r = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
     assert r.text.count('data-cite="64B7"') == 1
     assert '<span class="about">(revoke by East and revoke by South)</span>' in r.text  # 64C2(b): of both together
     assert '<span class="about">(each: revoke by East and revoke by South)</span>' in r.text  # 63B: of each alone
 
 
-def test_the_ruling_page_says_what_rests_on_a_choice_still_to_be_made_under_it(client, knowledge, engine):
+def test_the_ruling_page_says_what_rests_on_a_choice_still_to_be_made_under_it(client, scripted):
     """27C: West has not yet chosen whether to accept 3♣; 27B1(a)'s line is said under his refusal."""
-    incident = load_incident(ROOT / "facts" / "incidents" / "insufficient-3c-replaced-4c-prematurely.yaml",
-                             knowledge.vocabulary)
-    steps, _ = script(knowledge, engine, incident)
+    steps, _ = scripted(ROOT / "facts" / "incidents" / "insufficient-3c-replaced-4c-prematurely.yaml")
     r = client.get("/", params={"s": encode([(q.key, v) for q, v in steps]), "lang": "en"})
     assert r.status_code == 200
     assert "if West chooses “refuse it”" in r.text and "provisional: unless" not in r.text

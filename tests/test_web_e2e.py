@@ -1,6 +1,7 @@
 """End to end: a director on a phone-sized screen rules incidents through the page, in Russian.
 
-`bridgelaw serve` runs as a separate process; Debian's Chromium (/usr/bin/chromium,
+The web application is served over loopback by uvicorn (conftest.py's ``server``, on a thread of the test
+process, as `bridgelaw serve` serves it); Debian's Chromium (/usr/bin/chromium,
 installed by .ci/run), driven by Playwright, opens it at 390x844, clicks the
 answers a director who knows the incident would click (labels as shown, in
 Russian), and reaches the ruling.  The ruling on the page must be the one

@@ -44,8 +44,13 @@ def revokes_interview(knowledge, engine, n: int) -> list:
 
 
 @pytest.fixture(scope="module")
-def heavy(knowledge, engine):
-    return revokes_interview(knowledge, engine, 8)
+def heavy(knowledge, engine, tmp_path_factory):
+    """The answers of an interview about 8 revokes (1.2 CPU-s in-process), worked out once a run: a worker that
+    takes some of this module's tests reads them (conftest.py's made_once_a_run)."""
+    from conftest import made_once_a_run
+    folder = made_once_a_run(tmp_path_factory, "heavy-8-revokes", lambda f: (f / "answers.json").write_text(
+        json.dumps(revokes_interview(knowledge, engine, 8), ensure_ascii=False), encoding="utf-8"))
+    return json.loads((folder / "answers.json").read_text(encoding="utf-8"))
 
 
 def thirty_revokes(heavy: list) -> list:
@@ -129,8 +134,9 @@ def test_the_pools_engines_compile_whole_components(knowledge):
 
 
 def test_a_server_compiles_its_pool_at_start_and_never_again(knowledge, heavy):
-    """`serve` compiles every component of every engine of the pool before it listens (warm(compile=True)): its
-    memory does not follow the kinds of incident met later, and no request compiles."""
+    """`serve` compiles every component of every engine of the pool before it answers a request (warm(compile=True);
+    the port is taken first, so a port in use is said at once): its memory does not follow the kinds of incident
+    met later, and no request compiles."""
     service = Service(knowledge, budget=60, pool=2)
     service.warm(compile=True)
     engines = list(service._engines.queue)
@@ -248,7 +254,7 @@ def claim_answers(service, deal: str) -> list:
 
 
 def test_four_slow_claims_leave_an_engine_for_a_trivial_request(knowledge, monkeypatch):
-    """Four requests whose claim search runs long (each search held 1.5 s here, as one at its work budget is on
+    """Four requests whose claim search runs long (each search held 1 s here, as one at its work budget is on
     a busy machine; the solver serves one at a time) never take the last engine: a request with no deal is
     answered in under 0.5 s while they run."""
     from bridgelaw.read import dd
@@ -261,7 +267,7 @@ def test_four_slow_claims_leave_an_engine_for_a_trivial_request(knowledge, monke
 
     def slow(self, *args):  # one search begins (under the solver's lock)
         searched.append(1)
-        time.sleep(1.5)
+        time.sleep(1.0)
         start(self, *args)
     monkeypatch.setattr(dd._Search, "__init__", slow)
     errors = []
@@ -292,9 +298,10 @@ def test_four_slow_claims_leave_an_engine_for_a_trivial_request(knowledge, monke
 def test_four_budget_limited_replays_leave_an_engine_for_a_trivial_request(knowledge, heavy, monkeypatch):
     """Four requests with no deal, each replaying answers the server does not remember until its budget
     stops it (each answer held 50 ms here, as on a busy machine), never take the last engine: the first
-    question is answered in under 0.5 s while they run."""
+    question is answered in under 0.5 s while they run.  (A budget of 1 s, half the server's: three replay at
+    once, the fourth after them, so the test lasts two budgets; the trivial request is sent at 0.3 s.)"""
     from bridgelaw.faces.interview import Interview
-    service = Service(knowledge, budget=2.0, pool=4)
+    service = Service(knowledge, budget=1.0, pool=4)
     service.warm()
     service.CACHE = 0  # nothing remembered: each of the four replays every answer
     real = Interview.answer

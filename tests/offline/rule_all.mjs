@@ -19,6 +19,10 @@ py.runPython(`
 import sys
 sys.path.insert(0, "/app")
 from bridgelaw.faces.offline import runtime
+from bridgelaw.run import partition
+partition.many()  # hundreds of kinds of incident, as the native side rules them (tests/conftest.py): each component
+#                  compiled about once, not once per part (half the rulings' time); the page's own per-part engines
+#                  are driven in Pyodide by test_not_known_no_crash's worker and the browser tests
 runtime.start(open("/app/knowledge.pickle", "rb").read())
 `);
 const readyMs = performance.now() - t0;

@@ -182,11 +182,13 @@ def serve(root: Path | None, host: str, port: int, budget: float | None = None, 
     """Run the app with uvicorn until interrupted (Ctrl-C) or terminated (SIGTERM).
 
     The knowledge is loaded and the port taken before anything else, so a mistake in
-    either is one message and exit 1; requests still running at shutdown get GRACE seconds.
+    either is one message and exit 1 (a port in use is said before the pool compiles); the pool is compiled
+    before the first request is answered; requests still running at shutdown get GRACE seconds.
     """
     import uvicorn
-    app = create_app(root, budget or BUDGET, (db, host) if keep_log else None, compile=True)
+    app = create_app(root, budget or BUDGET, (db, host) if keep_log else None)
     sock = listen(host, port)
+    app.state.service.warm(compile=True)
     lean_malloc()
     class Server(uvicorn.Server):
         def handle_exit(self, sig, frame) -> None:  # SIGTERM, Ctrl-C: replays in flight end with a 503
