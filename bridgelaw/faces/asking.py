@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ..errors import Collector
 from ..read.auction import CALL_FINDINGS, stated_calls
-from ..read.incident import check_counts
+from ..read.incident import check_counts, read_by_reader
 from ..explain.result import FIGURES
 from ..explain.ruling import Ruling, choice_lines
 from ..model import CHOICE
@@ -106,7 +106,7 @@ class Asking:
         else:
             values = s.choices()
             if s.type == "int":  # a count's real range: the numbers no other count stated contradicts
-                values = [v for v in values if self._count_fits(st, fid, slot, v)] or values
+                values = self._counts_that_fit(st, fid, slot, values) or values
             elif s.type == "enum" and not s.several:
                 values = self._values_that_matter(fid, template, slot, values)
             choices = tuple(Choice(v, {lang: s.label_of(v, lang) for lang in ("ru", "en")}) for v in values)
@@ -170,6 +170,23 @@ class Asking:
                         if compare(t.op, v, t.value):
                             naming.setdefault(v, []).append(other(pat) or dead(p))
         return [v for v in values if v not in naming or not all(naming[v])] or values
+
+    def _counts_that_fit(self, st: _State, fid: str, slot: str, values: list) -> list:
+        """The values of ``values`` that stand with the counts stated (``_count_fits``): the facts made once
+        where the auction's reader reads nothing of this slot (a trick count), each value put in."""
+        template = st.facts[fid][0]
+        if read_by_reader(template, slot):
+            return [v for v in values if self._count_fits(st, fid, slot, v)]
+        facts = self._infacts(st, all_context=True)
+        at = next(i for i, f in enumerate(facts) if f.id == fid)
+        out = []
+        for v in values:
+            facts[at] = replace(facts[at], values=tuple((s, v if s == slot else x) for s, x in facts[at].values))
+            problems = Collector()
+            check_counts(facts, problems, complete=False)
+            if not problems.errors:
+                out.append(v)
+        return out
 
     def _count_fits(self, st: _State, fid: str, slot: str, value: int) -> bool:
         """Whether ``value`` in ``fid``'s ``slot`` stands with the counts stated (check_counts: no more tricks

@@ -427,7 +427,7 @@ def _call_by(auctions: tuple, values: tuple, lang: str) -> str:
 
 def _firings(rulings: list[Ruling]) -> tuple[list, list[dict]]:
     """Every combination's firings, each once (by production, facts used and what it derived), renumbered."""
-    keys: dict = {}  # id(firing) -> its key: rulings made alike (split.py's _retold) share their firings
+    keys: dict = {}  # id(firing) -> its key: rulings made alike (alike.py's retold) share their firings
 
     def key(f):
         got = keys.get(id(f))
