@@ -143,11 +143,7 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
             e = _unnamed(knowledge, e, split, combos, where, ci, active[ci])
         extra = choice_conditions(knowledge, e.provisional)
         if where != every or extra:
-            if extra:
-                e.when = _when(knowledge, split, combos, where, extra, memo)
-            else:  # the same combinations said once in words (each element given it reads it, never changes it)
-                e.when = memo[where] if where in memo else memo.setdefault(where, _when(knowledge, split, combos, where,
-                                                                                       (), memo))
+            e.when = _when(knowledge, split, combos, where, extra, memo)
         elements.append(e)
     first = rulings[0]
     questions = _questions(knowledge, split, combos, rulings, elements)
@@ -302,7 +298,17 @@ def _labelled(knowledge, u: Unknown, values: tuple, whole: bool) -> dict:
 
 def _when(knowledge, split, combos, where, extra: list = (), memo: dict | None = None) -> dict:
     """The condition under which an element holds: the combinations ``where`` in words, by slot, and with each,
-    the ``extra`` conditions (provisional.choice_conditions: a choice still to be made) [(text, case)]."""
+    the ``extra`` conditions (provisional.choice_conditions: a choice still to be made) [(text, case)].  With no
+    ``extra``, the same combinations are said once (``memo``: an element or a result line given it reads it,
+    never changes it)."""
+    if not extra and memo is not None:
+        if where not in memo:
+            memo[where] = _said_when(knowledge, split, combos, where, (), memo)
+        return memo[where]
+    return _said_when(knowledge, split, combos, where, extra, memo)
+
+
+def _said_when(knowledge, split, combos, where, extra, memo: dict | None) -> dict:
     per_slot = [sorted({combos[ci][j] for ci in where}) for j in range(len(split))]
     cross = {c for c in product(*per_slot)}
     alts = [[combos[ci] for ci in sorted(where)]] if cross != {combos[ci] for ci in where} else None

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
-from ...read.incident import CALL_NUMBERS, NOT_KNOWN, check_cards, read_again, read_by_reader
+from ...read.incident import CALL_NUMBERS, NOT_KNOWN, InFact, check_cards, read_again, read_by_reader
 from ...errors import Collector
 from ...words import LANGS, word
 from . import alike as _alike
@@ -139,7 +139,7 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=No
     out_slots = {(u.fact, u.slot) for u in split if u.left_out}
 
     def known_of(chosen: dict):
-        key = tuple(sorted(chosen.items(), key=repr))
+        key = _chosen_key(chosen)
         if key not in read:
             read[key] = _known(knowledge, incident, chosen)
         return read[key]
@@ -150,7 +150,7 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=No
     settled: dict = {}  # chosen values -> what _not_yet leaves of them, and the incident read so
 
     def not_yet(chosen: dict) -> tuple[dict, object]:
-        key = tuple(sorted(chosen.items(), key=repr))
+        key = _chosen_key(chosen)
         if key not in settled:
             kept, known = _not_yet(knowledge, incident, dict(chosen), known_of(chosen), known_of)
             settled[key] = tuple(kept.items()), known
@@ -159,7 +159,7 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=No
 
     def ruling_of(chosen: dict):
         chosen, known = not_yet(chosen)
-        key = tuple(sorted(chosen.items(), key=repr))
+        key = _chosen_key(chosen)
         if key not in ruled:
             got = alike.get(unread_key(known, moot[0])) if moot and moot[0] else None
             ruled[key] = retold(knowledge, *got, known) if got else rule_one(known)
@@ -306,6 +306,11 @@ def blanked(knowledge, incident, fact: str, slot: str, form=NOT_KNOWN):
     return replace(incident, facts=tuple(facts))
 
 
+def _chosen_key(chosen: dict) -> tuple:
+    """Chosen values as a key, in one order whatever the order they were chosen in."""
+    return tuple(chosen.items()) if len(chosen) < 2 else tuple(sorted(chosen.items(), key=repr))
+
+
 def _known(knowledge, incident, chosen: dict, again: bool = False):
     """The incident with each chosen (fact, slot) given its value, and no slot left to split (the auction read
     again from the facts as stated: a dealer given gives the calls their seats; not where no value is given to
@@ -317,7 +322,7 @@ def _known(knowledge, incident, chosen: dict, again: bool = False):
     for f in incident.facts if same else incident.stated or incident.facts:
         if f.possible:
             values = tuple((s, chosen.get((f.id, s), v)) for s, v in f.values)
-            f = replace(f, values=values, possible=())
+            f = InFact(f.template, f.id, values, f.loc)  # what replace(f, values=values, possible=()) makes
         facts.append(f)
     if incident.stated and not same:
         facts = read_again(facts, knowledge.vocabulary)
