@@ -51,6 +51,8 @@ def _moot(knowledge, split: list, ruling) -> frozenset:
     if u.template in _READ_WHOLE or t.derived or kind not in ("bool", "enum", "int", "seat", "side") or \
             kind == "seat" and t.many:
         return frozenset()
+    if any(use.id == u.fact and u.slot in use.slots for firing in ruling.firings for use in firing.facts):
+        return frozenset()  # a production tested it and fired: it reads it (its ways below would say so too)
     facts = [replace(f, values=tuple((s, None if s == u.slot else v) for s, v in f.values))
              if f.id == u.fact and f.template == u.template else f for f in ruling.working]
     by_t, derived = _by_template(facts), _derived(knowledge)
