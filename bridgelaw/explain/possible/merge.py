@@ -93,6 +93,10 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     general: dict = {}
     keyed = []  # each combination's elements with their keys; the same said twice (two productions) stays twice
     plain: dict = {}  # id(element) -> _element_key(element), each worked out once
+    numbers: dict = {}  # each key -> a number standing for it in the dicts below (hashed once)
+
+    def number(key) -> int:
+        return numbers.setdefault(key, len(numbers))
     for ci, r in enumerate(rulings):
         reps = _subs(knowledge, split, combos[ci], active[ci])
         seen: dict = {}
@@ -103,7 +107,7 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
             options = [(u.option, u.fact, u.choice) for u in e.provisional if u.option]
             chosen = tuple(sorted(options))
             k = plain[id(e)] if id(e) in plain else plain.setdefault(id(e), _element_key(e, as_text=as_text))
-            k, g = (k, chosen), (_element_key(e, reps, k, as_text), chosen)
+            k, g = number((k, chosen)), number((_element_key(e, reps, k, as_text), chosen))
             n = seen[k] = seen.get(k, 0) + 1
             m = seen[("g", g)] = seen.get(("g", g), 0) + 1  # two elements alike once unnamed stay two (67B2)
             k, g = (k, n), (g, m)
@@ -434,6 +438,7 @@ def _call_by(auctions: tuple, values: tuple, lang: str) -> str:
 def _firings(rulings: list[Ruling]) -> tuple[list, list[dict]]:
     """Every combination's firings, each once (by production, facts used and what it derived), renumbered."""
     keys: dict = {}  # id(firing) -> its key: rulings made alike (alike.py's retold) share their firings
+    numbers: dict = {}  # each key -> a number standing for it (the merge's dicts hash a number, not the key)
 
     def key(f):
         got = keys.get(id(f))
@@ -445,7 +450,7 @@ def _firings(rulings: list[Ruling]) -> tuple[list, list[dict]]:
                 hash(got)
             except TypeError:
                 got = f.production, tuple([(u.template, u.id, _frozen(u.slots)) for u in f.facts]), tuple(f.derived)
-            keys[id(f)] = got
+            got = keys[id(f)] = numbers.setdefault(got, len(numbers))
         return got
     merged, maps = _interleave([[(ci, f) for f in r.firings] for ci, r in enumerate(rulings)], lambda x: key(x[1]))
     return [_copy(f, n=n, rests_on=[maps[ci][k - 1] + 1 for k in f.rests_on])
