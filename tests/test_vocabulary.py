@@ -64,6 +64,23 @@ def _problems(folder: Path) -> list[str]:
     return [p.render() for p in e.value.problems]
 
 
+def _edited(tmp_path: Path, part: str, *changes: tuple[str, str]) -> tuple[list[str], list[str]]:
+    """(the problems of a copy of the vocabulary whose ``part`` has each (old, new) of ``changes`` made, the part's
+    lines as edited: the lines the problems name)."""
+    folder = tmp_path / "vocabulary"
+    shutil.copytree(PARTS, folder)
+    edited = (folder / part).read_text(encoding="utf-8")
+    for old, new in changes:
+        edited = edited.replace(old, new)
+    (folder / part).write_text(edited, encoding="utf-8")
+    return _problems(folder), edited.splitlines()
+
+
+def _line(lines: list[str], stripped: str, start: int = 0) -> int:
+    """The number of the first line from ``start`` that reads ``stripped`` once stripped."""
+    return next(n for n, x in enumerate(lines[start:], start + 1) if x.strip() == stripped)
+
+
 def test_a_stray_single_file_beside_the_parts_is_refused(tmp_path):
     folder = tmp_path / "facts" / "vocabulary"
     shutil.copytree(PARTS, folder)
@@ -157,15 +174,9 @@ def test_what_an_answer_settles_is_the_vocabulary_s_and_checked(tmp_path):
     or slot that is not there is refused at its line."""
     vocab = load_vocabulary(PARTS, "facts/vocabulary")
     assert vocab.slot("explanation", "corrected_by").settles == {"nobody": {"correction_time": "never"}}
-    folder = tmp_path / "vocabulary"
-    shutil.copytree(PARTS, folder)
-    part = folder / "proprieties.yaml"
-    text = part.read_text(encoding="utf-8")
-    line = next(n for n, x in enumerate(text.splitlines(), 1) if x.strip() == "corrected_by:") + 1  # the slot's body
-    part.write_text(text.replace("settles: {nobody: {correction_time: never}}",
-                                 "settles: {nobdy: {correction_time: someday, when: never}}"), encoding="utf-8")
-    problems = _problems(folder)
-    at = f"facts/vocabulary/proprieties.yaml:{line}:"
+    problems, lines = _edited(tmp_path, "proprieties.yaml", ("settles: {nobody: {correction_time: never}}",
+                                                             "settles: {nobdy: {correction_time: someday, when: never}}"))
+    at = f"facts/vocabulary/proprieties.yaml:{_line(lines, 'corrected_by:') + 1}:"  # the slot's body
     assert any(p.startswith(at) and "settles names 'nobdy', which is not one of its values" in p for p in problems)
     assert any(p.startswith(at) and "settles correction_time as 'someday'" in p for p in problems)
     assert any(p.startswith(at) and "settles 'when', which is not another slot of explanation" in p for p in problems)
@@ -178,19 +189,13 @@ def test_what_the_story_told_asks_for_is_the_vocabulary_s_and_checked(tmp_path):
     vocab = load_vocabulary(PARTS, "facts/vocabulary")
     assert vocab.slot("event", "kind").tells == {"choice_made": {"template": "choice", "asks": ["option", "chosen"]}}
     assert vocab.slot("event", "after_call").asked_when == {"kind": ["choice_made"]}
-    folder = tmp_path / "vocabulary"
-    shutil.copytree(PARTS, folder)
-    part = folder / "auction.yaml"
-    text = part.read_text(encoding="utf-8").replace(
-        "choice_made: {template: choice, asks: [option, chosen]}",
-        "choice_mad: {template: choise, asks: [option]}\n          call: {template: choice, asks: [chose]}").replace(
-        "asked_when: {kind: [choice_made]}", "asked_when: {kind: [choise_made], kinds: [x]}")
-    part.write_text(text, encoding="utf-8")
-    lines = text.splitlines()
+    problems, lines = _edited(
+        tmp_path, "auction.yaml",
+        ("choice_made: {template: choice, asks: [option, chosen]}",
+         "choice_mad: {template: choise, asks: [option]}\n          call: {template: choice, asks: [chose]}"),
+        ("asked_when: {kind: [choice_made]}", "asked_when: {kind: [choise_made], kinds: [x]}"))
     event = next(n for n, x in enumerate(lines) if x == "  event:")
-    kind = next(n for n, x in enumerate(lines[event:], event + 1) if x.strip() == "kind:") + 1  # the slot's body
-    after = next(n for n, x in enumerate(lines[event:], event + 1) if x.strip() == "after_call:") + 1
-    problems = _problems(folder)
+    kind, after = _line(lines, "kind:", event) + 1, _line(lines, "after_call:", event) + 1  # the slots' bodies
     at, at2 = f"facts/vocabulary/auction.yaml:{kind}:", f"facts/vocabulary/auction.yaml:{after}:"
     assert any(p.startswith(at) and "tells names 'choice_mad', which is not one of its values" in p for p in problems)
     assert any(p.startswith(at) and "tells 'choice_mad' with 'choise'" in p for p in problems)
@@ -204,15 +209,9 @@ def test_which_calls_could_break_an_obligation_to_pass_is_the_vocabulary_s(tmp_p
     slots and values; one that is not there is refused at broken_by's line."""
     vocab = load_vocabulary(PARTS, "facts/vocabulary")
     assert {"out_of_rotation": True} in vocab.templates["pass_obligation"].broken_by["calls"]
-    folder = tmp_path / "vocabulary"
-    shutil.copytree(PARTS, folder)
-    part = folder / "rulings.yaml"
-    text = part.read_text(encoding="utf-8")
-    line = next(n for n, x in enumerate(text.splitlines(), 1) if x.strip() == "broken_by:")
-    part.write_text(text.replace("- {out_of_rotation: true}   ", "- {out_of_turn: true}   ")
-                    .replace("side_called_before: true}", "side_called_before: maybe}"), encoding="utf-8")
-    problems = _problems(folder)
-    at = f"facts/vocabulary/rulings.yaml:{line}:"
+    problems, lines = _edited(tmp_path, "rulings.yaml", ("- {out_of_rotation: true}   ", "- {out_of_turn: true}   "),
+                              ("side_called_before: true}", "side_called_before: maybe}"))
+    at = f"facts/vocabulary/rulings.yaml:{_line(lines, 'broken_by:')}:"
     assert any(p.startswith(at) and "broken_by.calls names 'out_of_turn', which is not a slot of call" in p
                for p in problems)
     assert any(p.startswith(at) and "call.side_called_before has no value 'maybe'" in p for p in problems)
@@ -223,15 +222,9 @@ def test_what_is_not_asked_while_another_slot_has_a_value_is_the_vocabulary_s_an
     value that is not there is refused at the slot's line."""
     vocab = load_vocabulary(PARTS, "facts/vocabulary")
     assert vocab.slot("deal", "current_trick").not_asked_when == {"play_ended": True}
-    folder = tmp_path / "vocabulary"
-    shutil.copytree(PARTS, folder)
-    part = folder / "deal.yaml"
-    text = part.read_text(encoding="utf-8")
-    line = next(n for n, x in enumerate(text.splitlines(), 1) if x.strip() == "current_trick:") + 1  # the slot's body
-    part.write_text(text.replace("not_asked_when: {play_ended: true}",
-                                 "not_asked_when: {play_ended: maybe, play_over: true}"), encoding="utf-8")
-    problems = _problems(folder)
-    at = f"facts/vocabulary/deal.yaml:{line}:"
+    problems, lines = _edited(tmp_path, "deal.yaml", ("not_asked_when: {play_ended: true}",
+                                                      "not_asked_when: {play_ended: maybe, play_over: true}"))
+    at = f"facts/vocabulary/deal.yaml:{_line(lines, 'current_trick:') + 1}:"  # the slot's body
     assert any(p.startswith(at) and "not_asked_when: play_ended has no value 'maybe'" in p for p in problems)
     assert any(p.startswith(at) and "not_asked_when names 'play_over', which is not another slot of deal" in p
                for p in problems), problems
