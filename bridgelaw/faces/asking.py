@@ -172,30 +172,25 @@ class Asking:
         return [v for v in values if v not in naming or not all(naming[v])] or values
 
     def _counts_that_fit(self, st: _State, fid: str, slot: str, values: list) -> list:
-        """The values of ``values`` that stand with the counts stated (``_count_fits``): the facts made once
-        where the auction's reader reads nothing of this slot (a trick count), each value put in."""
-        template = st.facts[fid][0]
-        if read_by_reader(template, slot):
-            return [v for v in values if self._count_fits(st, fid, slot, v)]
-        facts = self._infacts(st, all_context=True)
-        at = next(i for i, f in enumerate(facts) if f.id == fid)
+        """The values of ``values`` that stand with the counts stated (check_counts: no more tricks claimed than
+        remain, no more won before a claim than were played): each put into the facts, made once where the
+        auction's reader reads nothing of this slot (a trick count), else made again with it."""
+        once = not read_by_reader(st.facts[fid][0], slot)
+        facts = self._infacts(st, all_context=True) if once else None
+        at = next(i for i, f in enumerate(facts) if f.id == fid) if once else None
         out = []
         for v in values:
-            facts[at] = replace(facts[at], values=tuple((s, v if s == slot else x) for s, x in facts[at].values))
+            if once:
+                facts[at] = replace(facts[at], values=tuple((s, v if s == slot else x) for s, x in facts[at].values))
+            else:
+                given = {f: (t, dict(vals)) for f, (t, vals) in st.facts.items()}
+                given[fid][1][slot] = v
+                facts = self._infacts(replace(st, facts=given), all_context=True)
             problems = Collector()
             check_counts(facts, problems, complete=False)
             if not problems.errors:
                 out.append(v)
         return out
-
-    def _count_fits(self, st: _State, fid: str, slot: str, value: int) -> bool:
-        """Whether ``value`` in ``fid``'s ``slot`` stands with the counts stated (check_counts: no more tricks
-        claimed than remain, no more won before a claim than were played)."""
-        facts = {f: (t, dict(vals)) for f, (t, vals) in st.facts.items()}
-        facts[fid][1][slot] = value
-        problems = Collector()
-        check_counts(self._infacts(replace(st, facts=facts), all_context=True), problems, complete=False)
-        return not problems.errors
 
     def _choice_question(self, st: _State, fid: str, slot: str, choices: tuple, text: dict, help_: dict | None) -> tuple:
         """A ``choice`` fact's question (read/choices.py): which option among those the ruling offers whose
