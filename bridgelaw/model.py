@@ -255,6 +255,12 @@ class Knowledge:
         """Template -> the productions whose conditions test it (or its absence), in canonical order, once each."""
         return _index(self.productions, lambda p: (pat.template for pat in p.when))
 
+    @cached_property
+    def slot_testers(self) -> dict[tuple[str, str], tuple[Production, ...]]:
+        """(template, slot) -> the productions whose conditions test that slot (in a ``not`` too), in canonical
+        order, once each."""
+        return _index(self.productions, lambda p: ((pat.template, t.slot) for pat in p.when for t in pat.tests))
+
 
 def derivers_of(productions) -> dict[str, tuple[Production, ...]]:
     """Template -> the ``productions`` that derive a fact of it, in their order, once each

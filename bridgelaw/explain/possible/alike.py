@@ -56,24 +56,11 @@ def _moot(knowledge, split: list, ruling) -> frozenset:
     facts = [replace(f, values=tuple((s, None if s == u.slot else v) for s, v in f.values))
              if f.id == u.fact and f.template == u.template else f for f in ruling.working]
     by_t, derived = _by_template(facts), _derived(knowledge)
-    for p in _testing(knowledge).get((u.template, u.slot), ()):
+    for p in knowledge.slot_testers.get((u.template, u.slot), ()):
         if all(pat.template in by_t for pat in p.when if not pat.negated) and \
                 _ways(p, by_t, derived, frozenset(), None, frozenset()):
             return frozenset()
     return frozenset({(u.template, u.slot)})
-
-
-def _testing(knowledge) -> dict:
-    """(template, slot) -> the productions that test it in any condition; worked out once per knowledge."""
-    got = knowledge.__dict__.get("_testing")
-    if got is None:
-        got = {}
-        for p in knowledge.productions:
-            for pat in p.when:
-                for test in pat.tests:
-                    got.setdefault((pat.template, test.slot), {})[p.id] = p
-        got = knowledge.__dict__["_testing"] = {k: tuple(v.values()) for k, v in got.items()}
-    return got
 
 
 def unread_key(known, skip: frozenset) -> tuple:
