@@ -185,31 +185,11 @@ def regulated(incident, knowledge, ra: str | None = None, as_of: str | None = No
     """(the incident with its ``regulations`` fact, what the ruling says of it) under the authority named by
     ``ra``, else the incident's ``ra:``, else WBF; elections in force on ``as_of`` (None: as they stand now).
     A slot the incident states itself is kept."""
-    regs = getattr(knowledge, "regulations", None) or {}
-    name = (ra or getattr(incident, "ra", "") or DEFAULT).lower()
-    as_of = as_of or getattr(incident, "as_of", None)
-    if name not in regs and (regs or name != DEFAULT):
-        raise BridgelawError(Problem(Loc(ra and "--ra" or incident.name), f"no regulations for '{name}'", "",
-                                     suggest(name, regs, "the Regulating Authorities (regulations/)")))
-    if as_of is not None and not valid_date(as_of):
-        raise BridgelawError(Problem(Loc("--as-of"), f"'{as_of}' is not a date", "", "write it YYYY-MM-DD, such as"
-                                                                                    " 2017-06-01"))
-    options, used, chosen = _in_force(knowledge, regs, name, as_of)
-    template = knowledge.vocabulary.templates.get("regulations")
-    if template is None:
+    made = _regulations_fact(incident, knowledge, ra, as_of)
+    if made is None:
         return incident, None
-    stated = next((f for f in incident.facts if f.template == "regulations"), None)
-    values = {"authority": chosen.authority, "day": int(as_of.replace("-", "")) if as_of else AS_THEY_STAND}
-    for option, e in used.items():
-        if option in template.slots:
-            slot = template.slots[option]
-            values[option] = slot.coerce({"bool": e.value == "true", "int": int(e.value) if slot.type == "int"
-                                          else None}.get(slot.type, e.value))
-    if stated is not None:
-        values.update(stated.known())
-    order = [s for s in template.slots]
-    fact = InFactType(template="regulations", id=stated.id if stated else "regulations",
-                      values=tuple((s, values.get(s)) for s in order), loc=stated.loc if stated else Loc(incident.name))
+    name, as_of, stated, fact, values = made
+    options, used, chosen = _in_force(knowledge, knowledge.regulations or {}, name, as_of)
     order_of = knowledge.vocabulary.templates
     from .incident import in_number_order  # the incident's own order: revoke-2 before revoke-10
     facts = tuple(sorted((*(f for f in incident.facts if f is not stated), fact),
@@ -222,6 +202,51 @@ def regulated(incident, knowledge, ra: str | None = None, as_of: str | None = No
                            "stated": stated is not None and o in stated.known()}
                           for o, e in used.items() if o in options]}
     return replace(incident, facts=facts), said
+
+
+def _regulations_fact(incident, knowledge, ra: str | None, as_of: str | None) -> tuple | None:
+    """(the authority's name, the day, the incident's own ``regulations`` fact or None, the fact a ruling of
+    ``incident`` is made under, its values) as ``regulated`` says; None where the vocabulary has no such
+    template.  The fact is made once per authority, day and stated fact (per knowledge): every ruling under
+    them, and each possibility of what is not known (explain/possible/), is made under the same."""
+    regs = getattr(knowledge, "regulations", None) or {}
+    name = (ra or getattr(incident, "ra", "") or DEFAULT).lower()
+    as_of = as_of or getattr(incident, "as_of", None)
+    if name not in regs and (regs or name != DEFAULT):
+        raise BridgelawError(Problem(Loc(ra and "--ra" or incident.name), f"no regulations for '{name}'", "",
+                                     suggest(name, regs, "the Regulating Authorities (regulations/)")))
+    if as_of is not None and not valid_date(as_of):
+        raise BridgelawError(Problem(Loc("--as-of"), f"'{as_of}' is not a date", "", "write it YYYY-MM-DD, such as"
+                                                                                    " 2017-06-01"))
+    template = knowledge.vocabulary.templates.get("regulations")
+    if template is None:
+        return None
+    stated = next((f for f in incident.facts if f.template == "regulations"), None)
+    memo = knowledge.__dict__.setdefault("_regulations_facts", {})
+    key = (name, as_of, stated, None if stated else incident.name)
+    try:
+        got = memo.get(key)
+    except TypeError:  # a stated value that cannot be a key (a list): made afresh
+        got, key = None, None
+    if got is None:
+        _, used, chosen = _in_force(knowledge, regs, name, as_of)
+        values = {"authority": chosen.authority, "day": int(as_of.replace("-", "")) if as_of else AS_THEY_STAND}
+        for option, e in used.items():
+            if option in template.slots:
+                slot = template.slots[option]
+                values[option] = slot.coerce({"bool": e.value == "true", "int": int(e.value) if slot.type == "int"
+                                              else None}.get(slot.type, e.value))
+        if stated is not None:
+            values.update(stated.known())
+        fact = InFactType(template="regulations", id=stated.id if stated else "regulations",
+                          values=tuple((s, values.get(s)) for s in template.slots),
+                          loc=stated.loc if stated else Loc(incident.name))
+        got = (name, as_of, stated, fact, values)
+        if key is not None:
+            if len(memo) >= knowledge.memos.texts:
+                memo.clear()
+            memo[key] = got
+    return got
 
 
 def _in_force(knowledge, regs: dict, name: str, as_of: str | None) -> tuple:
@@ -245,7 +270,8 @@ def elections(incident, knowledge, ra: str | None = None, as_of: str | None = No
     end rules the possibilities."""
     if not any(f.possible for f in incident.facts):
         return ()
-    return tuple(f for f in regulated(incident, knowledge, ra, as_of)[0].facts if f.template == "regulations")
+    made = _regulations_fact(incident, knowledge, ra, as_of)
+    return () if made is None else (made[3],)
 
 
 from .incident import InFact as InFactType  # noqa: E402  (incident.py imports nothing of this module)

@@ -307,7 +307,14 @@ def _when(knowledge, split, combos, where, extra: list = (), memo: dict | None =
     never changes it)."""
     if not extra and memo is not None:
         if where not in memo:
-            memo[where] = _said_when(knowledge, split, combos, where, (), memo)
+            kept = knowledge.vocabulary.__dict__.setdefault("_conditions_said", {})
+            key = (tuple(split), tuple(combos), where)
+            got = kept.get(key)
+            if got is None:
+                if len(kept) >= knowledge.memos.texts:
+                    kept.clear()
+                got = kept[key] = _said_when(knowledge, split, combos, where, (), memo)
+            memo[where] = got
         return memo[where]
     return _said_when(knowledge, split, combos, where, extra, memo)
 
