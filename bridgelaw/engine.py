@@ -148,7 +148,7 @@ class Engine:
 
     def rule(self, incident: Incident) -> Ruling:
         """The Ruling for an incident: elements with citations and HOW, and open questions with WHY."""
-        return rule_each(self.knowledge, incident, lambda known: self.explain(*self.run(known)),
+        return rule_each(self.knowledge, incident, lambda known: self.explain(*self.run(known), announced=False),
                          elections(incident, self.knowledge, self.ra, self.as_of))
 
     def run(self, incident: Incident) -> tuple[Ruling, list[InFact], set]:
@@ -164,9 +164,10 @@ class Engine:
         ruling.amendments = amendments_used(self.knowledge, ruling)
         return ruling, working, fired
 
-    def explain(self, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
+    def explain(self, ruling: Ruling, working: list[InFact], fired: set, announced: bool = True) -> Ruling:
         """Complete a Ruling from ``run``: its open questions (WHY), and a director_judgment element
-        for each open judgment question.  Only productions that could wait on these facts are
+        for each open judgment question, then what the director announces (``announced``: rule_each
+        announces the ruling it returns itself).  Only productions that could wait on these facts are
         looked at (partition.py)."""
         where = self._partitions.part(frozenset(f.template for f in working))[1]
-        return complete(where, ruling, working, fired)
+        return complete(where, ruling, working, fired, announced)

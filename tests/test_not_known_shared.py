@@ -30,7 +30,7 @@ def _ruled(knowledge, engine: Engine, name: str, fact: str, slot: str) -> tuple[
 
     def rule_one(known):
         runs.append(known)
-        return engine.explain(*engine.run(known))
+        return engine.explain(*engine.run(known), announced=False)
     ruling = rule_each(knowledge, incident, rule_one, elections(incident, knowledge))
     return ruling_json(ruling), len(runs)
 

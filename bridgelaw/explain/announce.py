@@ -22,6 +22,11 @@ from .ruling import Ruling, RulingElement
 
 
 
+def in_auction(working) -> bool:
+    """Whether the working facts of a ruling are those of an auction still going on (calls, and no end)."""
+    return not any(f.template == "auction_over" for f in working) and any(f.template == "call" for f in working)
+
+
 def announce(knowledge: Knowledge, ruling: Ruling, in_auction: bool = False) -> Ruling:
     kinds = knowledge.vocabulary.elements
     for e in ruling.elements:

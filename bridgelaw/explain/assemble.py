@@ -15,7 +15,7 @@ import re
 from ..model import Knowledge
 from ..read.incident import Incident, InFact, in_number_order
 from ..run.record import render_element
-from .announce import announce
+from .announce import announce, in_auction
 from .evidence import claim_lines, revoke_tricks
 from .result import board_result
 from .ruling import OpenQuestion, Ruling, RulingElement
@@ -284,8 +284,9 @@ def _name_used_facts(knowledge: Knowledge, firings: list, words: SubjectWords) -
                     u.text[lang] = name[:1].upper() + name[1:] + said[len(head):]
 
 
-def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set) -> Ruling:
-    """What Engine.explain does, seeking open questions in ``knowledge``."""
+def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired: set, announced: bool = True) -> Ruling:
+    """What Engine.explain does, seeking open questions in ``knowledge`` (``announced``: with the announcement,
+    made last; without it, for explain/possible/'s rule_each, which announces the one ruling it returns)."""
     ruling.open_questions = _could_change(knowledge, ruling, open_questions(knowledge, working, fired))
     words = SubjectWords(knowledge, working)
     _name_used_facts(knowledge, ruling.firings, words)
@@ -296,8 +297,9 @@ def complete(knowledge: Knowledge, ruling: Ruling, working: list[InFact], fired:
     mark(knowledge, ruling, working)
     ruling.result = board_result(knowledge, working, ruling.elements, ruling.open_questions)
     ruling.working = working
-    in_auction = not any(f.template == "auction_over" for f in working) and any(f.template == "call" for f in working)
-    return announce(knowledge, ruling, in_auction)  # last: what the director tells the table now, from all above
+    if not announced:
+        return ruling
+    return announce(knowledge, ruling, in_auction(working))  # last: what the director tells the table now, from all above
 
 
 def _could_change(knowledge: Knowledge, ruling: Ruling, questions: list[OpenQuestion]) -> list[OpenQuestion]:

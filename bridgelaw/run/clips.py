@@ -330,4 +330,4 @@ class ClipsEngine:
         ruling, working, fired = settle(self.knowledge, incident, self.infer(incident))
         ruling.regulations, ruling.amendments = said, amendments_used(self.knowledge, ruling)
         where = self.explain_in(frozenset(f.template for f in working)) if self.explain_in else self.knowledge
-        return complete(where, ruling, working, fired)
+        return complete(where, ruling, working, fired, announced=False)  # rule_each announces

@@ -15,8 +15,9 @@ out that a production waits on:
 - merge.py: ``merge`` makes one ruling of the combinations' rulings.
 
 Shape: ``rule_each(knowledge, incident, rule_one) -> Ruling``, ``rule_one`` being either back end's ruling of a
-fully known incident (engine.py, run/clips.py): the split is made before either engine runs, so both see only
-known facts.
+fully known incident (engine.py, run/clips.py) before its announcement: the split is made before either engine
+runs, so both see only known facts; ``rule_each`` announces the one ruling it returns (explain/announce.py), the
+merged one or the only one, never each combination's.
 
 - A slot stated not known (``"?"``) leaves possible every value of its type (seats, true/false, an enum's values,
   a number's range, suits, cards); one known in part (read/incident.py ``partly_form``: a name the vocabulary

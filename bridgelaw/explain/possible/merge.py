@@ -15,10 +15,6 @@ from .classes import MAX_COMBINATIONS, Among, Unknown
 from .waits import choice_conditions
 
 
-def announce_words(key: str) -> dict:
-    return {lang: word(key, lang) for lang in LANGS}
-
-
 def _key(x) -> str:
     return json.dumps(x, sort_keys=True, default=str, ensure_ascii=False)
 
@@ -155,8 +151,8 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
                   not_encoded=list({n.cite: n for r in rulings for n in r.not_encoded}.values()),
                   result=_result(knowledge, split, combos, rulings, memo))
     out.possible = _possible_json(knowledge, split, bounded, len(combos))
-    from ..announce import announce  # what the director tells the table, from the merged elements and result
-    return announce(knowledge, out, first.outcome == announce_words("announce.auction_continues"))
+    from ..announce import announce, in_auction  # what the director tells the table, from the merged elements
+    return announce(knowledge, out, not first.result and in_auction(first.working or ()))  # and result
 
 
 PRINTED = ("seat", "suit", "card", "int")  # the types an element may name the unknown value of, to be said once unnamed

@@ -9,6 +9,7 @@ from itertools import product
 from ...read.incident import CALL_NUMBERS, NOT_KNOWN, InFact, check_cards, read_again, read_by_reader
 from ...errors import Collector
 from ...words import LANGS, word
+from ..announce import announce, in_auction
 from . import alike as _alike
 from .alike import retold, unread_key
 from .classes import MAX_COMBINATIONS, TYPES, _ruled_out, unknowns
@@ -59,7 +60,9 @@ def rule_each(knowledge, incident, rule_one, context: tuple = ()):
         left |= more
         incident = blanked_all(knowledge, incident, sorted(more))
     ruling, split, combos, rulings, bounded, active = got
-    return ruling if ruling is not None else merge(knowledge, split, combos, rulings, bounded, active)
+    if ruling is None:
+        return merge(knowledge, split, combos, rulings, bounded, active)
+    return announce(knowledge, ruling, in_auction(ruling.working or ()))
 
 
 def waited_on(knowledge, incident, rulings: list, left: set) -> set:
