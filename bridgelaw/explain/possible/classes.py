@@ -40,6 +40,13 @@ class Unknown:
     edges: tuple = ()  # a number too wide to list: each value stands for the numbers up to the next (_edges)
     left_out: bool = False  # the incident left it out (no value, not "?"), and a production waits on it
 
+    def __hash__(self) -> int:  # worked out once: an Unknown keys the words said of it (merge.py), its classes deep
+        got = self.__dict__.get("_hash")
+        if got is None:
+            got = hash((self.fact, self.template, self.slot, self.written, self.classes, self.edges, self.left_out))
+            object.__setattr__(self, "_hash", got)
+        return got
+
 
 def unknowns(knowledge, incident, context: tuple = (), left: set = frozenset()) -> list[Unknown]:
     """The slots of ``incident`` stated not known or known in part, each with its classes (none split for a slot

@@ -20,8 +20,9 @@ def _key(x) -> str:
 
 
 def _copy(x, **changes):
-    """What ``dataclasses.replace`` gives for an element or a firing (their fields all set by ``__init__``, no
-    ``__post_init__``), made without calling ``__init__``: the merge copies every element and firing it keeps."""
+    """What ``dataclasses.replace`` gives for a ruling, an element or a firing (their fields all set by
+    ``__init__``, no ``__post_init__``), made without calling ``__init__``: the merge copies every element and
+    firing it keeps."""
     out = object.__new__(type(x))
     out.__dict__.update(x.__dict__)
     out.__dict__.update(changes)
@@ -147,7 +148,7 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
         elements.append(e)
     first = rulings[0]
     questions = _questions(knowledge, split, combos, rulings, elements)
-    out = replace(first, elements=elements, firings=firings, open_questions=questions,
+    out = _copy(first, elements=elements, firings=firings, open_questions=questions,
                   not_encoded=list({n.cite: n for r in rulings for n in r.not_encoded}.values()),
                   result=_result(knowledge, split, combos, rulings, memo))
     out.possible = _possible_json(knowledge, split, bounded, len(combos))
@@ -183,6 +184,9 @@ def _element_key(e, subs: list | None = None, plain=None, as_text: bool = False)
     unknown's value counts as the unknown, whatever its value, and the words that name it go (a card's name is
     taken out of the words wherever it is said, its choices' consequences too: ``as_text``, where an unknown is
     a card, the key is the words ``_key`` writes; else ``_frozen``'s tuple)."""
+    if not subs and not as_text:  # nothing to substitute: the element as it is
+        return plain if plain is not None else \
+            (e.kind, e.cite, _frozen(e.args), _frozen(e.text), _key(e.options) if e.options else e.options, e.about)
     args = dict(e.args)
     for t, rep, slot in subs or ():
         if t != "card":
@@ -450,10 +454,11 @@ def _firings(rulings: list[Ruling]) -> tuple[list, list[dict]]:
             # production apart (a value that cannot be a key: as _frozen writes it)
             got = f.production, tuple([(u.template, u.id, tuple(u.slots.items())) for u in f.facts]), tuple(f.derived)
             try:
-                hash(got)
+                got = numbers.setdefault(got, len(numbers))
             except TypeError:
                 got = f.production, tuple([(u.template, u.id, _frozen(u.slots)) for u in f.facts]), tuple(f.derived)
-            got = keys[id(f)] = numbers.setdefault(got, len(numbers))
+                got = numbers.setdefault(got, len(numbers))
+            keys[id(f)] = got
         return got
     merged, maps = _interleave([[(ci, f) for f in r.firings] for ci, r in enumerate(rulings)], lambda x: key(x[1]))
     return [_copy(f, n=n, rests_on=[maps[ci][k - 1] + 1 for k in f.rests_on])

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import product
 
-from ...read.incident import CALL_NUMBERS, NOT_KNOWN, InFact, check_cards, read_again, read_by_reader
+from ...read.incident import CALL_NUMBERS, NOT_KNOWN, Incident, InFact, check_cards, read_again, read_by_reader
 from ...errors import Collector
 from ...words import LANGS, word
 from ..announce import announce, in_auction
@@ -26,12 +26,13 @@ def _not_yet(knowledge, incident, chosen: dict, known, known_of=None) -> tuple[d
     ``known_of(chosen)``: ``_known`` of ``incident``, remembered across the combinations of one ruling."""
     if not incident.stated or not _over(known):
         return chosen, known
-    for key in list(chosen):
-        if not _over(known):
+    over = None  # whether the incident is read as over with none of them, on first need
+    for n, key in enumerate(list(chosen)):
+        if n and not _over(known):
             break
         less = {k: v for k, v in chosen.items() if k != key}
-        if not less and _over(incident):  # read with none of them (as the incident itself is): over all the same
-            continue
+        if not less and (over if over is not None else (over := _over(incident))):
+            continue  # read with none of them (as the incident itself is): over all the same
         fewer = known_of(less) if known_of else _known(knowledge, incident, less)
         if any(f.template == "call" for f in fewer.facts) and not _over(fewer):
             chosen, known = less, fewer
@@ -329,4 +330,6 @@ def _known(knowledge, incident, chosen: dict, again: bool = False):
         facts.append(f)
     if incident.stated and not same:
         facts = read_again(facts, knowledge.vocabulary)
-    return replace(incident, facts=tuple(facts), stated=())
+    out = object.__new__(Incident)  # what replace(incident, facts=..., stated=()) makes: no __post_init__
+    out.__dict__.update(incident.__dict__, facts=tuple(facts), stated=())
+    return out
