@@ -56,11 +56,19 @@ def _moot(knowledge, split: list, ruling) -> frozenset:
     facts = [replace(f, values=tuple((s, None if s == u.slot else v) for s, v in f.values))
              if f.id == u.fact and f.template == u.template else f for f in ruling.working]
     by_t, derived = _by_template(facts), _derived(knowledge)
+    present = by_t.keys()
     for p in knowledge.slot_testers.get((u.template, u.slot), ()):
-        if all(pat.template in by_t for pat in p.when if not pat.negated) and \
-                _ways(p, by_t, derived, frozenset(), None, frozenset()):
+        if _needs(p) <= present and _ways(p, by_t, derived, frozenset(), None, frozenset()):
             return frozenset()
     return frozenset({(u.template, u.slot)})
+
+
+def _needs(prod) -> frozenset:
+    """The templates a production's positive conditions test: without a fact of each, it cannot match."""
+    got = prod.__dict__.get("_needs")
+    if got is None:
+        got = prod.__dict__["_needs"] = frozenset(pat.template for pat in prod.when if not pat.negated)
+    return got
 
 
 def unread_key(known, skip: frozenset) -> tuple:

@@ -232,6 +232,16 @@ def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> l
     """``values`` split into the classes the productions' tests tell apart: [(first value, values), ...]."""
     # a slot no production tests is read by the readers (the dealer gives the calls their seats): each value
     consts, var, figure = _usage(knowledge).get((template, slot.name), ((), True, False))
+    if slot.type != "card" and (not var or slot.type != "int"):  # the tests alone tell them apart: the same on any
+        # incident (a card's class is ruled by a card the incident's words do not name: not so)
+        memo = knowledge.__dict__.setdefault("_classes_of", {})
+        key = (template, slot.name, tuple(values))
+        got = memo.get(key)
+        if got is None:
+            if len(memo) >= knowledge.memos.texts:
+                memo.clear()
+            got = memo[key] = tuple(_split(values, consts, var))
+        return list(got)
     numbers = _stated(facts, fid, int) if var and slot.type == "int" and not figure else ()
     cards = _stated(facts, fid, str) if var and slot.type == "card" else ()
 
@@ -255,6 +265,16 @@ def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> l
     # finding that says "the ♠2" keeps saying it when the card is ruled by its class)
     return [(next((v for v in vs if V.render_card(v) not in said), vs[0]) if said else vs[0], tuple(vs))
             for vs in groups.values()]
+
+
+def _split(values, consts: tuple, var: bool) -> list:
+    """``_classes`` for a slot whose classes the tests alone tell apart, not a card (by the constants; through a
+    variable, each value its own class): [(first value, values), ...]."""
+    groups: dict = {}
+    for v in values:
+        sig = tuple(compare(op, v, c) for op, c in consts)
+        groups.setdefault((sig, v) if var else sig, []).append(v)
+    return [(vs[0], tuple(vs)) for vs in groups.values()]
 
 
 def _words(facts) -> str:

@@ -91,9 +91,6 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
     keyed = []  # each combination's elements with their keys; the same said twice (two productions) stays twice
     plain: dict = {}  # id(element) -> _element_key(element), each worked out once
     numbers: dict = {}  # each key -> a number standing for it in the dicts below (hashed once)
-
-    def number(key) -> int:
-        return numbers.setdefault(key, len(numbers))
     for ci, r in enumerate(rulings):
         reps = _subs(knowledge, split, combos[ci], active[ci])
         seen: dict = {}
@@ -101,10 +98,13 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
         for e in r.elements:
             # said under a choice not yet made in one class and plainly in another: two things (the choice's
             # condition joins the class's where it is made)
-            options = [(u.option, u.fact, u.choice) for u in e.provisional if u.option]
-            chosen = tuple(sorted(options))
-            k = plain[id(e)] if id(e) in plain else plain.setdefault(id(e), _element_key(e, as_text=as_text))
-            k, g = number((k, chosen)), number((_element_key(e, reps, k, as_text), chosen))
+            chosen = tuple(sorted([(u.option, u.fact, u.choice) for u in e.provisional if u.option])) \
+                if e.provisional else ()
+            p = plain.get(id(e))
+            if p is None:
+                p = plain[id(e)] = _element_key(e, as_text=as_text)
+            k = numbers.setdefault((p, chosen), len(numbers))  # nothing to unname: the same key
+            g = numbers.setdefault((_element_key(e, reps, p, as_text), chosen), len(numbers)) if reps else k
             n = seen[k] = seen.get(k, 0) + 1
             m = seen[("g", g)] = seen.get(("g", g), 0) + 1  # two elements alike once unnamed stay two (67B2)
             k, g = (k, n), (g, m)
@@ -112,10 +112,11 @@ def merge(knowledge, split: list[Unknown], combos: list, rulings: list[Ruling], 
             general.setdefault(g, {}).setdefault(k, set()).add(ci)
         keyed.append(row)
     unnamed = []  # for each combination, whether each element is said once unnamed
+    wide = any(len(values) > 1 for u in split for _, values in u.classes)
     for ci, r in enumerate(rulings):
         # a class of several values is ruled by its first: an element naming that value names the class
         several = [x for x, (u, i) in zip(_subs(knowledge, split, combos[ci], active[ci], True), zip(split, combos[ci]))
-                   if x is not None and len(u.classes[i][1]) > 1]
+                   if x is not None and len(u.classes[i][1]) > 1] if wide else ()
         unnamed.append([len(general[g]) > 1 or bool(several and _element_key(e, several, plain[id(e)], as_text) != plain[id(e)])
                         for k, g, e in keyed[ci]])
     # an element said as it is holds where it is said so, not where the same words were said unnamed (North
