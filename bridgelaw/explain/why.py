@@ -148,9 +148,10 @@ def _subjects(fired: set) -> dict[str, list]:
     return out
 
 
-def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, blanks, softs: list | None = None) -> list[set]:
+def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, blanks, softs: list | None = None,
+          one: bool = False) -> list[set]:
     """why_not over facts grouped by template; with ``softs``, each way's passed-but-not-said keys
-    (see _match_pattern) are appended to it, one set a way."""
+    (see _match_pattern) are appended to it, one set a way; ``one``: the first way found only (whether any is)."""
     pos = [p for p in prod.when if not p.negated]
     neg = [p for p in prod.when if p.negated]
     results = []
@@ -184,6 +185,8 @@ def _ways(prod: Production, by_t: dict, derived: set, skip_subjects, settled, bl
             if ok:
                 walk(i + 1, new, unknown | found(f, unk), later,
                      said | {((f.id, f.template, slot), y) for slot, y in soft or ()})
+                if one and results:
+                    return
     walk(0, {}, set(), [])
     return results
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...read.infact import InFact
 from ..why import _by_template, _derived, _ways
 from .classes import _usage
 
@@ -53,12 +54,12 @@ def _moot(knowledge, split: list, ruling) -> frozenset:
         return frozenset()
     if any(use.id == u.fact and u.slot in use.slots for firing in ruling.firings for use in firing.facts):
         return frozenset()  # a production tested it and fired: it reads it (its ways below would say so too)
-    facts = [replace(f, values=tuple((s, None if s == u.slot else v) for s, v in f.values))
+    facts = [InFact(f.template, f.id, tuple((s, None if s == u.slot else v) for s, v in f.values), f.loc, f.possible)
              if f.id == u.fact and f.template == u.template else f for f in ruling.working]
     by_t, derived = _by_template(facts), _derived(knowledge)
     present = by_t.keys()
     for p in knowledge.slot_testers.get((u.template, u.slot), ()):
-        if _needs(p) <= present and _ways(p, by_t, derived, frozenset(), None, frozenset()):
+        if _needs(p) <= present and _ways(p, by_t, derived, frozenset(), None, frozenset(), one=True):
             return frozenset()
     return frozenset({(u.template, u.slot)})
 

@@ -48,10 +48,14 @@ def _frozen(x):
 def _interleave(lists: list[list], key) -> tuple[list, list[dict]]:
     """One list holding each item of ``lists`` once by ``key`` (the first list's order, others' items after
     the item they follow), and for each list, its index -> the index in the merged list."""
+    keyed = [[key(x) for x in items] for items in lists]
+    first = keyed[0] if keyed else []
+    if all(keys == first for keys in keyed) and len(set(first)) == len(first):  # every list alike: the first
+        same = dict(enumerate(range(len(first))))
+        return list(lists[0]) if lists else [], [dict(same) for _ in lists]
     head = object()  # the merged list linked by key: each key's next and previous, the first after ``head``
     after, before, item, last, maps = {head: None}, {}, {}, head, []
-    for items in lists:
-        keys = [key(x) for x in items]
+    for items, keys in zip(lists, keyed):
         at, m = None, {}
         for i, (k, x) in enumerate(zip(keys, items)):
             if k not in item:
