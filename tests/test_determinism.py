@@ -150,3 +150,27 @@ def test_list_answers_replay_the_same_under_several_hash_seeds(answers, tmp_path
 def _without_heading(text: str) -> str:
     """A ruling's text less its "Ruling: <title>" line (the interview's title is not the saved file's)."""
     return "\n".join(line for line in text.strip().splitlines() if not line.startswith("Ruling:")).strip()
+
+
+def test_a_ruling_does_not_depend_on_what_was_ruled_before():
+    """What the knowledge remembers between rulings (the regulations fact, a slot's classes, the conditions in
+    words) is keyed by what it is made from: an incident ruled after another whose facts are equal but not the
+    same objects (a case's regulations fact, stated, then written not known) is ruled as in a fresh process."""
+    from bridgelaw.explain.possible import blanked
+    from bridgelaw.explain.ruling_json import ruling_json
+    from bridgelaw.read.cases import load_cases
+    path = ROOT / "tests" / "cases" / "law-41.yaml"
+
+    def case(knowledge):
+        return next(c.incident for c in load_cases(path, knowledge.vocabulary, "law-41.yaml")
+                    if c.name.startswith("Regulations (41A): an event whose regulations have opening leads made face up"))
+
+    def ruled(engine, incident, fact, slot):
+        return ruling_json(engine.rule(blanked(engine.knowledge, incident, fact, slot)))
+    fresh = load(ROOT)
+    alone = ruled(Engine(fresh), case(fresh), "regulations", "opening_lead_face_down")
+    after = load(ROOT)
+    engine, incident = Engine(after), case(after)
+    ruled(engine, incident, "auction", "dealer")  # the regulations fact as stated, remembered
+    assert ruled(engine, incident, "regulations", "opening_lead_face_down") == alone
+    assert any(e["kind"] == "opening_leader" and e["args"].get("face") == "down" for e in alone["elements"])

@@ -188,7 +188,7 @@ def regulated(incident, knowledge, ra: str | None = None, as_of: str | None = No
     made = _regulations_fact(incident, knowledge, ra, as_of)
     if made is None:
         return incident, None
-    name, as_of, stated, fact, values = made
+    name, as_of, stated, fact, values = made  # ``stated``: the incident's own fact (not an equal one ruled before)
     options, used, chosen = _in_force(knowledge, knowledge.regulations or {}, name, as_of)
     order_of = knowledge.vocabulary.templates
     from .incident import in_number_order  # the incident's own order: revoke-2 before revoke-10
@@ -207,8 +207,9 @@ def regulated(incident, knowledge, ra: str | None = None, as_of: str | None = No
 def _regulations_fact(incident, knowledge, ra: str | None, as_of: str | None) -> tuple | None:
     """(the authority's name, the day, the incident's own ``regulations`` fact or None, the fact a ruling of
     ``incident`` is made under, its values) as ``regulated`` says; None where the vocabulary has no such
-    template.  The fact is made once per authority, day and stated fact (per knowledge): every ruling under
-    them, and each possibility of what is not known (explain/possible/), is made under the same."""
+    template.  The fact is made once per authority, day and stated fact (per knowledge, the stated fact by its
+    content): every ruling under them, and each possibility of what is not known (explain/possible/), is made
+    under the same."""
     regs = getattr(knowledge, "regulations", None) or {}
     name = (ra or getattr(incident, "ra", "") or DEFAULT).lower()
     as_of = as_of or getattr(incident, "as_of", None)
@@ -241,12 +242,12 @@ def _regulations_fact(incident, knowledge, ra: str | None, as_of: str | None) ->
         fact = InFactType(template="regulations", id=stated.id if stated else "regulations",
                           values=tuple((s, values.get(s)) for s in template.slots),
                           loc=stated.loc if stated else Loc(incident.name))
-        got = (name, as_of, stated, fact, values)
+        got = (fact, values)
         if key is not None:
             if len(memo) >= knowledge.memos.texts:
                 memo.clear()
             memo[key] = got
-    return got
+    return (name, as_of, stated, *got)
 
 
 def _in_force(knowledge, regs: dict, name: str, as_of: str | None) -> tuple:
