@@ -75,8 +75,9 @@ def _needs(prod) -> frozenset:
 def unread_key(known, skip: frozenset) -> tuple:
     """The facts of ``known`` less the values of the slots ``skip`` holds (only the result reads them:
     ``moot_slots``): two incidents alike but for those are ruled alike, the result apart (``retold``)."""
-    return tuple((f.template, f.id, tuple((s, None if (f.template, s) in skip else v) for s, v in f.values))
-                 for f in known.facts)
+    templates = {t for t, _ in skip}  # a fact of any other template as it is
+    return tuple((f.template, f.id, tuple((s, None if (f.template, s) in skip else v) for s, v in f.values)
+                  if f.template in templates else f.values) for f in known.facts)
 
 
 def retold(knowledge, before, ruling, known):

@@ -165,12 +165,13 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=No
         chosen, known = not_yet(chosen)
         key = _chosen_key(chosen)
         if key not in ruled:
-            got = alike.get(unread_key(known, moot[0])) if moot and moot[0] else None
+            same = unread_key(known, moot[0]) if moot and moot[0] else None
+            got = alike.get(same) if same is not None else None
             ruled[key] = retold(knowledge, *got, known) if got else rule_one(known)
             if not moot:  # the first ruling made tells whether any production could read the unknowns here
                 moot.append(_alike.moot_slots(knowledge, split, ruled[key]))
             if moot[0]:
-                alike.setdefault(unread_key(known, moot[0]), (known, ruled[key]))
+                alike.setdefault(same if same is not None else unread_key(known, moot[0]), (known, ruled[key]))
         return key, ruled[key]
     for combo in product(*(range(len(u.classes)) for u in split)):
         if not _one_story(split, combo):
