@@ -77,13 +77,13 @@ def offer(interview, st, q: Question) -> Question:
 
 
 def _seats(interview, st, slot, q: Question) -> tuple:
-    from ..explain.possible.classes import _domain
+    from ..explain.possible.classes import domain
     facts = interview._infacts(st, all_context=True)
     offered = {c.value for c in q.choices}
     named = interview.vocab.partly_known.get("seat", {})
     out, seen = [], set()
     for name, pk in sorted(named.items(), key=lambda x: x[1].seats is None):  # "a defender" before "East or West"
-        dom = tuple(v for v in _domain(interview.vocab, slot, ("name", name), facts) or () if v in offered)
+        dom = tuple(v for v in domain(interview.vocab, slot, ("name", name), facts) or () if v in offered)
         if len(dom) < 2 or len(dom) >= len(V.SEATS) or dom in seen:
             continue
         if pk.seats is not None and not any(f.template == pk.seats[0] and f.get(pk.seats[1]) for f in facts):
@@ -151,11 +151,11 @@ def _typed(v) -> str:
 
 def _ranges(interview, st, slot, q: Question) -> tuple:
     """A run of two or more numbers the productions' tests do not tell apart, as one answer ("one of 1–11")."""
-    from ..explain.possible.classes import _classes
+    from ..explain.possible.classes import classes_of
     facts = interview._infacts(st, all_context=True)
     values = [c.value for c in q.choices if isinstance(c.value, int) and not isinstance(c.value, bool)]
     out = []
-    for _, vs in _classes(interview.knowledge, q.template, slot, values, facts, q.fact):
+    for _, vs in classes_of(interview.knowledge, q.template, slot, values, facts, q.fact):
         if len(vs) >= 2 and len(vs) < len(values) and list(vs) == list(range(vs[0], vs[-1] + 1)):
             out.append(_range(vs[0], vs[-1]))
     return tuple(Choice(p, p.label) for p in out)
@@ -260,7 +260,7 @@ class Settled(set):
 
 def apply(interview, st, k, value: Any) -> bool:
     """Keep an answer known in part (the slot is then not asked again); False where ``value`` is not one."""
-    from ..explain.possible.classes import _domain
+    from ..explain.possible.classes import domain
     if not isinstance(value, Partly):
         return False
     if not isinstance(st.settled, Settled):
@@ -270,7 +270,7 @@ def apply(interview, st, k, value: Any) -> bool:
     form = _form(interview, st, slot, value.written)
     facts = interview._infacts(st, all_context=True)
     st.settled.add((k.fact, k.slot))
-    st.settled.may[(k.fact, k.slot)] = tuple(_domain(interview.vocab, slot, form, facts) or ())
+    st.settled.may[(k.fact, k.slot)] = tuple(domain(interview.vocab, slot, form, facts) or ())
     st.partly[(k.fact, k.slot)] = value
     return True
 

@@ -16,12 +16,12 @@ score's outcomes not adding to 100), or one card in two hands.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import BridgelawError, Collector, Loc, suggest
+from ..errors import Collector, Loc, suggest
 from .. import values as V
 from ..values import name_call, shown
 from .auction import CALL_FINDINGS, calls_not_known, finding_calls, sequence_facts, stated_calls

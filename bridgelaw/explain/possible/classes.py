@@ -59,14 +59,14 @@ def unknowns(knowledge, incident, context: tuple = (), left: set = frozenset()) 
             if (f.template, slot_name) in CALL_NUMBERS:
                 continue  # which call it is about: the reader finds it from the calls under each possibility
             slot = vocab.templates[f.template].slots[slot_name]
-            values, edges = _domain(vocab, slot, form, incident.facts), ()
+            values, edges = domain(vocab, slot, form, incident.facts), ()
             if values is None:
                 values = _edges(knowledge, f.template, slot, form, incident.facts + tuple(context), f.id)
                 edges = (*values, slot.max if form == NOT_KNOWN else form[2]) if values else ()
             if values is None:
                 continue
             values = _allowed(vocab, f.template, slot_name, values, incident.facts)
-            classes = tuple(_classes(knowledge, f.template, slot, values, incident.facts + tuple(context), f.id))
+            classes = tuple(classes_of(knowledge, f.template, slot, values, incident.facts + tuple(context), f.id))
             out.append(Unknown(f.id, f.template, slot_name, form, classes, edges, (f.id, slot_name) in left))
     return out
 
@@ -74,7 +74,7 @@ def unknowns(knowledge, incident, context: tuple = (), left: set = frozenset()) 
 LISTED = 1000  # the most whole numbers an unknown is split over (a trick: 13; a day would be millions)
 
 
-def _domain(vocab, slot, form, facts) -> list | None:
+def domain(vocab, slot, form, facts) -> list | None:
     """The values ``form`` leaves possible for ``slot`` in order, given the rest of the incident; None: not listed."""
     t = slot.type
     if t in ("call", "calls") and form != NOT_KNOWN and form[0] == "one_of":
@@ -228,7 +228,7 @@ def _figures(p) -> dict:
     return out
 
 
-def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> list:
+def classes_of(knowledge, template: str, slot, values: list, facts, fid: str) -> list:
     """``values`` split into the classes the productions' tests tell apart: [(first value, values), ...]."""
     # a slot no production tests is read by the readers (the dealer gives the calls their seats): each value
     consts, var, figure = _usage(knowledge).get((template, slot.name), ((), True, False))
@@ -268,7 +268,7 @@ def _classes(knowledge, template: str, slot, values: list, facts, fid: str) -> l
 
 
 def _split(values, consts: tuple, var: bool) -> list:
-    """``_classes`` for a slot whose classes the tests alone tell apart, not a card (by the constants; through a
+    """``classes_of`` for a slot whose classes the tests alone tell apart, not a card (by the constants; through a
     variable, each value its own class): [(first value, values), ...]."""
     groups: dict = {}
     for v in values:
