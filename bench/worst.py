@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bridgelaw.read.vocabulary import Vocabulary  # noqa: E402
+from bridgelaw.read.slots import Vocabulary  # noqa: E402
 
 SHIFTS = 6  # boards tried: each turns every slot's values one step further
 WORST_LIMIT = 0.5  # seconds: the bound on ruling the worst board the limits allow

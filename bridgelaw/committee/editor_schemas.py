@@ -29,7 +29,8 @@ from ..model import CHOICE
 from ..read.productions import ORDER, ROLES, id_slot
 from ..explain import ruling_json
 from ..read.schemas import CITE, I18N, SCHEMAS
-from ..read.vocabulary import Slot, Vocabulary, load_vocabulary, vocabulary_path
+from ..read.slots import Slot, Vocabulary
+from ..read.vocabulary import load_vocabulary, vocabulary_path
 
 DRAFT = "http://json-schema.org/draft-07/schema#"
 FILES = {kind: f"{kind}.schema.json" for kind in SCHEMAS}

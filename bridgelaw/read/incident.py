@@ -27,7 +27,7 @@ from ..values import name_call, shown
 from .auction import CALL_FINDINGS, calls_not_known, finding_calls, sequence_facts, stated_calls
 from .infact import InFact  # noqa: F401 (the fact of an incident; its home is infact.py, read by auction.py too)
 from .schemas import validate
-from .vocabulary import Vocabulary
+from .slots import Vocabulary
 from .yamlsafe import LocDict, LocList, load
 
 

@@ -17,7 +17,8 @@ from .citations import LawsIndex, covers, load_index, sort_key
 from ..errors import BridgelawError, Collector, Loc, Problem
 from ..model import Knowledge, LawFile, LeftOut, NotLoaded, Production
 from .schemas import validate
-from .vocabulary import Vocabulary, load_vocabulary, vocabulary_path
+from .slots import Vocabulary
+from .vocabulary import load_vocabulary, vocabulary_path
 from .yamlsafe import LocDict, load
 
 LAW_FILE = re.compile(r"^law-(\d{1,2})\.ya?ml$")

@@ -17,7 +17,7 @@ from .citations import LawsIndex
 from ..errors import Collector, Loc, suggest
 from ..model import Derive, Element, Expr, Pattern, Production, Test, Var
 from ..ops import ARITHMETIC, WRITTEN
-from .vocabulary import Slot, Vocabulary
+from .slots import Slot, Vocabulary
 from .yamlsafe import LocDict, LocList, located
 
 _VAR = re.compile(r"^\$([a-z][a-z0-9_]*)(?:\.([a-z_]+))?$")

@@ -13,7 +13,7 @@ from typing import Any
 from ..interview import UNKNOWN, Question
 from ..prompt import answer_text, headline, question_text
 from ...explain.ruling import Ruling
-from ...read.vocabulary import Vocabulary
+from ...read.slots import Vocabulary
 from ...words import word
 
 
