@@ -198,6 +198,19 @@ class Memos:
     texts: int = 20_000
 
 
+def remembered(holder, name: str, key, make, limit: int):
+    """``make()``, remembered in ``holder``'s memo ``name`` (a vocabulary's or a knowledge's) under ``key``: made
+    once for the same key, the memo emptied when it holds ``limit`` (Memos).  What it gives is shared: a caller that
+    hands it on to be changed copies it."""
+    memo = holder.__dict__.setdefault(name, {})
+    got = memo.get(key)
+    if got is None:
+        if len(memo) >= limit:
+            memo.clear()
+        got = memo[key] = make()
+    return got
+
+
 @dataclass(frozen=True)
 class Knowledge:
     """Everything the engine runs: the vocabulary, the productions (canonical order), the law headers.

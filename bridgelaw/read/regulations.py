@@ -24,6 +24,7 @@ from datetime import date
 from pathlib import Path
 
 from ..errors import BridgelawError, Collector, Loc, Problem, suggest
+from ..model import remembered
 from .yamlsafe import LocDict, LocList, load, located
 
 FOLDER = "regulations"
@@ -223,13 +224,8 @@ def _regulations_fact(incident, knowledge, ra: str | None, as_of: str | None) ->
     if template is None:
         return None
     stated = next((f for f in incident.facts if f.template == "regulations"), None)
-    memo = knowledge.__dict__.setdefault("_regulations_facts", {})
-    key = (name, as_of, stated, None if stated else incident.name)
-    try:
-        got = memo.get(key)
-    except TypeError:  # a stated value that cannot be a key (a list): made afresh
-        got, key = None, None
-    if got is None:
+
+    def made() -> tuple:
         _, used, chosen = _in_force(knowledge, regs, name, as_of)
         values = {"authority": chosen.authority, "day": int(as_of.replace("-", "")) if as_of else AS_THEY_STAND}
         for option, e in used.items():
@@ -242,11 +238,12 @@ def _regulations_fact(incident, knowledge, ra: str | None, as_of: str | None) ->
         fact = InFactType(template="regulations", id=stated.id if stated else "regulations",
                           values=tuple((s, values.get(s)) for s in template.slots),
                           loc=stated.loc if stated else Loc(incident.name))
-        got = (fact, values)
-        if key is not None:
-            if len(memo) >= knowledge.memos.texts:
-                memo.clear()
-            memo[key] = got
+        return fact, values
+    try:
+        got = remembered(knowledge, "_regulations_facts", (name, as_of, stated, None if stated else incident.name),
+                         made, knowledge.memos.texts)
+    except TypeError:  # a stated value that cannot be a key (a list): made afresh
+        got = made()
     return (name, as_of, stated, *got)
 
 

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from ..errors import BridgelawError, Problem
-from ..model import Knowledge, Production
+from ..model import Knowledge, Production, remembered
 from ..explain.ruling import FactUse, Firing, RulingElement
 from ..ops import resolve
 from ..words import Said
@@ -71,13 +71,8 @@ def render_element(knowledge: Knowledge, kind: str, args: dict, own_text: dict |
         # (explain/possible/'s Among): made each time
         return _render(vocab, kind, args, own_text, offered)
     key = (kind, tuple((k, type(v), v) for k, v in args.items()), offered, tuple(own_text.items()) if own_text else None)
-    memo = vocab.__dict__.setdefault("_texts", {})
-    got = memo.get(key)
-    if got is None:
-        if len(memo) >= knowledge.memos.texts:  # remembered per vocabulary at most (model.Memos)
-            memo.clear()
-        got = memo[key] = _render(vocab, kind, args, own_text, offered)
-    return dict(got)
+    return dict(remembered(vocab, "_texts", key, lambda: _render(vocab, kind, args, own_text, offered),
+                           knowledge.memos.texts))
 
 
 def _plain(v) -> bool:
@@ -250,13 +245,8 @@ class Recorder:
         if not all(_plain(v) for v in slots.values()):
             return self._fact_words(template, fid, slots)
         key = (template, fid, tuple((k, type(v), v) for k, v in slots.items()))
-        memo = self.vocab.__dict__.setdefault("_fact_texts", {})
-        got = memo.get(key)
-        if got is None:
-            if len(memo) >= self.knowledge.memos.texts:
-                memo.clear()
-            got = memo[key] = self._fact_words(template, fid, slots)
-        return dict(got)
+        return dict(remembered(self.vocab, "_fact_texts", key, lambda: self._fact_words(template, fid, slots),
+                               self.knowledge.memos.texts))
 
     def _fact_words(self, template: str, fid: str, slots: dict) -> dict:
         t = self.vocab.templates[template]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ... import values as V
-from ...model import Var
+from ...model import Var, remembered
 from ...ops import compare, variables
 from ...read.incident import CALL_NUMBERS, NOT_KNOWN
 
@@ -232,16 +232,15 @@ def classes_of(knowledge, template: str, slot, values: list, facts, fid: str) ->
     """``values`` split into the classes the productions' tests tell apart: [(first value, values), ...]."""
     # a slot no production tests is read by the readers (the dealer gives the calls their seats): each value
     consts, var, figure = _usage(knowledge).get((template, slot.name), ((), True, False))
-    if slot.type != "card" and (not var or slot.type != "int"):  # the tests alone tell them apart: the same on any
-        # incident (a card's class is ruled by a card the incident's words do not name: not so)
-        memo = knowledge.__dict__.setdefault("_classes_of", {})
-        key = (template, slot.name, tuple(values))
-        got = memo.get(key)
-        if got is None:
-            if len(memo) >= knowledge.memos.texts:
-                memo.clear()
-            got = memo[key] = tuple(_split(values, consts, var))
-        return list(got)
+    if slot.type == "card" or var and slot.type == "int":  # read against the incident's own words or numbers
+        return _grouped(slot, values, consts, var, figure, facts, fid)
+    # the tests alone tell them apart: the same on any incident, worked out once per knowledge
+    return list(remembered(knowledge, "_classes_of", (template, slot.name, tuple(values)),
+                           lambda: tuple(_grouped(slot, values, consts, var, figure, (), fid)), knowledge.memos.texts))
+
+
+def _grouped(slot, values: list, consts: tuple, var: bool, figure: bool, facts, fid: str) -> list:
+    """``classes_of``, with the slot's tests (``_usage``) at hand."""
     numbers = _stated(facts, fid, int) if var and slot.type == "int" and not figure else ()
     cards = _stated(facts, fid, str) if var and slot.type == "card" else ()
 
@@ -265,16 +264,6 @@ def classes_of(knowledge, template: str, slot, values: list, facts, fid: str) ->
     # finding that says "the ♠2" keeps saying it when the card is ruled by its class)
     return [(next((v for v in vs if V.render_card(v) not in said), vs[0]) if said else vs[0], tuple(vs))
             for vs in groups.values()]
-
-
-def _split(values, consts: tuple, var: bool) -> list:
-    """``classes_of`` for a slot whose classes the tests alone tell apart, not a card (by the constants; through a
-    variable, each value its own class): [(first value, values), ...]."""
-    groups: dict = {}
-    for v in values:
-        sig = tuple(compare(op, v, c) for op, c in consts)
-        groups.setdefault((sig, v) if var else sig, []).append(v)
-    return [(vs[0], tuple(vs)) for vs in groups.values()]
 
 
 def _words(facts) -> str:

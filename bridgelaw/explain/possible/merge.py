@@ -7,6 +7,7 @@ from dataclasses import replace
 from itertools import product
 
 from ... import values as V
+from ...model import remembered
 from ...read.incident import NOT_KNOWN
 from ...run.record import _own_text, render_element
 from ...words import LANGS, both, inflect, word
@@ -189,9 +190,8 @@ def _element_key(e, subs: list | None = None, plain=None, as_text: bool = False)
     unknown's value counts as the unknown, whatever its value, and the words that name it go (a card's name is
     taken out of the words wherever it is said, its choices' consequences too: ``as_text``, where an unknown is
     a card, the key is the words ``_key`` writes; else ``_frozen``'s tuple)."""
-    if not subs and not as_text:  # nothing to substitute: the element as it is
-        return plain if plain is not None else \
-            (e.kind, e.cite, _frozen(e.args), _frozen(e.text), _key(e.options) if e.options else e.options, e.about)
+    if plain is not None and not subs:
+        return plain  # ``plain``: _element_key(e), nothing to substitute
     args = dict(e.args)
     for t, rep, slot in subs or ():
         if t != "card":
@@ -258,14 +258,8 @@ def _label_of(knowledge, u: Unknown, values: tuple, whole: bool = False) -> dict
     """Values of an unknown slot in words: what was written where they are all it leaves ("a defender", "not
     known"), else the values ("12", "1–11", "East or West", "♠x"); worked out once for the same unknown and
     values (per vocabulary, as run/record.py's HOW lines: a fresh dict each call)."""
-    memo = knowledge.vocabulary.__dict__.setdefault("_unknown_labels", {})
-    key = (u, values, whole)
-    got = memo.get(key)
-    if got is None:
-        if len(memo) >= knowledge.memos.texts:
-            memo.clear()
-        got = memo[key] = _labelled(knowledge, u, values, whole)
-    return dict(got)
+    return dict(remembered(knowledge.vocabulary, "_unknown_labels", (u, values, whole),
+                           lambda: _labelled(knowledge, u, values, whole), knowledge.memos.texts))
 
 
 def _labelled(knowledge, u: Unknown, values: tuple, whole: bool) -> dict:
@@ -311,15 +305,9 @@ def _when(knowledge, split, combos, where, extra: list = (), memo: dict | None =
     ``extra``, the same combinations are said once (``memo``: an element or a result line given it reads it,
     never changes it)."""
     if not extra and memo is not None:
-        if where not in memo:
-            kept = knowledge.vocabulary.__dict__.setdefault("_conditions_said", {})
-            key = (tuple(split), tuple(combos), where)
-            got = kept.get(key)
-            if got is None:
-                if len(kept) >= knowledge.memos.texts:
-                    kept.clear()
-                got = kept[key] = _said_when(knowledge, split, combos, where, (), memo)
-            memo[where] = got
+        if where not in memo:  # and per vocabulary: the same unknowns and combinations are said alike
+            memo[where] = remembered(knowledge.vocabulary, "_conditions_said", (tuple(split), tuple(combos), where),
+                                     lambda: _said_when(knowledge, split, combos, where, (), memo), knowledge.memos.texts)
         return memo[where]
     return _said_when(knowledge, split, combos, where, extra, memo)
 

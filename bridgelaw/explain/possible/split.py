@@ -26,13 +26,12 @@ def _not_yet(knowledge, incident, chosen: dict, known, known_of=None) -> tuple[d
     ``known_of(chosen)``: ``_known`` of ``incident``, remembered across the combinations of one ruling."""
     if not incident.stated or not _over(known):
         return chosen, known
-    over = None  # whether the incident is read as over with none of them, on first need
-    for n, key in enumerate(list(chosen)):
-        if n and not _over(known):
+    for key in list(chosen):
+        if not _over(known):
             break
         less = {k: v for k, v in chosen.items() if k != key}
-        if not less and (over if over is not None else (over := _over(incident))):
-            continue  # read with none of them (as the incident itself is): over all the same
+        if not less and _over(incident):  # read with none of them (as the incident itself is): over all the same
+            continue
         fewer = known_of(less) if known_of else _known(knowledge, incident, less)
         if any(f.template == "call" for f in fewer.facts) and not _over(fewer):
             chosen, known = less, fewer
@@ -165,13 +164,12 @@ def _rule_each(knowledge, incident, rule_one, context: tuple, left: set, told=No
         chosen, known = not_yet(chosen)
         key = _chosen_key(chosen)
         if key not in ruled:
-            same = unread_key(known, moot[0]) if moot and moot[0] else None
-            got = alike.get(same) if same is not None else None
+            got = alike.get(unread_key(known, moot[0])) if moot and moot[0] else None
             ruled[key] = retold(knowledge, *got, known) if got else rule_one(known)
             if not moot:  # the first ruling made tells whether any production could read the unknowns here
                 moot.append(_alike.moot_slots(knowledge, split, ruled[key]))
-            if moot[0]:
-                alike.setdefault(same if same is not None else unread_key(known, moot[0]), (known, ruled[key]))
+            if moot[0] and not got:
+                alike.setdefault(unread_key(known, moot[0]), (known, ruled[key]))
         return key, ruled[key]
     for combo in product(*(range(len(u.classes)) for u in split)):
         if not _one_story(split, combo):
